@@ -1,0 +1,72 @@
+import Foundation
+
+/// An affine transform mapping `(x, y)` to `(a·x + c·y + tx, b·x + d·y + ty)`,
+/// laid out like `CGAffineTransform`.
+public struct Transform: Hashable, Sendable {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    /// Creates a transform from its six coefficients.
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    /// The transform that changes nothing.
+    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// A translation by `(x, y)`.
+    public static func translation(_ x: Double, _ y: Double) -> Transform {
+        Transform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    }
+
+    /// A scale by `sx` and `sy` about the origin.
+    public static func scale(_ sx: Double, _ sy: Double) -> Transform {
+        Transform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    }
+
+    /// A rotation by `angle` radians about the origin; positive turns clockwise on screen
+    /// (y down), as in UIKit.
+    public static func rotation(_ angle: Double) -> Transform {
+        let cs = cos(angle), sn = sin(angle)
+        return Transform(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
+    }
+
+    /// The transform that applies `other` first and then `self`.
+    public func concatenating(_ other: Transform) -> Transform {
+        Transform(a: a * other.a + c * other.b,
+                  b: b * other.a + d * other.b,
+                  c: a * other.c + c * other.d,
+                  d: b * other.c + d * other.d,
+                  tx: a * other.tx + c * other.ty + tx,
+                  ty: b * other.tx + d * other.ty + ty)
+    }
+
+    /// Maps a point.
+    public func apply(_ p: Point) -> Point {
+        Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
+    }
+
+    /// The determinant; zero when the transform flattens the plane.
+    public var determinant: Double { a * d - b * c }
+
+    /// The inverse transform, or nil when the transform is not invertible.
+    public var inverted: Transform? {
+        let det = determinant
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return Transform(a: ia, b: ib, c: ic, d: id,
+                         tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
+
+    /// True when the transform only translates (and possibly scales by 1).
+    public var isTranslationOnly: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
+
+    /// The axis-aligned bounds of a rectangle after mapping.
+    public func apply(_ r: Rect) -> Rect {
+        let ps = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)].map(apply)
+        var x0 = ps[0].x, x1 = ps[0].x, y0 = ps[0].y, y1 = ps[0].y
+        for p in ps.dropFirst() {
+            x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y)
+        }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+}

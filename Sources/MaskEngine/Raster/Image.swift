@@ -1,0 +1,138 @@
+/// A raster image of premultiplied RGBA, 8 bits per channel, rows top to bottom.
+///
+/// Why 8-bit premultiplied: it is what Core Animation's backing stores hold, what the
+/// frame files hold, and it keeps a 1280×720 frame at 3.5 MiB so compositing is bound by
+/// memory bandwidth rather than arithmetic. Blending uses exact integer rounding
+/// (`x·y/255` rounded to nearest), so results are the same bytes on every machine.
+///
+/// Invariants: `width` and `height` are ≥ 0, `pixels.count == width × height × 4`, and every
+/// colour byte is ≤ its pixel's alpha byte.
+public struct Image: Hashable, Sendable {
+    /// The width in pixels.
+    public let width: Int
+    /// The height in pixels.
+    public let height: Int
+    /// Premultiplied RGBA bytes, `width × height × 4` of them.
+    public internal(set) var pixels: [UInt8]
+
+    /// The largest width or height an image may have (keeps `width × height × 4` far from overflow).
+    public static let maxDimension = 16_384
+
+    /// Creates an image filled with one colour.
+    /// - Throws: `ImageError.invalidDimensions` when a side is negative or above `maxDimension`.
+    public init(width: Int, height: Int, fill: PremultipliedColor = .clear) throws {
+        guard Image.validDimensions(width, height) else {
+            throw ImageError.invalidDimensions(width: width, height: height)
+        }
+        self.width = width
+        self.height = height
+        let (r, g, b, a) = fill.rgba8
+        if a == 0 {
+            pixels = [UInt8](repeating: 0, count: width * height * 4)
+        } else {
+            var p = [UInt8](repeating: 0, count: width * height * 4)
+            var i = 0
+            while i < p.count { p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = a; i += 4 }
+            pixels = p
+        }
+    }
+
+    /// Creates an image from premultiplied RGBA bytes.
+    /// - Throws: `ImageError.invalidDimensions` for bad sizes, `ImageError.invalidPixels`
+    ///   when the byte count is wrong or a colour byte exceeds its alpha.
+    public init(width: Int, height: Int, premultipliedRGBA: [UInt8]) throws {
+        guard Image.validDimensions(width, height) else {
+            throw ImageError.invalidDimensions(width: width, height: height)
+        }
+        guard premultipliedRGBA.count == width * height * 4 else {
+            throw ImageError.invalidPixels("expected \(width * height * 4) bytes, got \(premultipliedRGBA.count)")
+        }
+        var i = 0
+        while i < premultipliedRGBA.count {
+            let a = premultipliedRGBA[i + 3]
+            if premultipliedRGBA[i] > a || premultipliedRGBA[i + 1] > a || premultipliedRGBA[i + 2] > a {
+                throw ImageError.invalidPixels("colour exceeds alpha at pixel \(i / 4)")
+            }
+            i += 4
+        }
+        self.width = width
+        self.height = height
+        self.pixels = premultipliedRGBA
+    }
+
+    /// Creates an image from straight (not premultiplied) RGBA bytes, premultiplying them.
+    public init(width: Int, height: Int, straightRGBA: [UInt8]) throws {
+        guard Image.validDimensions(width, height) else {
+            throw ImageError.invalidDimensions(width: width, height: height)
+        }
+        guard straightRGBA.count == width * height * 4 else {
+            throw ImageError.invalidPixels("expected \(width * height * 4) bytes, got \(straightRGBA.count)")
+        }
+        var p = straightRGBA
+        var i = 0
+        while i < p.count {
+            let a = UInt32(p[i + 3])
+            p[i] = mulDiv255(UInt32(p[i]), a)
+            p[i + 1] = mulDiv255(UInt32(p[i + 1]), a)
+            p[i + 2] = mulDiv255(UInt32(p[i + 2]), a)
+            i += 4
+        }
+        self.width = width
+        self.height = height
+        self.pixels = p
+    }
+
+    static func validDimensions(_ width: Int, _ height: Int) -> Bool {
+        width >= 0 && height >= 0 && width <= maxDimension && height <= maxDimension
+    }
+
+    /// The pixel at `(x, y)` as premultiplied RGBA bytes, or nil outside the image.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// The image's RGBA bytes with the alpha divided back out (what PNG files hold).
+    public func straightRGBA() -> [UInt8] {
+        var p = pixels
+        var i = 0
+        while i < p.count {
+            let a = UInt32(p[i + 3])
+            if a != 0 && a != 255 {
+                for k in 0..<3 { p[i + k] = UInt8((UInt32(p[i + k]) * 255 + a / 2) / a) }
+            }
+            i += 4
+        }
+        return p
+    }
+}
+
+/// `x·y/255` rounded to nearest, exactly, for bytes `x` and `y`.
+@inline(__always)
+func mulDiv255(_ x: UInt32, _ y: UInt32) -> UInt8 {
+    let t = x &* y &+ 128
+    return UInt8(truncatingIfNeeded: (t &+ (t >> 8)) >> 8)
+}
+
+/// Why an image could not be made, read or written.
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A side is negative or larger than `Image.maxDimension`.
+    case invalidDimensions(width: Int, height: Int)
+    /// The pixel bytes are not a valid premultiplied image.
+    case invalidPixels(String)
+    /// A file could not be read or decoded: the path and the reason.
+    case unreadable(path: String, reason: String)
+    /// A file could not be written: the path and the reason.
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidDimensions(w, h):
+            return "invalid image size \(w)×\(h) (each side must be 0...\(Image.maxDimension))"
+        case let .invalidPixels(why): return "invalid pixel data: \(why)"
+        case let .unreadable(path, reason): return "cannot read image '\(path)': \(reason)"
+        case let .unwritable(path, reason): return "cannot write image '\(path)': \(reason)"
+        }
+    }
+}
