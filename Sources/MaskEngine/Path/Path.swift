@@ -104,7 +104,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
 
     /// The path whose every point lies `t` of the way from this path's to `other`'s.
     /// - Throws: `PathError.structureMismatch` naming both shapes when their structures differ.
-    public func interpolated(to other: Path, _ t: Double) throws -> Path {
+    public func interpolated(to other: Path, _ t: Double) throws(PathError) -> Path {
         guard hasSameStructure(as: other) else {
             throw PathError.structureMismatch(from: structure, to: other.structure)
         }

@@ -1,0 +1,59 @@
+/// How a layer's `contents` image is fitted into its bounds, as `CALayer.contentsGravity`.
+public enum Gravity: String, Sendable, CaseIterable {
+    /// Stretch to fill the bounds.
+    case fill
+    /// Scale uniformly to fit inside the bounds, centred.
+    case aspectFit
+    /// Scale uniformly to cover the bounds, centred, cropped by the bounds.
+    case aspectFill
+    /// No scaling, centred.
+    case center
+
+    /// The rectangle (in the layer's own coordinates) that an image of `imageSize` occupies
+    /// inside `bounds` under this gravity. Pure: the gravity maths on its own.
+    public func rect(for imageSize: Size, in bounds: Rect) -> Rect {
+        let iw = imageSize.width, ih = imageSize.height
+        switch self {
+        case .fill:
+            return bounds
+        case .center:
+            return Rect(bounds.midX - iw / 2, bounds.midY - ih / 2, iw, ih)
+        case .aspectFit, .aspectFill:
+            guard iw > 0, ih > 0 else { return Rect(bounds.midX, bounds.midY, 0, 0) }
+            let sx = bounds.width / iw, sy = bounds.height / ih
+            let s = self == .aspectFit ? min(sx, sy) : max(sx, sy)
+            return Rect(bounds.midX - iw * s / 2, bounds.midY - ih * s / 2, iw * s, ih * s)
+        }
+    }
+}
+
+/// How a gradient layer maps its colours onto the plane, as `CAGradientLayerType`.
+public enum GradientType: String, Sendable, CaseIterable {
+    /// Along the line from `start` to `end`.
+    case axial
+    /// An ellipse centred on `start` whose radii are the x and y distances to `end`.
+    case radial
+    /// Around `start`, beginning at the direction of `end`, clockwise.
+    case conic
+}
+
+/// Which points a path fills.
+public enum FillRule: String, Sendable, CaseIterable {
+    /// Points whose winding number is not zero.
+    case nonzero
+    /// Points with an odd number of crossings.
+    case evenodd
+}
+
+/// Horizontal alignment of text lines in a text layer.
+public enum TextAlignment: String, Sendable, CaseIterable {
+    case left, center, right
+}
+
+/// What a mask contributes to its owner.
+public enum MaskMode: String, Sendable, CaseIterable {
+    /// The mask's alpha (Core Animation's behaviour).
+    case alpha
+    /// The mask's luminance times its alpha (an extension, like SVG luminance masks).
+    case luminance
+}

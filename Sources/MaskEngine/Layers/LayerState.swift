@@ -1,0 +1,250 @@
+/// Every property of one layer at one moment: the model the renderer draws.
+///
+/// Geometry follows Core Animation: `position` is where `anchor` (a unit point of the
+/// bounds) sits in the parent's coordinates, `size` is the bounds size, and `frame` is
+/// derived from the three. `scale` and `rotation` turn the layer about its anchor.
+/// Kind-specific properties exist on every state but only the layer's kind draws them.
+public struct LayerState: Sendable, Equatable {
+    /// What the layer draws.
+    public var kind: LayerKind
+
+    public var position = Point.zero
+    public var size = Size.zero
+    public var anchor = Point(0.5, 0.5)
+    public var opacity = 1.0
+    public var background = Color.clear
+    public var cornerRadius = 0.0
+    /// Clip sublayers (and content) to the bounds, rounded by `cornerRadius`.
+    public var clip = false
+    public var hidden = false
+    public var scale = 1.0
+    public var rotation = 0.0
+    public var contents: Image?
+    public var gravity = Gravity.fill
+    /// Drawing order among siblings: higher draws later; ties keep declaration order.
+    public var z = 0.0
+    public var mask: LayerID?
+    public var maskMode = MaskMode.alpha
+    public var maskInvert = false
+
+    // MARK: - Gradient
+    public var colors: [Color] = []
+    public var locations: [Double]?
+    public var start = Point(0.5, 0)
+    public var end = Point(0.5, 1)
+    public var gradientType = GradientType.axial
+
+    // MARK: - Shape
+    public var path = Path.empty
+    public var fill: Color? = .black
+    public var stroke: Color?
+    public var lineWidth = 1.0
+    public var strokeStart = 0.0
+    public var strokeEnd = 1.0
+    public var fillRule = FillRule.nonzero
+
+    // MARK: - Text
+    public var string = ""
+    public var font: Font?
+    public var fontSize = 17.0
+    public var textColor = Color.white
+    public var align = TextAlignment.left
+
+    /// A state with Core Animation's defaults for a kind of layer.
+    public init(kind: LayerKind) {
+        self.kind = kind
+    }
+
+    /// The frame: the bounds placed in the parent's coordinates (ignoring scale and rotation).
+    public var frame: Rect {
+        get {
+            Rect(position.x - anchor.x * size.width, position.y - anchor.y * size.height, size.width, size.height)
+        }
+        set {
+            size = newValue.size
+            position = Point(newValue.origin.x + anchor.x * newValue.size.width,
+                             newValue.origin.y + anchor.y * newValue.size.height)
+        }
+    }
+
+    /// The bounds in the layer's own coordinates: origin zero, `size`.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// The transform from this layer's coordinates to its parent's.
+    public var transformToParent: Transform {
+        Transform.translation(position.x, position.y)
+            .concatenating(.rotation(rotation))
+            .concatenating(.scale(scale, scale))
+            .concatenating(.translation(-anchor.x * size.width, -anchor.y * size.height))
+    }
+
+    /// The value of one property.
+    public func value(for key: PropertyKey) -> PropertyValue {
+        switch key {
+        case .position: return .point(position)
+        case .size: return .size(size)
+        case .anchor: return .point(anchor)
+        case .opacity: return .number(opacity)
+        case .background: return .color(background)
+        case .cornerRadius: return .number(cornerRadius)
+        case .clip: return .bool(clip)
+        case .hidden: return .bool(hidden)
+        case .scale: return .number(scale)
+        case .rotation: return .number(rotation)
+        case .contents: return .image(contents)
+        case .gravity: return .gravity(gravity)
+        case .z: return .number(z)
+        case .mask: return .layer(mask)
+        case .maskMode: return .maskMode(maskMode)
+        case .maskInvert: return .bool(maskInvert)
+        case .colors: return .colors(colors)
+        case .locations: return .optionalNumbers(locations)
+        case .start: return .point(start)
+        case .end: return .point(end)
+        case .gradientType: return .gradientType(gradientType)
+        case .path: return .path(path)
+        case .fill: return .optionalColor(fill)
+        case .stroke: return .optionalColor(stroke)
+        case .lineWidth: return .number(lineWidth)
+        case .strokeStart: return .number(strokeStart)
+        case .strokeEnd: return .number(strokeEnd)
+        case .fillRule: return .fillRule(fillRule)
+        case .string: return .string(string)
+        case .font: return font.map { .font($0) } ?? .string(Font.defaultFamily)
+        case .fontSize: return .number(fontSize)
+        case .textColor: return .color(textColor)
+        case .align: return .alignment(align)
+        }
+    }
+
+    /// Sets one property.
+    /// - Throws: `PropertyError.typeMismatch` when the value is not of the property's type,
+    ///   `PropertyError.invalidValue` when it is out of the property's domain.
+    public mutating func set(_ key: PropertyKey, to value: PropertyValue) throws(PropertyError) {
+        func mismatch(_ expected: String) -> PropertyError {
+            .typeMismatch(key: key, expected: expected, found: value.typeName)
+        }
+        func number() throws(PropertyError) -> Double {
+            guard case .number(let v) = value else { throw mismatch("a number") }
+            guard v.isFinite else { throw .invalidValue(key: key, reason: "must be a finite number") }
+            return v
+        }
+        func point() throws(PropertyError) -> Point {
+            guard case .point(let p) = value else { throw mismatch("a point [x, y]") }
+            guard p.x.isFinite, p.y.isFinite else { throw .invalidValue(key: key, reason: "must be finite") }
+            return p
+        }
+        func bool() throws(PropertyError) -> Bool {
+            guard case .bool(let b) = value else { throw mismatch("a bool") }
+            return b
+        }
+        func color() throws(PropertyError) -> Color {
+            switch value {
+            case .color(let c): return c
+            case .optionalColor(let c?): return c
+            default: throw mismatch("a colour")
+            }
+        }
+        func optionalColor() throws(PropertyError) -> Color? {
+            switch value {
+            case .color(let c): return c
+            case .optionalColor(let c): return c
+            default: throw mismatch("a colour or nil")
+            }
+        }
+        switch key {
+        case .position: position = try point()
+        case .size:
+            guard case .size(let s) = value else { throw mismatch("a size [width, height]") }
+            guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
+                throw .invalidValue(key: key, reason: "width and height must be finite and not negative")
+            }
+            size = s
+        case .anchor: anchor = try point()
+        case .opacity: opacity = min(1, max(0, try number()))
+        case .background: background = try color()
+        case .cornerRadius: cornerRadius = max(0, try number())
+        case .clip: clip = try bool()
+        case .hidden: hidden = try bool()
+        case .scale: scale = try number()
+        case .rotation: rotation = try number()
+        case .contents:
+            guard case .image(let i) = value else { throw mismatch("an image or nil") }
+            contents = i
+        case .gravity:
+            guard case .gravity(let g) = value else { throw mismatch("a gravity") }
+            gravity = g
+        case .z: z = try number()
+        case .mask:
+            guard case .layer(let l) = value else { throw mismatch("a layer or nil") }
+            mask = l
+        case .maskMode:
+            guard case .maskMode(let m) = value else { throw mismatch("a mask mode") }
+            maskMode = m
+        case .maskInvert: maskInvert = try bool()
+        case .colors:
+            guard case .colors(let c) = value else { throw mismatch("a list of colours") }
+            colors = c
+        case .locations:
+            switch value {
+            case .numbers(let n): locations = n
+            case .optionalNumbers(let n): locations = n
+            default: throw mismatch("a list of numbers or nil")
+            }
+            if let l = locations, l.contains(where: { !$0.isFinite }) {
+                throw .invalidValue(key: key, reason: "locations must be finite numbers")
+            }
+        case .start: start = try point()
+        case .end: end = try point()
+        case .gradientType:
+            guard case .gradientType(let t) = value else { throw mismatch("a gradient type") }
+            gradientType = t
+        case .path:
+            guard case .path(let p) = value else { throw mismatch("a path") }
+            path = p
+        case .fill: fill = try optionalColor()
+        case .stroke: stroke = try optionalColor()
+        case .lineWidth: lineWidth = max(0, try number())
+        case .strokeStart: strokeStart = min(1, max(0, try number()))
+        case .strokeEnd: strokeEnd = min(1, max(0, try number()))
+        case .fillRule:
+            guard case .fillRule(let r) = value else { throw mismatch("a fill rule") }
+            fillRule = r
+        case .string:
+            guard case .string(let s) = value else { throw mismatch("a string") }
+            string = s
+        case .font:
+            guard case .font(let f) = value else { throw mismatch("a font") }
+            font = f
+        case .fontSize:
+            let s = try number()
+            guard s > 0, s <= 4096 else { throw .invalidValue(key: key, reason: "must be in 0...4096 (exclusive of 0)") }
+            fontSize = s
+        case .textColor: textColor = try color()
+        case .align:
+            guard case .alignment(let a) = value else { throw mismatch("an alignment") }
+            align = a
+        }
+    }
+}
+
+/// Why a property could not be set.
+public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The value has the wrong type for the property.
+    case typeMismatch(key: PropertyKey, expected: String, found: String)
+    /// The value has the right type but is out of range.
+    case invalidValue(key: PropertyKey, reason: String)
+    /// The property does not belong to the layer's kind.
+    case notApplicable(key: PropertyKey, kind: LayerKind)
+    /// The property changes only as a step and cannot be animated.
+    case notAnimatable(key: PropertyKey)
+
+    public var description: String {
+        switch self {
+        case let .typeMismatch(key, expected, found): return "`\(key.rawValue)` expects \(expected), got \(found)"
+        case let .invalidValue(key, reason): return "`\(key.rawValue)` \(reason)"
+        case let .notApplicable(key, kind): return "a \(kind.rawValue) layer has no property `\(key.rawValue)`"
+        case let .notAnimatable(key): return "`\(key.rawValue)` cannot be animated; set it to change it as a step"
+        }
+    }
+}

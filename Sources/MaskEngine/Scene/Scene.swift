@@ -1,0 +1,260 @@
+/// A layer tree and its timeline: everything needed to render any frame.
+///
+/// Build a scene by adding layers and changes; then it is an immutable value that any
+/// number of threads can render from (`Renderer`). Sampling is pure: `states(at:)`
+/// depends only on the scene and `t`.
+public struct Scene: Sendable {
+    /// Where a layer sits in the tree.
+    public enum Role: Sendable, Equatable {
+        /// Drawn at the top level of the canvas.
+        case root
+        /// Drawn over its parent's content.
+        case sublayer
+        /// Not drawn; the mask of its parent.
+        case mask
+    }
+
+    /// One layer: its initial state and place in the tree.
+    public struct Node: Sendable {
+        /// The layer's properties before any timeline change.
+        public internal(set) var initial: LayerState
+        /// A name for messages and tree listings (the script's variable name).
+        public internal(set) var name: String?
+        /// The layer whose coordinates this one lives in (nil at the top level).
+        public internal(set) var parent: LayerID?
+        /// The sublayers in declaration order (masks are not among them).
+        public internal(set) var children: [LayerID] = []
+        /// How the layer is used.
+        public internal(set) var role: Role
+        /// The time at which the layer joins the tree; before it, it draws nothing.
+        public internal(set) var appearsAt: Double
+        /// For a grid: rows and columns. For a tile: its column and row.
+        public internal(set) var grid: (rows: Int, columns: Int)?
+        public internal(set) var tile: (column: Int, row: Int)?
+        /// For a grid: its tiles in column-major order.
+        public internal(set) var tiles: [LayerID] = []
+    }
+
+    /// The output settings.
+    public var canvas: Canvas
+    /// Every layer, indexed by `LayerID.index`.
+    public private(set) var nodes: [Node] = []
+    /// The top-level layers in drawing order.
+    public private(set) var roots: [LayerID] = []
+    /// Every change over time.
+    public private(set) var timeline = Timeline()
+    /// The most layers a scene may hold (each tile is a layer).
+    public var maxLayers = 100_000
+
+    /// An empty scene on a canvas.
+    public init(canvas: Canvas = Canvas()) {
+        self.canvas = canvas
+    }
+
+    /// The node of a layer.
+    public func node(_ id: LayerID) -> Node { nodes[id.index] }
+
+    /// The length of the scene: the canvas duration, or the end of the last finite change.
+    public var duration: Double { canvas.duration ?? timeline.finiteEnd }
+
+    /// The number of frames, or nil when it is too large to count.
+    public var frameCount: Int? { canvas.frameCount(for: duration) }
+
+    // MARK: - Building
+
+    /// Adds a layer over the existing children of `parent` (or at the top level).
+    /// - Parameters:
+    ///   - state: the layer's initial properties.
+    ///   - parent: the layer it is a sublayer of, or nil for the top level.
+    ///   - name: a name for messages.
+    ///   - time: when it joins the tree.
+    /// - Throws: `SceneError.tooManyLayers`.
+    @discardableResult
+    public mutating func addLayer(_ state: LayerState, to parent: LayerID? = nil, name: String? = nil,
+                                  at time: Double = 0) throws(SceneError) -> LayerID {
+        guard nodes.count < maxLayers else { throw .tooManyLayers(maxLayers) }
+        let id = LayerID(nodes.count)
+        nodes.append(Node(initial: state, name: name, parent: parent,
+                          role: parent == nil ? .root : .sublayer, appearsAt: max(0, time)))
+        if let parent { nodes[parent.index].children.append(id) } else { roots.append(id) }
+        return id
+    }
+
+    /// Fills a grid layer with `rows × columns` plain tiles of colour `color`, in
+    /// column-major order (tile i is column i / rows, row i % rows). Tile edges fall on
+    /// whole units of the grid's bounds, so neighbouring tiles share edges without seams.
+    /// - Throws: `SceneError.invalidGrid` for counts below 1, `SceneError.tooManyLayers`.
+    @discardableResult
+    public mutating func addTiles(to grid: LayerID, rows: Int, columns: Int, color: Color) throws(SceneError) -> [LayerID] {
+        guard rows >= 1, columns >= 1 else { throw .invalidGrid("rows and columns must be at least 1") }
+        let (product, overflow) = rows.multipliedReportingOverflow(by: columns)
+        guard !overflow, product <= maxLayers - nodes.count else { throw .tooManyLayers(maxLayers) }
+        let node = nodes[grid.index]
+        let size = node.initial.size
+        var ids: [LayerID] = []
+        for i in 0..<product {
+            let column = i / rows, row = i % rows
+            let x0 = (Double(column) * size.width / Double(columns)).rounded()
+            let x1 = (Double(column + 1) * size.width / Double(columns)).rounded()
+            let y0 = (Double(row) * size.height / Double(rows)).rounded()
+            let y1 = (Double(row + 1) * size.height / Double(rows)).rounded()
+            var tile = LayerState(kind: .plain)
+            tile.frame = Rect(x0, y0, x1 - x0, y1 - y0)
+            tile.background = color
+            let id = try addLayer(tile, to: grid, name: "\(node.name ?? "grid").tiles[\(i)]", at: node.appearsAt)
+            nodes[id.index].tile = (column, row)
+            ids.append(id)
+        }
+        nodes[grid.index].grid = (rows, columns)
+        nodes[grid.index].tiles = ids
+        return ids
+    }
+
+    /// Makes `mask` the mask of `owner` from `time` on (or removes it, with nil).
+    ///
+    /// Like Core Animation, a mask has no superlayer: a layer that was drawn elsewhere is
+    /// taken out of the tree and lives in the owner's coordinates from then on.
+    /// - Throws: `SceneError.maskCycle` when the mask is the owner or one of its ancestors.
+    public mutating func setMask(_ mask: LayerID?, of owner: LayerID, at time: Double = 0) throws(SceneError) {
+        if let mask {
+            var cursor: LayerID? = owner
+            var steps = 0
+            while let c = cursor, steps <= nodes.count {
+                if c == mask { throw .maskCycle(nodes[owner.index].name ?? owner.description) }
+                cursor = nodes[c.index].parent
+                steps += 1
+            }
+            detach(mask)
+            nodes[mask.index].parent = owner
+            nodes[mask.index].role = .mask
+        }
+        try set(.mask, of: owner, to: .layer(mask), at: time)
+    }
+
+    private mutating func detach(_ id: LayerID) {
+        let node = nodes[id.index]
+        switch node.role {
+        case .root: roots.removeAll { $0 == id }
+        case .sublayer:
+            if let p = node.parent { nodes[p.index].children.removeAll { $0 == id } }
+        case .mask: break
+        }
+    }
+
+    /// Sets a property's initial value (what shows from the layer's first frame).
+    /// - Throws: `SceneError.property` when the value does not fit the property.
+    public mutating func setInitial(_ key: PropertyKey, of layer: LayerID, to value: PropertyValue) throws(SceneError) {
+        let kind = nodes[layer.index].initial.kind
+        guard key.applies(to: kind) else { throw .property(.notApplicable(key: key, kind: kind)) }
+        do { try nodes[layer.index].initial.set(key, to: value) } catch { throw .property(error) }
+    }
+
+    /// Changes a property as a step at `time`; before it, the old value shows. At or before
+    /// the layer's first appearance, this sets the initial value.
+    /// - Throws: `SceneError.property` when the value does not fit the property.
+    public mutating func set(_ key: PropertyKey, of layer: LayerID, to value: PropertyValue, at time: Double) throws(SceneError) {
+        if time <= nodes[layer.index].appearsAt && !timeline.hasTrack(layer: layer, key: key) {
+            try setInitial(key, of: layer, to: value)
+            return
+        }
+        // Validate against a scratch state so a bad value never enters the timeline.
+        var scratch = nodes[layer.index].initial
+        guard key.applies(to: scratch.kind) else { throw .property(.notApplicable(key: key, kind: scratch.kind)) }
+        do { try scratch.set(key, to: value) } catch { throw .property(error) }
+        timeline.add(.step(layer: layer, key: key, time: time, value: scratch.value(for: key)))
+    }
+
+    /// Adds an animation.
+    ///
+    /// For a from/to animation, `animation.keyframes` holds just `[to]` and `from` is
+    /// prepended; a nil `from` starts from the property's value at the begin time, so
+    /// chained animations continue smoothly. For a keyframe animation, `keyframes` holds
+    /// every key (at least two) and `from` must be nil.
+    /// - Throws: `SceneError.property` (not animatable, wrong kind, wrong type),
+    ///   `SceneError.invalidTiming`, or `SceneError.interpolation` when the values cannot
+    ///   be interpolated (paths of different structure, lists of different lengths).
+    public mutating func animate(_ animation: Animation, from: PropertyValue? = nil) throws(SceneError) {
+        var animation = animation
+        let layer = animation.layer, key = animation.key
+        let kind = nodes[layer.index].initial.kind
+        guard key.applies(to: kind) else { throw .property(.notApplicable(key: key, kind: kind)) }
+        guard key.isAnimatable else { throw .property(.notAnimatable(key: key)) }
+        guard animation.duration.isFinite, animation.duration >= 0, animation.begin.isFinite else {
+            throw .invalidTiming("begin and duration must be finite, duration not negative")
+        }
+        var values = animation.keyframes
+        switch values.count {
+        case 0: throw .invalidTiming("an animation needs a value to animate to")
+        case 1:
+            if let from { values.insert(from, at: 0) } else {
+                values.insert(try value(of: layer, key, at: animation.begin), at: 0)
+            }
+        default:
+            guard from == nil else { throw .invalidTiming("a keyframe animation takes no separate `from` value") }
+        }
+        // Normalise every value through the property's setter (type check, clamping).
+        var scratch = nodes[layer.index].initial
+        for i in values.indices {
+            do { try scratch.set(key, to: values[i]) } catch { throw .property(error) }
+            values[i] = scratch.value(for: key)
+        }
+        if let times = animation.keyTimes {
+            guard times.count == values.count else {
+                throw .invalidTiming("`times` has \(times.count) entries for \(values.count) keys")
+            }
+            guard times.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }),
+                  zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                throw .invalidTiming("`times` must increase from 0 to 1")
+            }
+        }
+        for (a, b) in zip(values, values.dropFirst()) {
+            do { _ = try a.interpolated(to: b, 0.5) } catch { throw .interpolation(error) }
+        }
+        animation.keyframes = values
+        timeline.add(.animation(animation))
+    }
+
+    // MARK: - Sampling
+
+    /// The value of a property at time `t`, timeline included.
+    /// - Throws: `SceneError.interpolation` (cannot happen for values accepted by `animate`).
+    public func value(of layer: LayerID, _ key: PropertyKey, at t: Double) throws(SceneError) -> PropertyValue {
+        do {
+            return try timeline.value(of: layer, key, at: t, base: nodes[layer.index].initial.value(for: key))
+        } catch { throw .interpolation(error) }
+    }
+
+    /// Every layer's state at time `t`, indexed like `nodes`.
+    public func states(at t: Double) throws(SceneError) -> [LayerState] {
+        var states = nodes.map(\.initial)
+        for i in states.indices {
+            let id = LayerID(i)
+            for key in timeline.keys(of: id) {
+                let v = try value(of: id, key, at: t)
+                do { try states[i].set(key, to: v) } catch { throw .property(error) }
+            }
+        }
+        return states
+    }
+}
+
+/// Why a scene could not be built or sampled.
+public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    case tooManyLayers(Int)
+    case invalidGrid(String)
+    case maskCycle(String)
+    case invalidTiming(String)
+    case property(PropertyError)
+    case interpolation(InterpolationError)
+
+    public var description: String {
+        switch self {
+        case .tooManyLayers(let n): return "too many layers (the limit is \(n))"
+        case .invalidGrid(let why): return "invalid grid: \(why)"
+        case .maskCycle(let name): return "layer \(name) cannot be masked by itself or by one of its ancestors"
+        case .invalidTiming(let why): return "invalid animation timing: \(why)"
+        case .property(let e): return e.description
+        case .interpolation(let e): return e.description
+        }
+    }
+}

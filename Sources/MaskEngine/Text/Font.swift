@@ -1,0 +1,99 @@
+import CFreeType
+import Foundation
+
+/// A TrueType/OpenType font face loaded through FreeType.
+///
+/// A font is a reference type because it owns a FreeType face. FreeType faces are not
+/// thread-safe, so every use of the face goes through `withFace`, which holds a lock;
+/// frames rendered in parallel share one font safely.
+public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible {
+    /// The family name as the user gave it, or the file name.
+    public let name: String
+    /// The file the face was loaded from.
+    public let path: String
+
+    private let lock = NSLock()
+    private var library: FT_Library?
+    private var face: FT_Face?
+
+    /// The folder of the default fonts on Debian and Ubuntu.
+    public static let systemFontDirectory = "/usr/share/fonts/truetype/dejavu"
+    /// The default font, as LANGUAGE.md specifies.
+    public static let defaultFamily = "DejaVu Sans"
+
+    /// Loads the face in a font file.
+    /// - Throws: `FontError.notFound` when the file is missing, `FontError.unreadable` when
+    ///   FreeType cannot open it as a font.
+    public init(path: String, name: String? = nil) throws {
+        self.path = path
+        self.name = name ?? ((path as NSString).lastPathComponent as String)
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw FontError.notFound(path)
+        }
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else {
+            throw FontError.unreadable(path: path, reason: "FreeType failed to start")
+        }
+        var f: FT_Face?
+        let err = FT_New_Face(lib, path, 0, &f)
+        guard err == 0, let f else {
+            FT_Done_FreeType(lib)
+            throw FontError.unreadable(path: path, reason: "not a font FreeType can read (error \(err))")
+        }
+        guard f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            FT_Done_Face(f)
+            FT_Done_FreeType(lib)
+            throw FontError.unreadable(path: path, reason: "not a scalable (outline) font")
+        }
+        library = lib
+        face = f
+    }
+
+    /// Finds a font by family name ("DejaVu Sans", "DejaVu Serif Bold") in the system font
+    /// folder, or by a `.ttf`/`.otf` path.
+    /// - Throws: `FontError.notFound` naming the family or path.
+    public static func named(_ family: String) throws -> Font {
+        let lower = family.lowercased()
+        if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || family.contains("/") {
+            return try Font(path: family, name: family)
+        }
+        let fileName = family.replacingOccurrences(of: " ", with: "") + ".ttf"
+        let candidate = systemFontDirectory + "/" + fileName
+        if FileManager.default.isReadableFile(atPath: candidate) {
+            return try Font(path: candidate, name: family)
+        }
+        throw FontError.notFound(family)
+    }
+
+    deinit {
+        if let face { FT_Done_Face(face) }
+        if let library { FT_Done_FreeType(library) }
+    }
+
+    /// Runs `body` with exclusive use of the FreeType face.
+    func withFace<T>(_ body: (FT_Face) throws -> T) rethrows -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let face else { return nil }
+        return try body(face)
+    }
+
+    public static func == (a: Font, b: Font) -> Bool { a === b }
+    public var description: String { name }
+}
+
+/// Why a font could not be used.
+public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No font file of that family name or path exists.
+    case notFound(String)
+    /// The file exists but is not a usable font.
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let what):
+            return "font '\(what)' not found (give a family in \(Font.systemFontDirectory) or a .ttf path)"
+        case let .unreadable(path, reason): return "cannot use font '\(path)': \(reason)"
+        }
+    }
+}

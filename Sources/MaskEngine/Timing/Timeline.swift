@@ -1,0 +1,105 @@
+/// One change of one property: a step to a value at a time, or an animation.
+public enum TimelineEntry: Sendable, Equatable {
+    /// The property becomes `value` at `time` (and keeps it).
+    case step(layer: LayerID, key: PropertyKey, time: Double, value: PropertyValue)
+    /// The property is animated.
+    case animation(Animation)
+
+    /// The layer changed.
+    public var layer: LayerID {
+        switch self {
+        case .step(let l, _, _, _): return l
+        case .animation(let a): return a.layer
+        }
+    }
+
+    /// The property changed.
+    public var key: PropertyKey {
+        switch self {
+        case .step(_, let k, _, _): return k
+        case .animation(let a): return a.key
+        }
+    }
+
+    /// When the change begins.
+    public var begin: Double {
+        switch self {
+        case .step(_, _, let t, _): return t
+        case .animation(let a): return a.begin
+        }
+    }
+
+    /// The value at time `t`, or nil when the entry has not begun.
+    func value(at t: Double) throws(InterpolationError) -> PropertyValue? {
+        switch self {
+        case let .step(_, _, time, value): return t >= time ? value : nil
+        case .animation(let a): return try a.value(at: t)
+        }
+    }
+}
+
+/// Every change of every property, ordered so that sampling is a pure function of time.
+///
+/// Rule: when changes of one property overlap, the one that began later wins from its
+/// begin time on; of two that begin together, the one added later wins.
+public struct Timeline: Sendable, Equatable {
+    struct Track: Hashable { var layer: LayerID; var key: PropertyKey }
+
+    /// All entries in the order they were added.
+    public private(set) var entries: [TimelineEntry] = []
+    private var tracks: [Track: [Int]] = [:]
+
+    /// An empty timeline.
+    public init() {}
+
+    /// Adds a change; entries of one track stay sorted by begin time (stable).
+    mutating func add(_ entry: TimelineEntry) {
+        let index = entries.count
+        entries.append(entry)
+        let track = Track(layer: entry.layer, key: entry.key)
+        var list = tracks[track] ?? []
+        var position = list.count
+        while position > 0 && entries[list[position - 1]].begin > entry.begin { position -= 1 }
+        list.insert(index, at: position)
+        tracks[track] = list
+    }
+
+    /// The value of a property at time `t`, starting from `base` (the layer's initial value).
+    public func value(of layer: LayerID, _ key: PropertyKey, at t: Double, base: PropertyValue) throws(InterpolationError) -> PropertyValue {
+        guard let list = tracks[Track(layer: layer, key: key)] else { return base }
+        var result = base
+        for index in list {
+            let entry = entries[index]
+            if entry.begin > t { break }
+            if let v = try entry.value(at: t) { result = v }
+        }
+        return result
+    }
+
+    /// True when a property of a layer has any change.
+    func hasTrack(layer: LayerID, key: PropertyKey) -> Bool {
+        tracks[Track(layer: layer, key: key)] != nil
+    }
+
+    /// The properties of a layer that have changes.
+    func keys(of layer: LayerID) -> [PropertyKey] {
+        PropertyKey.allCases.filter { tracks[Track(layer: layer, key: $0)] != nil }
+    }
+
+    /// The latest end of every finite animation and step, or 0.
+    public var finiteEnd: Double {
+        var end = 0.0
+        for e in entries {
+            switch e {
+            case .step(_, _, let t, _): end = max(end, t)
+            case .animation(let a): if a.end.isFinite { end = max(end, a.end) }
+            }
+        }
+        return end
+    }
+
+    /// The animations, in the order they were added.
+    public var animations: [Animation] {
+        entries.compactMap { if case .animation(let a) = $0 { return a } else { return nil } }
+    }
+}

@@ -1,0 +1,1 @@
+print("mask: not built yet")
