@@ -83,6 +83,10 @@ public struct LayerState: Sendable, Equatable {
         switch key {
         case .position: return .point(position)
         case .size: return .size(size)
+        case .positionX: return .number(position.x)
+        case .positionY: return .number(position.y)
+        case .width: return .number(size.width)
+        case .height: return .number(size.height)
         case .anchor: return .point(anchor)
         case .opacity: return .number(opacity)
         case .background: return .color(background)
@@ -160,6 +164,11 @@ public struct LayerState: Sendable, Equatable {
                 throw .invalidValue(key: key, reason: "width and height must be finite and not negative")
             }
             size = s
+        case .positionX: position.x = try number()
+        case .positionY: position.y = try number()
+        // Components clamp rather than throw: a spring may overshoot below zero.
+        case .width: size.width = max(0, try number())
+        case .height: size.height = max(0, try number())
         case .anchor: anchor = try point()
         case .opacity: opacity = min(1, max(0, try number()))
         case .background: background = try color()
@@ -217,9 +226,8 @@ public struct LayerState: Sendable, Equatable {
             guard case .font(let f) = value else { throw mismatch("a font") }
             font = f
         case .fontSize:
-            let s = try number()
-            guard s > 0, s <= 4096 else { throw .invalidValue(key: key, reason: "must be in 0...4096 (exclusive of 0)") }
-            fontSize = s
+            // Clamped, not rejected, so an overshooting spring stays drawable.
+            fontSize = min(4096, max(0.01, try number()))
         case .textColor: textColor = try color()
         case .align:
             guard case .alignment(let a) = value else { throw mismatch("an alignment") }

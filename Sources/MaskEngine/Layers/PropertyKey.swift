@@ -3,7 +3,12 @@
 /// These are the engine's own names (Core Animation's model: `position`, bounds `size`,
 /// `anchor`). A language may offer shorthands such as `x` or `frame` on top of them.
 public enum PropertyKey: String, Sendable, CaseIterable, Hashable {
-    case position, size, anchor, opacity, background, cornerRadius, clip, hidden
+    case position, size
+    /// Components of `position` and `size` (Core Animation's `position.x`, `bounds.size.width`
+    /// key paths), so that x and y, or width and height, animate independently. They are
+    /// applied after `position` and `size` when a frame is sampled.
+    case positionX, positionY, width, height
+    case anchor, opacity, background, cornerRadius, clip, hidden
     case scale, rotation, contents, gravity, z, mask, maskMode, maskInvert
     case colors, locations, start, end, gradientType
     case path, fill, stroke, lineWidth, strokeStart, strokeEnd, fillRule
@@ -12,7 +17,7 @@ public enum PropertyKey: String, Sendable, CaseIterable, Hashable {
     /// True when the property can be animated (interpolated); the others change as steps.
     public var isAnimatable: Bool {
         switch self {
-        case .position, .size, .anchor, .opacity, .background, .cornerRadius, .scale, .rotation,
+        case .position, .size, .positionX, .positionY, .width, .height, .anchor, .opacity, .background, .cornerRadius, .scale, .rotation,
              .colors, .locations, .start, .end, .path, .fill, .stroke, .lineWidth,
              .strokeStart, .strokeEnd, .fontSize, .textColor:
             return true
