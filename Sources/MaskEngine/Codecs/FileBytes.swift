@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and atomic whole-file writes through POSIX calls, so errors carry
+/// the system's own reason (`strerror`) and a failed write never damages the destination.
+enum FileBytes {
+    /// The largest file read into memory: a 64-Mpixel 16-bit PPM (384 MiB) fits with room.
+    static let maxReadSize = 1 << 30
+
+    /// The bytes of a regular file.
+    /// - Throws: `ImageError.unreadable` naming the path and the system's reason.
+    static func read(path: String) throws -> [UInt8] {
+        func failure(_ reason: String) -> ImageError { .unreadable(path: path, reason: reason) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(systemReason()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(systemReason()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
+        let size = Int(info.st_size)
+        guard size <= maxReadSize else { throw failure("file is larger than \(maxReadSize >> 20) MiB") }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                readSome(fd, buffer.baseAddress.map { $0 + done }, size - done)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(systemReason())
+            }
+            if n == 0 { break } // the file shrank while we read it
+            done += n
+        }
+        return done == size ? bytes : Array(bytes[..<done])
+    }
+
+    /// Writes `bytes` to `path` atomically: into a new temporary file in the same
+    /// directory (`.NAME.tmp-PID-RANDOM`), then `rename(2)` over the destination.
+    ///
+    /// An interrupted or failed write leaves the destination as it was (absent or old);
+    /// the temporary is removed on every failure we can see. The data is not `fsync`ed:
+    /// the guarantee covers crashes and signals of this process, not power loss.
+    /// - Throws: `ImageError.unwritable` naming the path and the system's reason.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        func failure(_ reason: String) -> ImageError { .unwritable(path: path, reason: reason) }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty else { throw failure("the path names a directory") }
+
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0..<8 where fd < 0 {
+            temporary = "\(directory).\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd < 0 && errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw failure(systemReason()) }
+
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress.map { $0 + done }, bytes.count - done)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = systemReason()
+                close(fd)
+                unlink(temporary)
+                throw failure(reason)
+            }
+            done += n
+        }
+        guard close(fd) == 0 else {
+            let reason = systemReason()
+            unlink(temporary)
+            throw failure(reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = systemReason()
+            unlink(temporary)
+            throw failure(reason)
+        }
+    }
+
+    /// The message for the current `errno`.
+    private static func systemReason() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// `read(2)`, reachable under a name that `FileBytes.read(path:)` does not shadow.
+private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}

@@ -1,0 +1,85 @@
+import CPNG
+
+/// PNG decoding and encoding through libpng's simplified API (`png_image`), which needs
+/// no `setjmp` and reports every failure in the struct's `message` field.
+///
+/// Decoding accepts whatever libpng reads (grey, palette, 16-bit, with or without
+/// alpha, any gamma) converted by libpng to 8-bit sRGB RGBA, then premultiplied.
+/// Encoding writes 8-bit RGBA with straight alpha.
+enum PNGCodec {
+    /// The eight bytes every PNG file starts with.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Straight RGBA, 8 bits per channel.
+    private static let rgba8 = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+
+    /// Decodes a PNG held in memory.
+    /// - Parameter path: the name used in error messages (the file the bytes came from).
+    /// - Throws: `ImageError.unreadable` with libpng's reason for corrupt or truncated data,
+    ///   and for a header whose size exceeds `Image.maxDimension` or `Image.maxDecodedPixels`.
+    static func decode(_ bytes: [UInt8], path: String) throws -> Image {
+        func failure(_ reason: String) -> ImageError { .unreadable(path: path, reason: reason) }
+        guard bytes.starts(with: signature) else { throw failure("not a PNG file (bad signature)") }
+        return try bytes.withUnsafeBytes { buffer in
+            var png = png_image()
+            png.version = UInt32(PNG_IMAGE_VERSION)
+            guard png_image_begin_read_from_memory(&png, buffer.baseAddress, buffer.count) != 0 else {
+                throw failure(message(of: &png, default: "unreadable PNG header"))
+            }
+            let width = Int(png.width), height = Int(png.height)
+            guard Image.decodable(width: width, height: height) else {
+                png_image_free(&png)
+                throw failure("image size \(width)×\(height) is too large " + Image.decodableLimitDescription)
+            }
+            png.format = rgba8
+            // An untagged 16-bit file is far more often sRGB (as tools write it) than linear.
+            png.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+            var straight = [UInt8](repeating: 0, count: width * height * 4)
+            let ok = straight.withUnsafeMutableBytes { pixels in
+                png_image_finish_read(&png, nil, pixels.baseAddress, Int32(width * 4), nil)
+            }
+            // finish_read frees the png_image's internals itself, on success and on failure.
+            guard ok != 0, png.warning_or_error & 3 < 2 else {
+                throw failure(message(of: &png, default: "corrupt PNG data"))
+            }
+            return try Image(width: width, height: height, straightRGBA: straight)
+        }
+    }
+
+    /// Encodes an image as an 8-bit RGBA PNG.
+    /// - Throws: `ImageError.invalidDimensions` for an empty image (PNG cannot hold one),
+    ///   `ImageError.unwritable` when libpng fails.
+    static func encode(_ image: Image) throws -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw ImageError.invalidDimensions(width: image.width, height: image.height)
+        }
+        func failure(_ reason: String) -> ImageError { .unwritable(path: "<PNG data>", reason: reason) }
+        let straight = image.straightRGBA()
+        return try straight.withUnsafeBytes { pixels in
+            var png = png_image()
+            png.version = UInt32(PNG_IMAGE_VERSION)
+            png.width = UInt32(image.width)
+            png.height = UInt32(image.height)
+            png.format = rgba8
+            var size = 0
+            // The first call, without a buffer, measures the encoded size.
+            guard png_image_write_to_memory(&png, nil, &size, 0, pixels.baseAddress, 0, nil) != 0 else {
+                throw failure(message(of: &png, default: "libpng could not encode the image"))
+            }
+            var encoded = [UInt8](repeating: 0, count: size)
+            let ok = encoded.withUnsafeMutableBytes { out in
+                png_image_write_to_memory(&png, out.baseAddress, &size, 0, pixels.baseAddress, 0, nil)
+            }
+            guard ok != 0 else { throw failure(message(of: &png, default: "libpng could not encode the image")) }
+            return Array(encoded[..<min(size, encoded.count)])
+        }
+    }
+
+    /// libpng's message, or `fallback` when it left none.
+    private static func message(of png: inout png_image, default fallback: String) -> String {
+        let text = withUnsafeBytes(of: &png.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? fallback : text
+    }
+}
