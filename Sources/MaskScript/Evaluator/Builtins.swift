@@ -1,0 +1,217 @@
+import Foundation
+import MaskEngine
+
+/// The built-in functions and constants of section 2 of LANGUAGE.md.
+enum Builtins {
+    typealias Body = @Sendable (Interpreter, [Value], CallSite) throws(RuntimeError) -> Value
+
+    /// Every built-in name (functions, colours, easings).
+    static let names: Set<String> = Set(functions.map(\.0)).union(Color.named.keys).union(easings.keys)
+
+    static func isBuiltin(_ name: String) -> Bool { names.contains(name) }
+
+    static let easings: [String: Easing] = [
+        "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
+    ]
+
+    /// Defines every built-in in the global scope.
+    static func install(in env: Environment) {
+        for (name, color) in Color.named { env.define(name, .color(color)) }
+        for (name, easing) in easings { env.define(name, .easing(easing)) }
+        env.define("pi", .number(Double.pi))
+        for (name, arity, body) in functions {
+            env.define(name, .function(Callable(name: name, body: .builtin(arity: arity, body))))
+        }
+    }
+
+    // MARK: - Argument helpers
+
+    static func num(_ args: [Value], _ i: Int, _ site: CallSite, _ fn: String) throws(RuntimeError) -> Double {
+        guard case .number(let v) = args[i] else {
+            throw RuntimeError("`\(fn)` expects a number, got \(args[i].typeName)", at: site.argument(i))
+        }
+        return v
+    }
+
+    static func point(_ v: Value, _ range: SourceRange, _ fn: String) throws(RuntimeError) -> Point {
+        guard case .list(let items) = v, items.count == 2, case .number(let x) = items[0], case .number(let y) = items[1],
+              x.isFinite, y.isFinite else {
+            throw RuntimeError("`\(fn)` expects a point [x, y], got \(v.typeName)", at: range)
+        }
+        return Point(x, y)
+    }
+
+    static func rect(_ v: Value, _ range: SourceRange, _ fn: String) throws(RuntimeError) -> Rect {
+        guard case .list(let items) = v, items.count == 4 else {
+            throw RuntimeError("`\(fn)` expects a rectangle [x, y, width, height], got \(v.typeName)", at: range)
+        }
+        var n: [Double] = []
+        for item in items {
+            guard case .number(let x) = item, x.isFinite else {
+                throw RuntimeError("`\(fn)` expects a rectangle of finite numbers", at: range)
+            }
+            n.append(x)
+        }
+        return Rect(n[0], n[1], n[2], n[3])
+    }
+
+    static func unary(_ name: String, _ f: @escaping @Sendable (Double) -> Double) -> (String, ClosedRange<Int>, Body) {
+        (name, 1...1, { _, args, site throws(RuntimeError) in .number(f(try num(args, 0, site, name))) })
+    }
+
+    /// `min`/`max` of numbers given as arguments or as one list.
+    static func extremum(_ name: String, _ pick: @escaping @Sendable (Double, Double) -> Double) -> (String, ClosedRange<Int>, Body) {
+        (name, 1...Int.max, { _, args, site throws(RuntimeError) in
+            var values = args
+            if args.count == 1, case .list(let items) = args[0] { values = items }
+            guard !values.isEmpty else { throw RuntimeError("`\(name)` of an empty list", at: site.range) }
+            var best: Double?
+            for (i, v) in values.enumerated() {
+                guard case .number(let x) = v else {
+                    throw RuntimeError("`\(name)` expects numbers, got \(v.typeName)", at: site.argument(args.count == 1 ? 0 : i))
+                }
+                best = best.map { pick($0, x) } ?? x
+            }
+            return .number(best ?? 0)
+        })
+    }
+
+    static func channel(_ v: Double, _ scale: Double) -> Double { v / scale }
+
+    // MARK: - The table
+
+    static let functions: [(String, ClosedRange<Int>, Body)] = [
+        extremum("min", Swift.min), extremum("max", Swift.max),
+        unary("abs", Swift.abs), unary("sqrt") { $0.squareRoot() }, unary("sin", Foundation.sin),
+        unary("cos", Foundation.cos), unary("tan", Foundation.tan), unary("floor") { $0.rounded(.down) },
+        unary("ceil") { $0.rounded(.up) }, unary("round") { $0.rounded() },
+        ("pow", 2...2, { _, a, s throws(RuntimeError) in .number(Foundation.pow(try num(a, 0, s, "pow"), try num(a, 1, s, "pow"))) }),
+        ("atan2", 2...2, { _, a, s throws(RuntimeError) in .number(Foundation.atan2(try num(a, 0, s, "atan2"), try num(a, 1, s, "atan2"))) }),
+        ("clamp", 3...3, { _, a, s throws(RuntimeError) in
+            let x = try num(a, 0, s, "clamp"), lo = try num(a, 1, s, "clamp"), hi = try num(a, 2, s, "clamp")
+            guard lo <= hi else { throw RuntimeError("`clamp` needs its low bound at most its high bound", at: s.range) }
+            return .number(Swift.min(hi, Swift.max(lo, x)))
+        }),
+        ("lerp", 3...3, { _, a, s throws(RuntimeError) in
+            let x = try num(a, 0, s, "lerp"), y = try num(a, 1, s, "lerp"), t = try num(a, 2, s, "lerp")
+            return .number(x + (y - x) * t)
+        }),
+        ("len", 1...1, { _, a, s throws(RuntimeError) in
+            switch a[0] {
+            case .list(let items): return .number(Double(items.count))
+            case .string(let str): return .number(Double(str.count))
+            case let .range(lo, hi, inclusive):
+                let span = Swift.max(0, (hi - lo).rounded(.down) + (inclusive || (hi - lo) != (hi - lo).rounded(.down) ? 1 : 0))
+                return .number(span.isFinite ? span : 0)
+            default: throw RuntimeError("`len` expects a list or a string, got \(a[0].typeName)", at: s.argument(0))
+            }
+        }),
+        ("print", 0...Int.max, { interpreter, a, _ in
+            interpreter.output(a.map { $0.printed() }.joined(separator: " "))
+            return .none
+        }),
+        ("str", 1...1, { interpreter, a, s throws(RuntimeError) in
+            let text = a[0].printed()
+            guard text.unicodeScalars.count <= interpreter.limits.stringLength else {
+                throw RuntimeError("a string longer than the limit of \(interpreter.limits.stringLength) characters", at: s.range)
+            }
+            return .string(text)
+        }),
+        ("random", 1...1, { _, a, s throws(RuntimeError) in
+            let seed = try num(a, 0, s, "random")
+            guard seed.isFinite else { throw RuntimeError("`random` expects a finite seed", at: s.argument(0)) }
+            return .generator(RandomGenerator(seed: seed.bitPattern))
+        }),
+        ("rect", 4...4, { _, a, s throws(RuntimeError) in
+            var parts: [Value] = []
+            for i in 0..<4 { parts.append(.number(try num(a, i, s, "rect"))) }
+            return .list(parts)
+        }),
+        ("inset", 3...3, { _, a, s throws(RuntimeError) in
+            let r = try rect(a[0], s.argument(0), "inset")
+            return Value.rect(r.insetBy(dx: try num(a, 1, s, "inset"), dy: try num(a, 2, s, "inset")))
+        }),
+        ("image", 1...1, { interpreter, a, s throws(RuntimeError) in
+            guard case .string(let path) = a[0] else {
+                throw RuntimeError("`image` expects a path string, got \(a[0].typeName)", at: s.argument(0))
+            }
+            return .image(try interpreter.loadImage(path, at: s.argument(0)))
+        }),
+        ("rgb", 3...3, { _, a, s throws(RuntimeError) in
+            .color(Color(red: try num(a, 0, s, "rgb") / 255, green: try num(a, 1, s, "rgb") / 255, blue: try num(a, 2, s, "rgb") / 255))
+        }),
+        ("rgba", 4...4, { _, a, s throws(RuntimeError) in
+            .color(Color(red: try num(a, 0, s, "rgba") / 255, green: try num(a, 1, s, "rgba") / 255,
+                         blue: try num(a, 2, s, "rgba") / 255, alpha: try num(a, 3, s, "rgba")))
+        }),
+        ("white", 1...2, { _, a, s throws(RuntimeError) in
+            .color(Color(white: try num(a, 0, s, "white"), alpha: a.count > 1 ? try num(a, 1, s, "white") : 1))
+        }),
+        ("hsl", 3...4, { _, a, s throws(RuntimeError) in
+            .color(Color(hue: try num(a, 0, s, "hsl"), saturation: try num(a, 1, s, "hsl"), lightness: try num(a, 2, s, "hsl"),
+                         alpha: a.count > 3 ? try num(a, 3, s, "hsl") : 1))
+        }),
+        ("oval", 1...1, { _, a, s throws(RuntimeError) in .path(.oval(in: try rect(a[0], s.argument(0), "oval"))) }),
+        ("circle", 3...3, { _, a, s throws(RuntimeError) in
+            let cx = try num(a, 0, s, "circle"), cy = try num(a, 1, s, "circle"), r = try num(a, 2, s, "circle")
+            guard cx.isFinite, cy.isFinite, r.isFinite, r >= 0 else {
+                throw RuntimeError("`circle` expects a finite centre and a radius of 0 or more", at: s.range)
+            }
+            return .path(.circle(center: Point(cx, cy), radius: r))
+        }),
+        ("roundedRect", 2...2, { _, a, s throws(RuntimeError) in
+            .path(.roundedRect(try rect(a[0], s.argument(0), "roundedRect"), radius: try num(a, 1, s, "roundedRect")))
+        }),
+        ("polygon", 1...1, { _, a, s throws(RuntimeError) in
+            guard case .list(let items) = a[0], items.count >= 2 else {
+                throw RuntimeError("`polygon` expects a list of at least 2 points", at: s.argument(0))
+            }
+            var points: [Point] = []
+            for item in items { points.append(try point(item, s.argument(0), "polygon")) }
+            return .path(.polygon(points))
+        }),
+        ("line", 2...2, { _, a, s throws(RuntimeError) in
+            .path(.line(from: try point(a[0], s.argument(0), "line"), to: try point(a[1], s.argument(1), "line")))
+        }),
+        ("cubic", 4...4, { _, a, s throws(RuntimeError) in
+            var v: [Double] = []
+            for i in 0..<4 {
+                let x = try num(a, i, s, "cubic")
+                guard x.isFinite else { throw RuntimeError("`cubic` expects finite numbers", at: s.argument(i)) }
+                v.append(x)
+            }
+            guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+                throw RuntimeError("`cubic` needs x1 and x2 in 0...1, as a timing curve must move forward in time", at: s.range)
+            }
+            return .easing(.cubic(v[0], v[1], v[2], v[3]))
+        }),
+        ("spring", 2...2, { _, a, s throws(RuntimeError) in
+            let damping = try num(a, 0, s, "spring"), stiffness = try num(a, 1, s, "spring")
+            guard damping.isFinite, damping > 0 else { throw RuntimeError("`spring` needs a damping above 0 so it settles", at: s.argument(0)) }
+            guard stiffness.isFinite, stiffness > 0 else { throw RuntimeError("`spring` needs a stiffness above 0", at: s.argument(1)) }
+            return .easing(.spring(damping: damping, stiffness: stiffness))
+        }),
+    ]
+}
+
+extension Value {
+    /// The text `print` writes: whole numbers without a decimal point, strings as they are.
+    func printed(depth: Int = 0) -> String {
+        guard depth < 64 else { return "[...]" }
+        switch self {
+        case .number(let v): return v.shortDescription
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return s
+        case .color(let c): return c.description
+        case .list(let items): return "[" + items.map { $0.printed(depth: depth + 1) }.joined(separator: ", ") + "]"
+        case let .range(lo, hi, inclusive): return lo.shortDescription + (inclusive ? "..." : "..<") + hi.shortDescription
+        case .none: return "nil"
+        case .layer(let l): return "<\(l.kind.rawValue)\(l.name.map { " " + $0 } ?? "")>"
+        case .image(let i): return "<image \(i.width)×\(i.height)>"
+        case .path(let p): return "<path \(p.structure)>"
+        case .function(let f): return "<fn \(f.name)>"
+        case .generator: return "<random>"
+        case .easing(let e): return e.description
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import MaskEngine
+
+extension Value {
+    /// A rectangle as the language shows it: `[x, y, width, height]`.
+    static func rect(_ r: Rect) -> Value {
+        .list([.number(r.origin.x), .number(r.origin.y), .number(r.size.width), .number(r.size.height)])
+    }
+
+    /// The language's view of an engine value.
+    init(_ value: PropertyValue, refs: [LayerRef]) {
+        switch value {
+        case .number(let v): self = .number(v)
+        case .point(let p): self = .list([.number(p.x), .number(p.y)])
+        case .size(let s): self = .list([.number(s.width), .number(s.height)])
+        case .bool(let b): self = .bool(b)
+        case .color(let c): self = .color(c)
+        case .optionalColor(let c): self = c.map { .color($0) } ?? .none
+        case .numbers(let v): self = .list(v.map { .number($0) })
+        case .optionalNumbers(let v): self = v.map { .list($0.map { .number($0) }) } ?? .none
+        case .colors(let v): self = .list(v.map { .color($0) })
+        case .path(let p): self = .path(p)
+        case .image(let i): self = i.map { .image($0) } ?? .none
+        case .string(let s): self = .string(s)
+        case .font(let f): self = .string(f.name)
+        case .layer(let l): self = l.flatMap { $0.index < refs.count ? .layer(refs[$0.index]) : nil } ?? .none
+        case .gravity(let g): self = .string(g.rawValue)
+        case .gradientType(let g): self = .string(g.rawValue)
+        case .fillRule(let f): self = .string(f.rawValue)
+        case .alignment(let a): self = .string(a.rawValue)
+        case .maskMode(let m): self = .string(m.rawValue)
+        }
+    }
+}
+
+extension Interpreter {
+    /// The value of a property expression: a bare choice word (`gravity: aspectFill`)
+    /// stands for itself unless a variable of that name is in scope.
+    func evaluateProperty(_ name: String, _ expr: Expr) throws(RuntimeError) -> Value {
+        if case .name(let word) = expr.kind, environment.lookup(word) == nil,
+           let property = LayerProperty(rawValue: name), let choices = property.choices, choices.contains(word) {
+            return .string(word)
+        }
+        return try evaluate(expr)
+    }
+
+    /// Converts a script value into the engine changes that set `property` on `layer`,
+    /// reading what the conversion needs (anchor, size) at `time`.
+    func convert(_ value: Value, for property: LayerProperty, of layer: LayerRef, at time: Double,
+                 range: SourceRange) throws(RuntimeError) -> [(PropertyKey, PropertyValue)] {
+        let name = property.rawValue
+        func mismatch(_ expected: String) -> RuntimeError {
+            RuntimeError("`\(name)` expects \(expected), got \(value.typeName)", at: range)
+        }
+        func num() throws(RuntimeError) -> Double {
+            guard case .number(let v) = value else { throw mismatch("a number") }
+            guard v.isFinite else { throw RuntimeError("`\(name)` expects a finite number", at: range) }
+            return v
+        }
+        func numbers(_ count: Int, _ expected: String) throws(RuntimeError) -> [Double] {
+            guard case .list(let items) = value, items.count == count else { throw mismatch(expected) }
+            var out: [Double] = []
+            for item in items {
+                guard case .number(let v) = item, v.isFinite else { throw mismatch(expected) }
+                out.append(v)
+            }
+            return out
+        }
+        func point() throws(RuntimeError) -> Point {
+            let v = try numbers(2, "a point [x, y]")
+            return Point(v[0], v[1])
+        }
+        func color() throws(RuntimeError) -> Color {
+            guard case .color(let c) = value else { throw mismatch("a colour") }
+            return c
+        }
+        func optionalColor() throws(RuntimeError) -> PropertyValue {
+            switch value {
+            case .color(let c): return .optionalColor(c)
+            case .none: return .optionalColor(nil)
+            default: throw mismatch("a colour or nil")
+            }
+        }
+        func bool() throws(RuntimeError) -> Bool {
+            guard case .bool(let b) = value else { throw mismatch("a bool") }
+            return b
+        }
+        func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(RuntimeError) -> T where T.RawValue == String {
+            let words = T.allCases.map(\.rawValue)
+            guard case .string(let s) = value else { throw mismatch("one of \(words.joined(separator: ", "))") }
+            guard let c = T(rawValue: s) else {
+                throw RuntimeError("`\(name)` expects one of \(words.joined(separator: ", ")), got '\(s)'\(Suggestion.hint(for: s, in: words))", at: range)
+            }
+            return c
+        }
+        func current(_ key: PropertyKey) throws(RuntimeError) -> PropertyValue {
+            do { return try scene.value(of: layer.id, key, at: time) } catch { throw RuntimeError(error.description, at: range) }
+        }
+        func anchorAndSize() throws(RuntimeError) -> (Point, Size, Point) {
+            guard case .point(let a) = try current(.anchor), case .size(let s) = try current(.size),
+                  case .point(let p) = try current(.position) else { return (Point(0.5, 0.5), .zero, .zero) }
+            return (a, s, p)
+        }
+        let kind = layer.kind
+        switch property {
+        case .frame:
+            let v = try numbers(4, "a rectangle [x, y, width, height]")
+            guard v[2] >= 0, v[3] >= 0 else { throw RuntimeError("`frame` needs a width and height of 0 or more", at: range) }
+            let (a, _, _) = try anchorAndSize()
+            return [(.size, .size(Size(v[2], v[3]))), (.position, .point(Point(v[0] + a.x * v[2], v[1] + a.y * v[3])))]
+        case .x:
+            let (a, s, _) = try anchorAndSize()
+            return [(.positionX, .number(try num() + a.x * s.width))]
+        case .y:
+            let (a, s, _) = try anchorAndSize()
+            return [(.positionY, .number(try num() + a.y * s.height))]
+        case .width, .height:
+            let v = try num()
+            guard v >= 0 else { throw RuntimeError("`\(name)` must be 0 or more, got \(v.shortDescription)", at: range) }
+            let (a, s, p) = try anchorAndSize()
+            // The frame's left (top) edge stays put, as when UIKit changes frame.size.
+            if property == .width {
+                let left = p.x - a.x * s.width
+                return [(.width, .number(v)), (.positionX, .number(left + a.x * v))]
+            }
+            let top = p.y - a.y * s.height
+            return [(.height, .number(v)), (.positionY, .number(top + a.y * v))]
+        case .position: return [(.position, .point(try point()))]
+        case .anchor: return [(.anchor, .point(try point()))]
+        case .start: return [(.start, .point(try point()))]
+        case .end: return [(.end, .point(try point()))]
+        case .opacity, .cornerRadius, .scale, .rotation, .z, .lineWidth, .strokeStart, .strokeEnd:
+            guard let key = engineKey(for: property, of: kind) else { return [] }
+            return [(key, .number(try num()))]
+        case .size:
+            let v = try num()
+            guard v > 0, v <= 4096 else { throw RuntimeError("`size` must be above 0 and at most 4096, got \(v.shortDescription)", at: range) }
+            return [(.fontSize, .number(v))]
+        case .background: return [(.background, .color(try color()))]
+        case .color: return [(kind == .text ? .textColor : .background, .color(try color()))]
+        case .fill: return [(.fill, try optionalColor())]
+        case .stroke: return [(.stroke, try optionalColor())]
+        case .clip: return [(.clip, .bool(try bool()))]
+        case .hidden: return [(.hidden, .bool(try bool()))]
+        case .maskInvert: return [(.maskInvert, .bool(try bool()))]
+        case .gravity: return [(.gravity, .gravity(try choice(Gravity.self)))]
+        case .type: return [(.gradientType, .gradientType(try choice(GradientType.self)))]
+        case .fillRule: return [(.fillRule, .fillRule(try choice(FillRule.self)))]
+        case .align: return [(.align, .alignment(try choice(TextAlignment.self)))]
+        case .maskMode: return [(.maskMode, .maskMode(try choice(MaskMode.self)))]
+        case .contents:
+            switch value {
+            case .image(let i): return [(.contents, .image(i))]
+            case .none: return [(.contents, .image(nil))]
+            case .string(let path): return [(.contents, .image(try loadImage(path, at: range)))]
+            default: throw mismatch("an image, a path string or nil")
+            }
+        case .colors:
+            guard case .list(let items) = value else { throw mismatch("a list of colours") }
+            var colors: [Color] = []
+            for item in items {
+                guard case .color(let c) = item else {
+                    throw RuntimeError("`colors` expects a list of colours, got a list holding \(item.typeName)", at: range)
+                }
+                colors.append(c)
+            }
+            return [(.colors, .colors(colors))]
+        case .locations:
+            if case .none = value { return [(.locations, .optionalNumbers(nil))] }
+            guard case .list(let items) = value else { throw mismatch("a list of numbers or nil") }
+            var numbers: [Double] = []
+            for item in items {
+                guard case .number(let v) = item, v.isFinite else {
+                    throw RuntimeError("`locations` expects a list of numbers, got a list holding \(item.typeName)", at: range)
+                }
+                numbers.append(v)
+            }
+            return [(.locations, .numbers(numbers))]
+        case .path:
+            switch value {
+            case .path(let p): return [(.path, .path(p))]
+            case .list(let items) where items.count == 4:
+                let v = try numbers(4, "a path or a rectangle")
+                return [(.path, .path(.rect(Rect(v[0], v[1], v[2], v[3]))))]
+            default: throw mismatch("a path")
+            }
+        case .string:
+            guard case .string(let s) = value else { throw mismatch("a string") }
+            return [(.string, .string(s))]
+        case .font:
+            guard case .string(let s) = value else { throw mismatch("a font name or a .ttf path") }
+            return [(.font, .font(try loadFont(s, at: range)))]
+        case .mask, .tiles, .rows, .columns:
+            return []
+        }
+    }
+
+    /// Reads an image through the resolver, once per path.
+    func loadImage(_ path: String, at range: SourceRange) throws(RuntimeError) -> Image {
+        if let cached = imageCache[path] { return cached }
+        do {
+            let image = try resources.image(named: path)
+            imageCache[path] = image
+            return image
+        } catch {
+            throw RuntimeError(String(describing: error), at: range)
+        }
+    }
+
+    /// Loads a font through the resolver, once per name.
+    func loadFont(_ name: String, at range: SourceRange) throws(RuntimeError) -> Font {
+        if let cached = fontCache[name] { return cached }
+        do {
+            let font = try resources.font(named: name)
+            fontCache[name] = font
+            return font
+        } catch {
+            throw RuntimeError(String(describing: error), at: range)
+        }
+    }
+}

@@ -1,0 +1,287 @@
+import MaskEngine
+
+extension Interpreter {
+    // MARK: - Declarations
+
+    /// Runs a layer declaration: adds the layer under the innermost layer body (or at the
+    /// top level, or as the mask of `owner`), binds its name, then runs its body.
+    func declareLayer(_ decl: LayerDecl, maskOf owner: LayerRef?) throws(RuntimeError) -> LayerRef {
+        if firstLayerRange == nil { firstLayerRange = decl.range }
+        let parent = owner?.id ?? layerStack.last?.layer.id
+        var state = LayerState(kind: decl.kind.engineKind)
+        // The default frame is the parent's bounds (the canvas for a top-level layer).
+        if let parent {
+            state.frame = Rect(origin: .zero, size: try sizeValue(of: parent, at: cursor, range: decl.range))
+        } else {
+            state.frame = Rect(0, 0, Double(scene.canvas.width), Double(scene.canvas.height))
+        }
+        let id: LayerID
+        do {
+            id = try scene.addLayer(state, to: parent, name: decl.name ?? decl.kind.rawValue, at: cursor)
+        } catch {
+            throw RuntimeError(error.description, at: decl.range)
+        }
+        let ref = LayerRef(id: id, kind: decl.kind, name: decl.name)
+        registerLayer(ref)
+        if let owner {
+            do { try scene.setMask(id, of: owner.id, at: cursor) } catch {
+                throw RuntimeError(error.description, at: decl.range)
+            }
+        }
+        if let name = decl.name { environment.define(name, .layer(ref)) }
+
+        layerStack.append(LayerContext(layer: ref))
+        defer { layerStack.removeLast() }
+        _ = try executeBlock(decl.body, in: Environment(parent: environment))
+        if decl.kind == .grid, let context = layerStack.last {
+            do {
+                let ids = try scene.addTiles(to: id, rows: context.rows, columns: context.columns, color: context.tileColor)
+                for (i, tile) in ids.enumerated() {
+                    registerLayer(LayerRef(id: tile, kind: .layer, name: "\(decl.name ?? "grid").tiles[\(i)]"))
+                }
+            } catch {
+                throw RuntimeError(error.description, at: decl.range)
+            }
+        }
+        return ref
+    }
+
+    /// `mask <declaration>` or `mask <expression>` in a layer body.
+    func executeMask(_ source: MaskSource, range: SourceRange) throws(RuntimeError) {
+        guard let index = layerStack.indices.last else {
+            throw RuntimeError("`mask` outside a layer body", at: range)
+        }
+        let owner = layerStack[index].layer
+        if let previous = layerStack[index].maskRange {
+            throw RuntimeError("a layer has at most one `mask`", at: range, notes: [("the first `mask` is here", previous)])
+        }
+        layerStack[index].maskRange = range
+        switch source {
+        case .declaration(let decl):
+            _ = try declareLayer(decl, maskOf: owner)
+        case .expression(let e):
+            try assignMask(try evaluate(e), of: owner, at: cursor, range: e.range)
+        }
+    }
+
+    func assignMask(_ value: Value, of owner: LayerRef, at time: Double, range: SourceRange) throws(RuntimeError) {
+        let mask: LayerID?
+        switch value {
+        case .layer(let m): mask = m.id
+        case .none: mask = nil
+        default: throw RuntimeError("`mask` expects a layer or nil, got \(value.typeName)", at: range)
+        }
+        do { try scene.setMask(mask, of: owner.id, at: time) } catch {
+            throw RuntimeError(error.description, at: range)
+        }
+    }
+
+    /// The layers a value names: one layer, or a list of layers.
+    func layers(in value: Value, at range: SourceRange, for what: String) throws(RuntimeError) -> [LayerRef] {
+        switch value {
+        case .layer(let l): return [l]
+        case .list(let items):
+            var out: [LayerRef] = []
+            for item in items {
+                guard case .layer(let l) = item else {
+                    throw RuntimeError("\(what) expects a layer or a list of layers, got a list holding \(item.typeName)", at: range)
+                }
+                out.append(l)
+            }
+            return out
+        default:
+            throw RuntimeError("\(what) expects a layer or a list of layers, got \(value.typeName)", at: range)
+        }
+    }
+
+    // MARK: - Setting properties
+
+    /// `name: value` in a layer body.
+    func setBodyProperty(_ name: String, of context: LayerContext, to value: Value,
+                         nameRange: SourceRange, valueRange: SourceRange) throws(RuntimeError) {
+        let layer = context.layer
+        guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
+            throw unknownProperty(name, kind: layer.kind, at: nameRange)
+        }
+        if layer.kind == .grid, property == .rows || property == .columns || property == .color {
+            guard let index = layerStack.indices.last else { return }
+            switch property {
+            case .rows, .columns:
+                let n = try wholeNumber(value, "`\(name)`", at: valueRange, min: 1)
+                guard n <= limits.tiles else {
+                    throw RuntimeError("`\(name)` \(n) is more than the limit of \(limits.tiles) tiles", at: valueRange)
+                }
+                if property == .rows { layerStack[index].rows = n } else { layerStack[index].columns = n }
+                let (product, overflow) = layerStack[index].rows.multipliedReportingOverflow(by: layerStack[index].columns)
+                guard !overflow, product <= limits.tiles else {
+                    throw RuntimeError("a grid of \(layerStack[index].rows) × \(layerStack[index].columns) tiles is more than the limit of \(limits.tiles)", at: valueRange)
+                }
+            default:
+                guard case .color(let c) = value else {
+                    throw RuntimeError("`color` expects a colour, got \(value.typeName)", at: valueRange)
+                }
+                layerStack[index].tileColor = c
+            }
+            return
+        }
+        try setProperty(name, of: layer, to: value, at: cursor, nameRange: nameRange, valueRange: valueRange)
+    }
+
+    /// `layer.name = value` at `time`: a step change (or the initial value, at declaration).
+    func setProperty(_ name: String, of layer: LayerRef, to value: Value, at time: Double,
+                     nameRange: SourceRange, valueRange: SourceRange) throws(RuntimeError) {
+        guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
+            throw unknownProperty(name, kind: layer.kind, at: nameRange)
+        }
+        switch property {
+        case .mask:
+            try assignMask(value, of: layer, at: time, range: valueRange)
+            return
+        case .tiles:
+            throw RuntimeError("`tiles` is read-only; a grid makes its tiles from `rows` and `columns`", at: nameRange)
+        case .rows, .columns:
+            throw RuntimeError("`\(name)` can only be set in the grid's body", at: nameRange)
+        case .color where layer.kind == .grid:
+            // A grid's colour is its tiles' background.
+            for tile in scene.node(layer.id).tiles {
+                try setEngine(.background, of: tile, to: try convert(value, for: property, of: layer, at: time, range: valueRange)[0].1,
+                              at: time, range: valueRange)
+            }
+            return
+        default:
+            break
+        }
+        for (key, v) in try convert(value, for: property, of: layer, at: time, range: valueRange) {
+            try setEngine(key, of: layer.id, to: v, at: time, range: valueRange)
+        }
+    }
+
+    private func setEngine(_ key: PropertyKey, of id: LayerID, to value: PropertyValue, at time: Double, range: SourceRange) throws(RuntimeError) {
+        do { try scene.set(key, of: id, to: value, at: time) } catch {
+            throw RuntimeError(error.description, at: range)
+        }
+    }
+
+    func unknownProperty(_ name: String, kind: MaskScript.LayerKind, at range: SourceRange) -> RuntimeError {
+        if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
+            return RuntimeError("a \(kind.rawValue) layer has no property `\(name)`", at: range)
+        }
+        return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: LayerProperty.names(for: kind)))", at: range)
+    }
+
+    // MARK: - Reading properties
+
+    /// `layer.name`: the model value at the time cursor.
+    func readProperty(_ name: String, of layer: LayerRef, nameRange: SourceRange) throws(RuntimeError) -> Value {
+        if name == "tile", layer.kind == .grid {
+            return .function(Callable(name: "tile", body: .builtin(arity: 2...2) { interpreter, args, site throws(RuntimeError) in
+                try interpreter.tile(of: layer, args, site: site)
+            }))
+        }
+        guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
+            throw unknownProperty(name, kind: layer.kind, at: nameRange)
+        }
+        func get(_ key: PropertyKey) throws(RuntimeError) -> PropertyValue {
+            do { return try scene.value(of: layer.id, key, at: cursor) } catch {
+                throw RuntimeError(error.description, at: nameRange)
+            }
+        }
+        let node = scene.node(layer.id)
+        switch property {
+        case .frame, .x, .y, .width, .height:
+            guard case .point(let position) = try get(.position), case .size(let size) = try get(.size),
+                  case .point(let anchor) = try get(.anchor) else { return .none }
+            let frame = Rect(position.x - anchor.x * size.width, position.y - anchor.y * size.height, size.width, size.height)
+            switch property {
+            case .x: return .number(frame.origin.x)
+            case .y: return .number(frame.origin.y)
+            case .width: return .number(size.width)
+            case .height: return .number(size.height)
+            default: return Value.rect(frame)
+            }
+        case .tiles:
+            guard !node.tiles.isEmpty else {
+                throw RuntimeError("a grid's `tiles` exist once its body has run", at: nameRange)
+            }
+            return .list(node.tiles.map { .layer(layerRefs[$0.index]) })
+        case .rows: return .number(Double(node.grid?.rows ?? 1))
+        case .columns: return .number(Double(node.grid?.columns ?? 1))
+        case .color where layer.kind == .grid:
+            guard let first = node.tiles.first else { return .color(.black) }
+            do { return Value(try scene.value(of: first, .background, at: cursor), refs: layerRefs) } catch {
+                throw RuntimeError(error.description, at: nameRange)
+            }
+        default:
+            guard let key = engineKey(for: property, of: layer.kind) else { return .none }
+            return Value(try get(key), refs: layerRefs)
+        }
+    }
+
+    /// `grid.tile(column, row)`.
+    private func tile(of grid: LayerRef, _ args: [Value], site: CallSite) throws(RuntimeError) -> Value {
+        let node = scene.node(grid.id)
+        guard let shape = node.grid else {
+            throw RuntimeError("a grid's tiles exist once its body has run", at: site.range)
+        }
+        let column = try wholeNumber(args[0], "`tile` column", at: site.argument(0))
+        let row = try wholeNumber(args[1], "`tile` row", at: site.argument(1))
+        guard column >= 0, column < shape.columns else {
+            throw RuntimeError("column \(column) is out of range 0..<\(shape.columns)", at: site.argument(0))
+        }
+        guard row >= 0, row < shape.rows else {
+            throw RuntimeError("row \(row) is out of range 0..<\(shape.rows)", at: site.argument(1))
+        }
+        return .layer(layerRefs[node.tiles[column * shape.rows + row].index])
+    }
+
+    /// The engine key a simple property stands for.
+    func engineKey(for property: LayerProperty, of kind: LayerKind) -> PropertyKey? {
+        switch property {
+        case .position: return .position
+        case .anchor: return .anchor
+        case .opacity: return .opacity
+        case .background: return .background
+        case .cornerRadius: return .cornerRadius
+        case .clip: return .clip
+        case .hidden: return .hidden
+        case .scale: return .scale
+        case .rotation: return .rotation
+        case .contents: return .contents
+        case .gravity: return .gravity
+        case .z: return .z
+        case .mask: return .mask
+        case .maskMode: return .maskMode
+        case .maskInvert: return .maskInvert
+        case .colors: return .colors
+        case .locations: return .locations
+        case .start: return .start
+        case .end: return .end
+        case .type: return .gradientType
+        case .path: return .path
+        case .fill: return .fill
+        case .stroke: return .stroke
+        case .lineWidth: return .lineWidth
+        case .strokeStart: return .strokeStart
+        case .strokeEnd: return .strokeEnd
+        case .fillRule: return .fillRule
+        case .string: return .string
+        case .font: return .font
+        case .size: return .fontSize
+        case .color: return kind == .text ? .textColor : nil
+        case .align: return .align
+        case .frame, .x, .y, .width, .height, .rows, .columns, .tiles: return nil
+        }
+    }
+
+    func sizeValue(of id: LayerID, at time: Double, range: SourceRange) throws(RuntimeError) -> Size {
+        do {
+            if case .size(let s) = try scene.value(of: id, .size, at: time) { return s }
+        } catch { throw RuntimeError(error.description, at: range) }
+        return .zero
+    }
+
+    func registerLayer(_ ref: LayerRef) {
+        while layerRefs.count <= ref.id.index { layerRefs.append(ref) }
+        layerRefs[ref.id.index] = ref
+    }
+}

@@ -1,0 +1,174 @@
+import MaskEngine
+
+/// Runs mask script programs, building a `Scene` and its timeline.
+///
+/// A program runs once, top to bottom; the time cursor (`delay`, `wait`) says when each
+/// change happens. State persists between `run` calls, so a REPL can feed statements one
+/// input at a time; a failed input is rolled back whole (`run` is transactional).
+public final class Interpreter {
+    /// The scene built so far.
+    public internal(set) var scene: Scene
+    /// The time cursor, in seconds.
+    public internal(set) var cursor: Double = 0
+    /// The limits in force.
+    public let limits: Limits
+    /// Where images and fonts come from.
+    public let resources: any ResourceResolver
+    /// Receives each `print` line (without its newline).
+    public let output: (String) -> Void
+    /// Called between steps; return true to stop the run with an error.
+    public var isCancelled: () -> Bool = { false }
+
+    let globals: Environment
+    var environment: Environment
+    var steps = 0
+    var callDepth = 0
+    /// Statement-level nesting of functions, to reject `return` outside one.
+    var functionDepth = 0
+    /// The layer bodies being run, innermost last.
+    var layerStack: [LayerContext] = []
+    /// Where the canvas was set, if it was.
+    var canvasRange: SourceRange?
+    /// Where the first layer was declared, if one was.
+    var firstLayerRange: SourceRange?
+    /// The latest end of every finite animation so far (`wait` jumps here).
+    var latestAnimationEnd: Double = 0
+    /// Images already read, by the path the script gave.
+    var imageCache: [String: Image] = [:]
+    var fontCache: [String: Font] = [:]
+    /// The script's view of every layer, indexed by `LayerID.index`.
+    var layerRefs: [LayerRef] = []
+
+    /// Creates an interpreter with an empty scene on the default canvas.
+    /// - Parameters:
+    ///   - resources: where `image(...)` and fonts come from.
+    ///   - limits: bounds on steps, depth, sizes.
+    ///   - output: receives each line `print` writes.
+    public init(resources: any ResourceResolver, limits: Limits = Limits(), output: @escaping (String) -> Void = { print($0) }) {
+        self.resources = resources
+        self.limits = limits
+        self.output = output
+        var scene = Scene()
+        scene.maxLayers = limits.layers
+        self.scene = scene
+        globals = Environment(parent: nil)
+        environment = globals
+        Builtins.install(in: globals)
+    }
+
+    /// Defines (or replaces) a global name visible to scripts: a host value.
+    public func define(_ name: String, _ value: Value) {
+        globals.define(name, value)
+    }
+
+    /// The names visible at the top level (for completion).
+    public var globalNames: Set<String> { globals.visibleNames }
+
+    /// Runs statements at the top level. On error, every change the statements made
+    /// (scene, variables, cursor) is undone, so the interpreter stays as it was.
+    /// - Throws: `RuntimeError` pointing at the failing node.
+    public func run(_ statements: [Stmt]) throws(RuntimeError) {
+        let saved = Snapshot(self)
+        do throws(RuntimeError) {
+            for statement in statements {
+                if case .returned = try execute(statement) {
+                    throw RuntimeError("`return` outside a function", at: statement.range)
+                }
+            }
+        } catch {
+            saved.restore(into: self)
+            throw error
+        }
+    }
+
+    /// Checks what can only be checked once the whole program has run: the frame count.
+    /// - Throws: `RuntimeError` when the render would exceed `limits.frames`.
+    public func finish(at range: SourceRange) throws(RuntimeError) {
+        guard let count = scene.frameCount, count <= limits.frames else {
+            throw RuntimeError("the render would have more than \(limits.frames) frames; shorten the canvas `duration` or lower `fps`",
+                               at: canvasRange ?? range)
+        }
+    }
+
+    // MARK: - Steps and limits
+
+    /// Counts one evaluation step; fails past the limit or on cancellation.
+    @inline(__always)
+    func step(_ range: SourceRange) throws(RuntimeError) {
+        steps &+= 1
+        if steps > limits.steps {
+            throw RuntimeError("the program ran more than \(limits.steps) steps; is there an endless loop?", at: range)
+        }
+        if steps & 0xFFF == 0, isCancelled() {
+            throw RuntimeError("cancelled", at: range)
+        }
+    }
+
+    /// A whole number from a number value, checked before conversion.
+    func wholeNumber(_ value: Value, _ what: String, at range: SourceRange, min lower: Int = Int.min) throws(RuntimeError) -> Int {
+        guard case .number(let v) = value else {
+            throw RuntimeError("\(what) expects a whole number, got \(value.typeName)", at: range)
+        }
+        guard v.isFinite, v == v.rounded(), v >= -9.0e15, v <= 9.0e15 else {
+            throw RuntimeError("\(what) expects a whole number, got \(v.shortDescription)", at: range)
+        }
+        let n = Int(v)
+        guard n >= lower else {
+            throw RuntimeError("\(what) must be at least \(lower), got \(n)", at: range)
+        }
+        return n
+    }
+
+    /// A finite number from a value.
+    func number(_ value: Value, _ what: String, at range: SourceRange) throws(RuntimeError) -> Double {
+        guard case .number(let v) = value else {
+            throw RuntimeError("\(what) expects a number, got \(value.typeName)", at: range)
+        }
+        guard v.isFinite else { throw RuntimeError("\(what) expects a finite number, got \(v)", at: range) }
+        return v
+    }
+}
+
+/// The state a transactional `run` restores on failure.
+private struct Snapshot {
+    let scene: Scene
+    let cursor: Double
+    let globals: [String: Value]
+    let canvasRange: SourceRange?
+    let firstLayerRange: SourceRange?
+    let latestAnimationEnd: Double
+    let layerRefs: [LayerRef]
+
+    init(_ i: Interpreter) {
+        layerRefs = i.layerRefs
+        scene = i.scene
+        cursor = i.cursor
+        globals = i.globals.values
+        canvasRange = i.canvasRange
+        firstLayerRange = i.firstLayerRange
+        latestAnimationEnd = i.latestAnimationEnd
+    }
+
+    func restore(into i: Interpreter) {
+        i.scene = scene
+        i.cursor = cursor
+        i.globals.restore(globals)
+        i.canvasRange = canvasRange
+        i.firstLayerRange = firstLayerRange
+        i.latestAnimationEnd = latestAnimationEnd
+        i.layerRefs = layerRefs
+        i.environment = i.globals
+        i.layerStack = []
+        i.callDepth = 0
+        i.functionDepth = 0
+    }
+}
+
+/// A layer body being run: the layer and what its body has said so far.
+struct LayerContext {
+    let layer: LayerRef
+    var rows = 1
+    var columns = 1
+    var tileColor = Color.black
+    var maskRange: SourceRange?
+}

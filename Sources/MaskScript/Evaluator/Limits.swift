@@ -1,0 +1,24 @@
+/// Bounds that keep any script, however malformed, from hanging or exhausting memory.
+/// Each limit exists for an example: `repeat 1e9 {}` hits `steps`; `fn f() { f() }`
+/// hits `callDepth`; `let s = "ab"; repeat 40 { s = s + s }` hits `stringLength`.
+public struct Limits: Sendable, Equatable {
+    /// Evaluation steps (statements and expressions) in one run.
+    public var steps = 20_000_000
+    /// Nested function calls.
+    public var callDepth = 200
+    /// Characters in one string.
+    public var stringLength = 1_000_000
+    /// Elements in one list (and values of one iterated range).
+    public var listLength = 1_000_000
+    /// Tiles in one grid.
+    public var tiles = 10_000
+    /// Layers in a scene, tiles included.
+    public var layers = 50_000
+    /// Canvas width and height in pixels.
+    public var canvasSide = 8_192
+    /// Frames in one render.
+    public var frames = 100_000
+
+    /// The default limits.
+    public init() {}
+}

@@ -1,0 +1,69 @@
+import Foundation
+import MaskEngine
+
+/// Where a script's images and fonts come from. A host can serve them from memory, or
+/// forbid file access entirely (`SandboxResolver`).
+public protocol ResourceResolver: Sendable {
+    /// The image a script names with `image(path)` or `contents: "path"`.
+    /// - Throws: any error; its description becomes the diagnostic's message.
+    func image(named path: String) throws -> Image
+    /// The font a script names with `font: "..."` (a family name or a file path).
+    /// - Throws: any error; its description becomes the diagnostic's message.
+    func font(named name: String) throws -> Font
+}
+
+/// Reads images and fonts from disk; relative paths resolve against `baseDirectory`
+/// (the script's folder), never against the current directory.
+public struct FileResolver: ResourceResolver {
+    /// The folder relative paths start from.
+    public let baseDirectory: String
+
+    /// Creates a resolver rooted at a folder.
+    public init(baseDirectory: String) {
+        self.baseDirectory = baseDirectory
+    }
+
+    /// The absolute path for a script's path.
+    public func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return (baseDirectory as NSString).appendingPathComponent(path)
+    }
+
+    public func image(named path: String) throws -> Image {
+        try Image(contentsOfFile: resolve(path))
+    }
+
+    public func font(named name: String) throws -> Font {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || name.contains("/") {
+            return try Font(path: resolve(name), name: name)
+        }
+        return try Font.named(name)
+    }
+}
+
+/// Refuses every file: for hosts that run untrusted scripts. Named system font
+/// families are still available, since they are not the script's files.
+public struct SandboxResolver: ResourceResolver {
+    /// Creates the sandbox.
+    public init() {}
+
+    public func image(named path: String) throws -> Image {
+        throw SandboxError(what: "image '\(path)'")
+    }
+
+    public func font(named name: String) throws -> Font {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || name.contains("/") {
+            throw SandboxError(what: "font file '\(name)'")
+        }
+        return try Font.named(name)
+    }
+}
+
+/// The error of a file access refused by `SandboxResolver`.
+public struct SandboxError: Error, CustomStringConvertible {
+    /// What the script tried to read.
+    public let what: String
+    public var description: String { "cannot read \(what): file access is disabled in this sandbox" }
+}

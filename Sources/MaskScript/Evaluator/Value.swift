@@ -1,0 +1,110 @@
+import MaskEngine
+
+/// A value of the language at run time.
+public enum Value: Sendable {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+    case color(Color)
+    case list([Value])
+    /// `a..<b` or `a...b`, kept lazy until iterated or indexed.
+    case range(Double, Double, inclusive: Bool)
+    case none
+    case layer(LayerRef)
+    case image(Image)
+    case path(Path)
+    case function(Callable)
+    case generator(RandomGenerator)
+    /// A timing curve (`easeIn`, `cubic(...)`, `spring(...)`).
+    case easing(Easing)
+
+    /// The article and name of the value's type, for messages: "a number", "a colour".
+    public var typeName: String {
+        switch self {
+        case .number: return "a number"
+        case .bool: return "a bool"
+        case .string: return "a string"
+        case .color: return "a colour"
+        case .list: return "a list"
+        case .range: return "a range"
+        case .none: return "nil"
+        case .layer: return "a layer"
+        case .image: return "an image"
+        case .path: return "a path"
+        case .function: return "a function"
+        case .generator: return "a random generator"
+        case .easing: return "an easing"
+        }
+    }
+
+    /// True unless the value is `false` or `nil`.
+    var isTruthy: Bool {
+        switch self {
+        case .bool(let b): return b
+        case .none: return false
+        default: return true
+        }
+    }
+}
+
+/// A reference to a layer of the scene being built.
+public struct LayerRef: Sendable, Equatable {
+    /// The engine's id of the layer.
+    public let id: LayerID
+    /// The kind the layer was declared as.
+    public let kind: MaskScript.LayerKind
+    /// The declared name, if any.
+    public let name: String?
+}
+
+/// A function value: a script closure or a built-in.
+public final class Callable: @unchecked Sendable {
+    /// What runs when the function is called.
+    enum Body {
+        /// A script function and the scope it closes over.
+        case script(FunctionDecl, Environment)
+        /// A Swift implementation; `arity` nil takes any number of arguments.
+        case builtin(arity: ClosedRange<Int>, @Sendable (Interpreter, [Value], CallSite) throws(RuntimeError) -> Value)
+    }
+
+    /// The name for messages.
+    let name: String
+    let body: Body
+
+    init(name: String, body: Body) {
+        self.name = name
+        self.body = body
+    }
+}
+
+/// A deterministic pseudo-random generator (SplitMix64): the same seed gives the same
+/// sequence on every machine.
+public final class RandomGenerator: @unchecked Sendable {
+    private var state: UInt64
+
+    /// Creates a generator from a seed.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next number in [0, 1).
+    public func next() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) / Double(UInt64(1) << 53)
+    }
+}
+
+/// Where a call happens, so a built-in can point its errors at the right argument.
+struct CallSite {
+    /// The whole call expression.
+    let range: SourceRange
+    /// Each argument's expression.
+    let argumentRanges: [SourceRange]
+
+    /// The range of argument `i`, or of the whole call when there is no such argument.
+    func argument(_ i: Int) -> SourceRange {
+        i < argumentRanges.count ? argumentRanges[i] : range
+    }
+}
