@@ -14,7 +14,7 @@ public struct Token: Equatable, Sendable {
     }
 
     /// Every kind of token.
-    public enum Kind: Equatable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A number, unit suffix applied (`250ms` is 0.25, `90deg` is π/2, `50%` is 0.5).
         case number(Double)
         /// A string literal with its escapes decoded.
