@@ -8,6 +8,7 @@ extension Lexer {
     ///
     /// The unit is applied here, so `250ms` is the number 0.25. A `%` right after the
     /// digits is always the percent unit; write `a % b` with a space for the remainder.
+    /// An unknown unit or an infinite value is reported and gives an `.error` token.
     mutating func number() {
         let start = position
         skipDigits()
@@ -24,6 +25,7 @@ extension Lexer {
         }
         let digitsEnd = position
         var value = Double(text(from: start)) ?? 0
+        var valid = true
         if peek() == "%" {
             position += 1
             value /= 100
@@ -34,14 +36,16 @@ extension Lexer {
             case "s": break
             case "ms": value /= 1000
             case "deg": value *= Double.pi / 180
-            case let unit: report("unknown unit `\(Lexer.shortened(unit))`", from: unitStart)
+            case let unit:
+                report("unknown unit `\(Lexer.shortened(unit))`", from: unitStart)
+                valid = false
             }
         }
-        if !value.isFinite {
+        if valid, !value.isFinite {
             report("number too large", from: start, to: digitsEnd)
-            value = 0
+            valid = false
         }
-        add(.number(value), from: start)
+        add(valid ? .number(value) : .error, from: start)
     }
 
     private mutating func skipDigits() {
@@ -52,9 +56,11 @@ extension Lexer {
     /// escape -> "\n" | "\t" | "\\\"" | "\\\\" | "\u{" HEX{1,8} "}"
     ///
     /// A string ends at the end of its line: a line break inside is reported and the
-    /// string is closed there, so the next line lexes normally.
+    /// string is closed there, so the next line lexes normally. A string with any problem
+    /// becomes an `.error` token, which the parser does not report again.
     mutating func string() {
         let start = position
+        let problems = diagnostics.count
         position += 1
         var value = String.UnicodeScalarView()
         while true {
@@ -77,7 +83,7 @@ extension Lexer {
                 position += 1
             }
         }
-        add(.string(String(value)), from: start)
+        add(diagnostics.count == problems ? .string(String(value)) : .error, from: start)
     }
 
     /// Reads the escape at a backslash and returns its scalar, or reports it and returns nil.
@@ -122,23 +128,24 @@ extension Lexer {
 
     /// colour -> "#" HEX{3} | "#" HEX{4} | "#" HEX{6} | "#" HEX{8}
     ///
-    /// A bad colour is reported and read as black, so parsing goes on undisturbed.
+    /// A bad colour is reported and becomes an `.error` token.
     mutating func colour() {
         let start = position
         position += 1
         let digitsStart = position
         while let scalar = peek(), Lexer.isIdentifierPart(scalar) { position += 1 }
         let digits = Array(text(from: digitsStart).unicodeScalars)
-        var colour = Color.black
-        if let parsed = Lexer.colour(hex: digits) {
-            colour = parsed
-        } else if digits.isEmpty {
+        if let colour = Lexer.colour(hex: digits) {
+            add(.color(colour), from: start)
+            return
+        }
+        if digits.isEmpty {
             report("expected hex digits after `#`", from: start)
         } else {
             report("invalid colour `#\(Lexer.shortened(text(from: digitsStart)))`; "
                    + "expected 3, 4, 6 or 8 hex digits", from: start)
         }
-        add(.color(colour), from: start)
+        add(.error, from: start)
     }
 
     /// The colour spelt by 3, 4, 6 or 8 hex digits, or nil.

@@ -46,8 +46,9 @@ public struct Parser {
     /// Set once a missing `}` has been reported at the end of the file, so that the
     /// enclosing unclosed blocks do not each add one more.
     var reportedUnclosedBrace = false
-    /// Set when the diagnostic limit is reached: every list stops.
-    var stopped = false
+    /// Where the diagnostic limit was reached, after which every list stops.
+    var stoppedAt: SourceRange?
+    var stopped: Bool { stoppedAt != nil }
 
     private init(file: SourceFile, tokens: [Token]) {
         self.file = file
@@ -73,10 +74,10 @@ public struct Parser {
         let sorted = all.enumerated().sorted {
             ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
         }.map(\.element)
-        guard sorted.count > diagnosticLimit else { return (statements, sorted) }
-        let cut = sorted[diagnosticLimit]
+        let cut = sorted.count > diagnosticLimit ? sorted[diagnosticLimit].range : parser.stoppedAt
+        guard let cut else { return (statements, sorted) }
         let tooMany = Diagnostic(.error, "too many errors (limit \(diagnosticLimit)); stopping",
-                                 at: cut.range, in: file.name)
+                                 at: cut, in: file.name)
         return (statements, Array(sorted.prefix(diagnosticLimit)) + [tooMany])
     }
 
@@ -87,7 +88,11 @@ public struct Parser {
             skipSeparators()
             if check(.eof) { break }
             if check(.rightBrace) {
-                report("unexpected `}`", at: advance().range)
+                // After an error on the same line, a stray `}` is most likely its echo.
+                let stray = advance()
+                if diagnostics.last?.range.start.line != stray.range.start.line {
+                    report("unexpected `}`", at: stray.range)
+                }
                 continue
             }
             let start = current
@@ -156,7 +161,7 @@ public struct Parser {
         guard !stopped else { return }
         if let last = diagnostics.last, last.range.start == range.start { return }
         guard diagnostics.count < Parser.diagnosticLimit else {
-            stopped = true
+            stoppedAt = range
             return
         }
         diagnostics.append(Diagnostic(.error, message, at: range, in: file.name, notes: notes))
@@ -234,7 +239,10 @@ public struct Parser {
     /// Skips to the next statement boundary of the list at brace depth `depth`: past a
     /// newline or `;`, or up to its closing `}`, or up to a statement keyword that starts
     /// a line.
+    ///
+    /// A `{ ... }` met on the way is skipped whole, so its `}` does not end the list.
     mutating func synchronize(toDepth depth: Int) {
+        var skippedOpeners = 0
         while !check(.eof) {
             let level = braceDepths[current]
             if level < depth { return }
@@ -243,8 +251,11 @@ public struct Parser {
                 case .newline, .semicolon:
                     advance()
                     return
+                case .leftBrace:
+                    skippedOpeners += 1
                 case .rightBrace:
-                    return
+                    guard skippedOpeners > 0 else { return }
+                    skippedOpeners -= 1
                 case .keyword(let keyword) where Lexer.statementKeywords.contains(keyword) || keyword == .fn:
                     if current > 0, token.range.start.line > previous.range.end.line { return }
                 default:
