@@ -1,0 +1,64 @@
+/// One message about a source file, from any phase (decoding, lexing, parsing, running).
+///
+/// Messages are short, start in lower case and name things in backticks:
+/// "unknown name `foo`". Notes point at related places, such as the opener of an
+/// unclosed bracket ("to close `{` at line 3").
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Sendable {
+        /// The program cannot run.
+        case error
+        /// Suspicious but allowed.
+        case warning
+        /// Extra information attached to another diagnostic.
+        case note
+    }
+
+    /// How serious it is.
+    public var severity: Severity
+    /// The message, without location or severity.
+    public var message: String
+    /// The source text the message is about; the caret goes under `range.start`.
+    public var range: SourceRange
+    /// The name of the file, as shown before the line and column.
+    public var fileName: String
+    /// Related notes, rendered after this diagnostic.
+    public var notes: [Diagnostic]
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ message: String, at range: SourceRange, in fileName: String,
+                notes: [Diagnostic] = []) {
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.fileName = fileName
+        self.notes = notes
+    }
+
+    /// The first line of the rendering: `FILE:LINE:COLUMN: SEVERITY: MESSAGE`.
+    public var description: String {
+        "\(fileName):\(range.start.line):\(range.start.column): \(severity.rawValue): \(message)"
+    }
+}
+
+/// A non-empty list of diagnostics, thrown when a phase fails.
+public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
+    /// The diagnostics, in source order; never empty.
+    public let diagnostics: [Diagnostic]
+
+    /// Wraps a list of diagnostics; nil when the list is empty.
+    public init?(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return nil }
+        self.diagnostics = diagnostics
+    }
+
+    /// Wraps a single diagnostic.
+    public init(_ diagnostic: Diagnostic) {
+        diagnostics = [diagnostic]
+    }
+
+    /// One `FILE:LINE:COLUMN: SEVERITY: MESSAGE` line per diagnostic.
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,70 @@
+/// Formats diagnostics for a terminal:
+///
+/// ```
+/// scene.mask:4:17: error: expected `)` after arguments
+///     4 | circle(50, 50
+///       |                 ^
+/// ```
+///
+/// A range that stays on one line is underlined `^~~~`. Tabs before the caret are copied
+/// into the caret line so the caret stays under its column whatever the tab width.
+public struct DiagnosticRenderer: Sendable {
+    /// Whether to use ANSI colours: bold red `error`, bold yellow `warning`, bold cyan
+    /// `note`, bold message.
+    public var colored: Bool
+
+    /// Creates a renderer.
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    /// Renders a list of diagnostics, each followed by its notes, separated by newlines.
+    public func render(_ diagnostics: [Diagnostic], source: SourceFile?) -> String {
+        diagnostics.map { render($0, source: source) }.joined(separator: "\n")
+    }
+
+    /// Renders one diagnostic and its notes; the snippet is left out when `source` is nil
+    /// or does not have the line. The result has no trailing newline.
+    public func render(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
+        var lines = [header(diagnostic)]
+        if let source, let text = source.lineText(diagnostic.range.start.line) {
+            lines += snippet(diagnostic.range, text: text)
+        }
+        for note in diagnostic.notes {
+            lines.append(render(note, source: source))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func header(_ diagnostic: Diagnostic) -> String {
+        let location = "\(diagnostic.fileName):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
+        let severity = diagnostic.severity.rawValue
+        guard colored else { return location + severity + ": " + diagnostic.message }
+        let colour: String
+        switch diagnostic.severity {
+        case .error: colour = "\u{1B}[1;31m"
+        case .warning: colour = "\u{1B}[1;33m"
+        case .note: colour = "\u{1B}[1;36m"
+        }
+        let reset = "\u{1B}[0m"
+        return location + colour + severity + reset + ": \u{1B}[1m" + diagnostic.message + reset
+    }
+
+    private func snippet(_ range: SourceRange, text: String) -> [String] {
+        let number = String(range.start.line)
+        let width = max(5, number.count)
+        let gutter = String(repeating: " ", count: width - number.count) + number
+        let blank = String(repeating: " ", count: width)
+        let scalars = Array(text.unicodeScalars)
+        var padding = String.UnicodeScalarView()
+        for index in 0..<max(range.start.column - 1, 0) {
+            padding.append(index < scalars.count && scalars[index] == "\t" ? "\t" : " ")
+        }
+        var underline = "^"
+        if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
+            underline += String(repeating: "~", count: range.end.column - range.start.column - 1)
+        }
+        let caret = colored ? "\u{1B}[1;32m" + underline + "\u{1B}[0m" : underline
+        return [gutter + " | " + text, blank + " | " + String(padding) + caret]
+    }
+}

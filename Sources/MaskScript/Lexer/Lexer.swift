@@ -1,0 +1,224 @@
+/// Turns a source file into tokens, reporting what it cannot read and carrying on.
+///
+/// Newlines end statements except inside `( )` and `[ ]`; the lexer keeps a stack of open
+/// brackets for that, and a `{` on top makes newlines count again (so a function body
+/// written inside a call's parentheses still has statements). Runs of newlines collapse
+/// into one token. When a line inside an unclosed `(` or `[` starts with a keyword that
+/// can only start a statement (`let`, `if`, `layer`, ...), the lexer gives up on those
+/// brackets and ends the statement there, so one missing `)` is one error, not a file's worth.
+public struct Lexer {
+    let file: SourceFile
+    let scalars: [Unicode.Scalar]
+    var position = 0
+    var tokens: [Token] = []
+    var diagnostics: [Diagnostic] = []
+    /// The kinds of the open brackets, innermost last.
+    var openBrackets: [Token.Kind] = []
+    /// A newline that an open `(` or `[` swallowed since the last token.
+    var swallowedNewline: SourceRange?
+
+    /// Keywords that cannot continue an expression, so a line starting with one inside
+    /// unclosed `( )` or `[ ]` must be a new statement.
+    static let statementKeywords: Set<Keyword> = [
+        .let, .if, .for, .repeat, .return, .animate, .delay, .wait, .canvas,
+        .layer, .gradient, .shape, .text, .grid, .mask,
+    ]
+
+    private init(file: SourceFile) {
+        self.file = file
+        self.scalars = file.scalars
+    }
+
+    /// Reads every token of `file`; the list always ends with `eof`. The diagnostics do not
+    /// repeat the file's `decodingDiagnostics`.
+    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(file: file)
+        lexer.run()
+        return (lexer.tokens, lexer.diagnostics)
+    }
+
+    // MARK: - Main loop
+
+    private mutating func run() {
+        while let scalar = peek() {
+            let start = position
+            switch scalar {
+            case " ", "\t", "\r":
+                position += 1
+            case "\n":
+                position += 1
+                newline(SourceRange(start: location(start), end: location(position)))
+            case "/" where peek(1) == "/":
+                while let next = peek(), next != "\n" { position += 1 }
+            case "0"..."9":
+                number()
+            case "\"":
+                string()
+            case "#":
+                colour()
+            default:
+                if Lexer.isIdentifierStart(scalar) {
+                    identifier()
+                } else if let kind = punctuation() {
+                    add(kind, from: start)
+                } else {
+                    unexpected()
+                }
+            }
+        }
+        add(.eof, from: position)
+    }
+
+    private mutating func newline(_ range: SourceRange) {
+        if let innermost = openBrackets.last, innermost != .leftBrace {
+            swallowedNewline = range
+            return
+        }
+        if let last = tokens.last, last.kind != .newline {
+            tokens.append(Token(.newline, range))
+        }
+    }
+
+    private mutating func identifier() {
+        let start = position
+        while let scalar = peek(), Lexer.isIdentifierPart(scalar) { position += 1 }
+        let word = text(from: start)
+        if let keyword = Keyword(rawValue: word) {
+            if let swallowed = swallowedNewline, Lexer.statementKeywords.contains(keyword) {
+                while let innermost = openBrackets.last, innermost != .leftBrace { openBrackets.removeLast() }
+                tokens.append(Token(.newline, swallowed))
+            }
+            add(.keyword(keyword), from: start)
+        } else {
+            add(.identifier(word), from: start)
+        }
+    }
+
+    /// Reads an operator or bracket, or returns nil (consuming nothing) when the scalar
+    /// starts none; reports `..` itself and returns `.error`.
+    private mutating func punctuation() -> Token.Kind? {
+        guard let scalar = peek() else { return nil }
+        let single: [Unicode.Scalar: Token.Kind] = [
+            "+": .plus, "-": .minus, "*": .star, "/": .slash, "%": .percent, ",": .comma,
+            ":": .colon, ";": .semicolon, "(": .leftParen, ")": .rightParen,
+            "[": .leftBracket, "]": .rightBracket, "{": .leftBrace, "}": .rightBrace,
+        ]
+        if let kind = single[scalar] {
+            position += 1
+            track(kind)
+            return kind
+        }
+        let next = peek(1)
+        switch scalar {
+        case "=": position += next == "=" ? 2 : 1; return next == "=" ? .equalEqual : .equal
+        case "<": position += next == "=" ? 2 : 1; return next == "=" ? .lessEqual : .less
+        case ">": position += next == "=" ? 2 : 1; return next == "=" ? .greaterEqual : .greater
+        case "!" where next == "=": position += 2; return .bangEqual
+        case "." where next == ".":
+            let start = position
+            switch peek(2) {
+            case "<": position += 3; return .halfOpenRange
+            case ".": position += 3; return .closedRange
+            default:
+                position += 2
+                report("unexpected `..`; use `..<` or `...`", from: start)
+                return .error
+            }
+        case ".": position += 1; return .dot
+        default: return nil
+        }
+    }
+
+    /// Keeps the bracket stack: openers push; a closer pops back to its opener when there
+    /// is one (a stray closer changes nothing; the parser reports it).
+    private mutating func track(_ kind: Token.Kind) {
+        let opener: Token.Kind
+        switch kind {
+        case .leftParen, .leftBracket, .leftBrace: openBrackets.append(kind); return
+        case .rightParen: opener = .leftParen
+        case .rightBracket: opener = .leftBracket
+        case .rightBrace: opener = .leftBrace
+        default: return
+        }
+        if let index = openBrackets.lastIndex(of: opener) {
+            openBrackets.removeSubrange(index...)
+        }
+    }
+
+    /// Skips a run of characters that start no token and reports its first character
+    /// (unless decoding already reported it), leaving one `.error` token for the parser.
+    private mutating func unexpected() {
+        let start = position
+        var firstNew: Int?
+        while let scalar = peek(), !startsToken(scalar) {
+            if firstNew == nil, !file.reportedOffsets.contains(position) { firstNew = position }
+            position += 1
+        }
+        if position == start { position += 1 }
+        if let offset = firstNew {
+            let scalar = scalars[offset]
+            let range = SourceRange(start: location(offset), end: location(offset + 1))
+            diagnostics.append(Diagnostic(.error, "unexpected character \(Lexer.display(scalar))",
+                                          at: range, in: file.name))
+        }
+        add(.error, from: start)
+    }
+
+    private func startsToken(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case " ", "\t", "\r", "\n", "\"", "#", "0"..."9", "+", "-", "*", "/", "%", "=", "<", ">", ".",
+             ",", ":", ";", "(", ")", "[", "]", "{", "}":
+            return true
+        default:
+            return Lexer.isIdentifierStart(scalar)
+        }
+    }
+
+    // MARK: - Helpers
+
+    func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
+        let index = position + ahead
+        return index < scalars.count ? scalars[index] : nil
+    }
+
+    func location(_ offset: Int) -> SourceLocation { file.location(at: offset) }
+
+    func text(from start: Int) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[start..<position])
+        return String(view)
+    }
+
+    mutating func add(_ kind: Token.Kind, from start: Int) {
+        tokens.append(Token(kind, SourceRange(start: location(start), end: location(position))))
+        swallowedNewline = nil
+    }
+
+    mutating func report(_ message: String, from start: Int, to end: Int? = nil) {
+        let range = SourceRange(start: location(start), end: location(end ?? position))
+        diagnostics.append(Diagnostic(.error, message, at: range, in: file.name))
+    }
+
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "_": return true
+        default: return false
+        }
+    }
+
+    static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
+        isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    /// A character as a message shows it: `'@'`, or `U+00A0` when it would not be visible.
+    static func display(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+             .unassigned, .privateUse, .surrogate, .nonspacingMark, .enclosingMark:
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        default:
+            return "'\(scalar)'"
+        }
+    }
+}

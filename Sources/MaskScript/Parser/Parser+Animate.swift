@@ -1,0 +1,101 @@
+// MARK: - animate
+
+extension Parser {
+    /// The clause words of `animate`. Apart from `delay` and `repeat` they are not
+    /// keywords: `over` or `to` are ordinary names everywhere else.
+    static let animateClauses = [
+        "from", "to", "keys", "times", "over", "delay", "ease", "repeat", "autoreverse", "stagger", "order",
+    ]
+
+    /// animateStatement -> "animate" postfix clause*          (postfix ends in "." NAME)
+    /// clause -> "from" expression | "to" expression | "keys" expression | "times" expression
+    ///         | "over" expression | "delay" expression | "ease" expression
+    ///         | "repeat" ("forever" | expression) | "autoreverse"
+    ///         | "stagger" expression | "order" expression
+    ///
+    /// Clauses come in any order, each at most once. Exactly one of `to` and `keys` is
+    /// needed; `times` needs `keys`, and `order` needs `stagger`.
+    mutating func animateStatement() throws -> Stmt {
+        let keyword = advance()
+        let targetMessage = "expected `TARGET.PROPERTY` after animate"
+        if atStatementEnd { throw error(targetMessage) }
+        let path = try postfix()
+        guard case .member(let target, let property, let propertyRange) = path.kind else {
+            throw error(targetMessage, at: path.range)
+        }
+        var animation = AnimateStmt(target: target, property: property, propertyRange: propertyRange)
+        var clauses: [String: SourceRange] = [:]
+        while !atStatementEnd {
+            let word = token
+            let name: String
+            switch word.kind {
+            case .identifier(let identifier) where Parser.animateClauses.contains(identifier): name = identifier
+            case .keyword(.delay): name = "delay"
+            case .keyword(.repeat): name = "repeat"
+            default: throw unknownClause(word)
+            }
+            advance()
+            if clauses[name] != nil {
+                report("duplicate `\(name)` clause", at: word.range)
+            } else {
+                clauses[name] = word.range
+            }
+            try clause(name, into: &animation)
+        }
+        checkClauses(clauses, at: keyword.range)
+        return Stmt(.animate(animation), range(from: keyword.range))
+    }
+
+    /// Reports a word that is not an animate clause, suggesting the closest clause.
+    private mutating func unknownClause(_ word: Token) -> SyntaxError {
+        if case .identifier(let identifier) = word.kind {
+            let suggestion = Suggestion.closest(to: identifier, among: Parser.animateClauses)
+            let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
+            return error("unknown animate clause `\(identifier)`\(hint)", at: word.range)
+        }
+        return error("expected animate clause such as `to`, `over` or `ease`", at: word.range)
+    }
+
+    /// Parses the value of one clause (a repeated clause keeps its first value).
+    private mutating func clause(_ name: String, into animation: inout AnimateStmt) throws {
+        if name == "autoreverse" {
+            animation.autoreverses = true
+            return
+        }
+        if name == "repeat" {
+            let count: RepeatCount = match(.keyword(.forever)) ? .forever : .times(try expression())
+            animation.repeatCount = animation.repeatCount ?? count
+            return
+        }
+        let value = try expression()
+        switch name {
+        case "from": animation.from = animation.from ?? value
+        case "to": animation.to = animation.to ?? value
+        case "keys": animation.keys = animation.keys ?? value
+        case "times": animation.times = animation.times ?? value
+        case "over": animation.duration = animation.duration ?? value
+        case "delay": animation.delay = animation.delay ?? value
+        case "ease": animation.ease = animation.ease ?? value
+        case "stagger": animation.stagger = animation.stagger ?? value
+        default: animation.order = animation.order ?? value
+        }
+    }
+
+    /// Checks the combinations of clauses once they are all read.
+    private mutating func checkClauses(_ clauses: [String: SourceRange], at keyword: SourceRange) {
+        switch (clauses["to"], clauses["keys"]) {
+        case (nil, nil):
+            report("animate needs `to` or `keys`", at: keyword)
+        case (let to?, let keys?):
+            report("animate cannot have both `to` and `keys`", at: to.start < keys.start ? keys : to)
+        default:
+            break
+        }
+        if let times = clauses["times"], clauses["keys"] == nil {
+            report("`times` needs `keys`", at: times)
+        }
+        if let order = clauses["order"], clauses["stagger"] == nil {
+            report("`order` needs `stagger`", at: order)
+        }
+    }
+}

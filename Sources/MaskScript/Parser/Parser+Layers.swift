@@ -1,0 +1,95 @@
+// MARK: - Layers, canvas, properties and masks
+
+extension Parser {
+    /// layerDeclaration -> ("layer" | "gradient" | "shape" | "text" | "grid") IDENTIFIER? "{" layerBody "}"
+    /// layerBody        -> separator* ((property | maskStatement | layerDeclaration | statement) separator+)*
+    ///
+    /// A layer body may hold at most one `mask` line directly.
+    mutating func layerDeclaration() throws -> LayerDecl {
+        let keyword = advance()
+        guard case .keyword(let word) = keyword.kind, let kind = word.layerKind else {
+            throw error("expected layer kind", at: keyword.range)
+        }
+        var name: (name: String, range: SourceRange)?
+        if !check(.leftBrace) {
+            if case .identifier = token.kind {
+                name = try expectName("expected layer name")
+            } else {
+                throw error("expected layer name or `{` after `\(kind.rawValue)`")
+            }
+        }
+        let body = try block(after: "to start the \(kind.rawValue) body", closing: "\(kind.rawValue) body",
+                             context: .layer)
+        var seenMask = false
+        for statement in body {
+            guard case .mask = statement.kind else { continue }
+            if seenMask { report("a layer has at most one `mask`", at: statement.range) }
+            seenMask = true
+        }
+        return LayerDecl(kind: kind, name: name?.name, nameRange: name?.range, body: body,
+                         range: range(from: keyword.range))
+    }
+
+    /// property -> IDENTIFIER ":" expression
+    ///
+    /// Only inside a layer body (or an `if`, `for` or `repeat` block in one) and in `canvas`.
+    mutating func property() throws -> Stmt {
+        let name = advance()
+        guard case .identifier(let identifier) = name.kind else {
+            throw error("expected property name", at: name.range)
+        }
+        if context != .layer {
+            report("property `\(identifier)` outside a layer body", at: name.range)
+        }
+        try expect(.colon, "expected `:` after property name")
+        let value = try expression()
+        return Stmt(.property(name: identifier, nameRange: name.range, value: value), range(from: name.range))
+    }
+
+    /// maskStatement -> "mask" (layerDeclaration | expression)
+    mutating func maskStatement() throws -> Stmt {
+        let keyword = advance()
+        if context != .layer {
+            report("`mask` outside a layer body", at: keyword.range)
+        }
+        if case .keyword(let word) = token.kind, word.layerKind != nil {
+            let declaration = try layerDeclaration()
+            return Stmt(.mask(.declaration(declaration)), range(from: keyword.range))
+        }
+        if atStatementEnd {
+            throw error("expected layer declaration or expression after `mask`")
+        }
+        let source = try expression()
+        return Stmt(.mask(.expression(source)), range(from: keyword.range))
+    }
+
+    /// canvasDeclaration -> "canvas" "{" separator* (property separator+)* "}"
+    mutating func canvasDeclaration() throws -> Stmt {
+        let start = advance().range
+        let open = try expect(.leftBrace, "expected `{` after `canvas`")
+        try nest()
+        defer { unnest() }
+        let saved = context
+        context = .layer
+        defer { context = saved }
+        let listDepth = braceDepths[current]
+        var properties: [Stmt] = []
+        while !stopped {
+            skipSeparators()
+            if check(.eof) || check(.rightBrace) { break }
+            let before = current
+            do {
+                guard case .identifier = token.kind, peekKind(1) == .colon else {
+                    throw error("only `name: value` properties are allowed in `canvas`", at: token.range)
+                }
+                properties.append(try property())
+                try expectStatementEnd()
+            } catch is SyntaxError {
+                synchronize(toDepth: listDepth)
+            }
+            if current == before, !check(.rightBrace), !check(.eof) { advance() }
+        }
+        closeBrace(open, "canvas body")
+        return Stmt(.canvas(properties), range(from: start))
+    }
+}
