@@ -197,6 +197,9 @@ final class CodecTests: XCTestCase {
         assertUnreadable(ppm("P6 2 1 255\n", [1, 2, 3, 4]), "truncated data")
         assertUnreadable(ppm("P6 1 1 65535\n", [1, 2, 3, 4, 5]), "truncated data")
         assertUnreadable(ppm("P3 2 1 255 1 2 3 4"), "truncated data")
+        assertUnreadable(ppm("P3 2 1 255 1 2 3 4          "), "4 of 6 samples present")
+        // A tiny file claiming 8192×8192 fails on length, before 256 MiB are allocated.
+        assertUnreadable(ppm("P6 8192 8192 255\n", [1, 2, 3]), "201326592 bytes, 3 remain")
         assertUnreadable(ppm("P3 1 1 255 1 2 300"), "exceeds maxval")
         assertUnreadable(ppm("P3 1 1 255 1 2 x"), "sample 3")
         assertUnreadable(ppm("P5 1 1 100\n", [101]), "exceeds maxval")

@@ -67,6 +67,7 @@ private struct PPMReader {
         let width = try headerNumber("width")
         let height = try headerNumber("height")
         let maxval = try headerNumber("maxval")
+        try endOfHeader()
         guard width > 0, height > 0 else { throw Failure(reason: "image size \(width)×\(height) is empty") }
         guard Image.decodable(width: width, height: height) else {
             throw Failure(reason: "image size \(width)×\(height) is too large " + Image.decodableLimitDescription)
@@ -76,8 +77,16 @@ private struct PPMReader {
         }
         let channels = kind == UInt8(ascii: "5") ? 1 : 3
         let samples = width * height * channels // bounded by the pixel cap: cannot overflow
+        // A header may promise more than the file holds: check before allocating for it.
+        // A plain sample takes at least a digit and a separator; a binary one 1 or 2 bytes.
+        let plain = kind == UInt8(ascii: "3")
+        let needed = plain ? 2 * samples - 1 : samples * (maxval > 255 ? 2 : 1)
+        let available = bytes.count - offset
+        guard available >= needed else {
+            throw Failure(reason: "truncated data: \(samples) samples need \(plain ? "at least " : "")\(needed) bytes, \(available) remain")
+        }
         var values = [UInt8](repeating: 0, count: samples)
-        if kind == UInt8(ascii: "3") {
+        if plain {
             for i in 0..<samples {
                 values[i] = try scaled(try plainSample(index: i, of: samples), maxval: maxval)
             }
@@ -108,32 +117,32 @@ private struct PPMReader {
         guard isDigit(bytes[offset]) else {
             throw Failure(reason: "expected \(what) as a decimal number, found \(describe(bytes[offset]))")
         }
-        let value = try decimal(what)
-        if what == "maxval" {
-            // Exactly one whitespace byte ends the header; the samples follow it.
-            guard offset < bytes.count else { throw Failure(reason: "truncated header after maxval") }
-            guard isWhitespace(bytes[offset]) else {
-                throw Failure(reason: "expected whitespace after maxval, found \(describe(bytes[offset]))")
-            }
-            offset += 1
+        return try decimal(what)
+    }
+
+    /// Consumes the single whitespace byte after maxval; the samples follow it.
+    mutating func endOfHeader() throws(Failure) {
+        guard offset < bytes.count else { throw Failure(reason: "truncated header after maxval") }
+        guard isWhitespace(bytes[offset]) else {
+            throw Failure(reason: "expected whitespace after maxval, found \(describe(bytes[offset]))")
         }
-        return value
+        offset += 1
     }
 
     /// Reads the digits at `offset`; the number must be followed by whitespace, `#` or
     /// the end of the data.
-    mutating func decimal(_ what: String) throws(Failure) -> Int {
+    mutating func decimal(_ what: @autoclosure () -> String) throws(Failure) -> Int {
         var value = 0
         while offset < bytes.count, isDigit(bytes[offset]) {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times10.addingReportingOverflow(Int(bytes[offset] - UInt8(ascii: "0")))
             // Far above any valid value; stops runaway digits long before Int overflows.
-            guard !o1, !o2, sum <= 1_000_000_000 else { throw Failure(reason: "\(what) is too large") }
+            guard !o1, !o2, sum <= 1_000_000_000 else { throw Failure(reason: "\(what()) is too large") }
             value = sum
             offset += 1
         }
         if offset < bytes.count, !isWhitespace(bytes[offset]), bytes[offset] != UInt8(ascii: "#") {
-            throw Failure(reason: "expected \(what) as a decimal number, found \(describe(bytes[offset])) after digits")
+            throw Failure(reason: "expected \(what()) as a decimal number, found \(describe(bytes[offset])) after digits")
         }
         return value
     }
@@ -165,12 +174,9 @@ private struct PPMReader {
     }
 
     /// The binary raster of P5/P6: one byte per sample up to maxval 255, else two.
+    /// The caller has checked that the bytes are there.
     mutating func binarySamples(into values: inout [UInt8], maxval: Int) throws(Failure) {
         let width = maxval > 255 ? 2 : 1
-        let available = (bytes.count - offset) / width
-        guard available >= values.count else {
-            throw Failure(reason: "truncated data: \(available) of \(values.count) samples present")
-        }
         for i in 0..<values.count {
             let sample = width == 1
                 ? Int(bytes[offset + i])

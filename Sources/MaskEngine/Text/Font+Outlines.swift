@@ -5,7 +5,8 @@ import Synchronization
 // unit (`units_per_EM` pixels, no hinting), and cached in font units. Unhinted outlines
 // scale linearly, so every font size is the cached outline times `fontSize / unitsPerEm`:
 // an animated font size costs no FreeType calls after the first frame, and fractional
-// sizes such as 17.5 are exact rather than rounded to 26.6 fixed point.
+// sizes such as 17.5 are exact rather than rounded to 26.6 fixed point. (Loading sets the
+// face's character size; any other code using `withFace` sets the size it needs first.)
 
 /// One glyph's outline in font units, y down, with the pen at the origin on the baseline.
 struct GlyphOutline: Sendable {
