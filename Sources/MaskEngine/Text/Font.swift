@@ -59,10 +59,17 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
         if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || family.contains("/") {
             return try Font(path: family, name: family)
         }
-        let fileName = family.replacingOccurrences(of: " ", with: "") + ".ttf"
-        let candidate = systemFontDirectory + "/" + fileName
-        if FileManager.default.isReadableFile(atPath: candidate) {
-            return try Font(path: candidate, name: family)
+        // "DejaVu Serif Bold" is DejaVuSerif-Bold.ttf: compare names without spaces,
+        // hyphens or case against the files in the folder.
+        func squeezed(_ s: String) -> String {
+            s.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" }
+        }
+        let wanted = squeezed(family)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: systemFontDirectory)) ?? []
+        for file in files.sorted() where file.lowercased().hasSuffix(".ttf") {
+            if squeezed(String(file.dropLast(4))) == wanted {
+                return try Font(path: systemFontDirectory + "/" + file, name: family)
+            }
         }
         throw FontError.notFound(family)
     }
