@@ -243,7 +243,10 @@ public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .typeMismatch(key, expected, found): return "`\(key.rawValue)` expects \(expected), got \(found)"
         case let .invalidValue(key, reason): return "`\(key.rawValue)` \(reason)"
-        case let .notApplicable(key, kind): return "a \(kind.rawValue) layer has no property `\(key.rawValue)`"
+        case let .notApplicable(key, kind):
+            // A plain layer's kind is spelled "layer": say "a layer", not "a layer layer".
+            let layer = kind == .plain ? "a layer" : "a \(kind.rawValue) layer"
+            return "\(layer) has no property `\(key.rawValue)`"
         case let .notAnimatable(key): return "`\(key.rawValue)` cannot be animated; set it to change it as a step"
         }
     }
