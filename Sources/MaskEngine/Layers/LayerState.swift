@@ -214,8 +214,13 @@ public struct LayerState: Sendable, Equatable {
             guard case .string(let s) = value else { throw mismatch("a string") }
             string = s
         case .font:
-            guard case .font(let f) = value else { throw mismatch("a font") }
-            font = f
+            switch value {
+            case .font(let f): font = f
+            // `value(for: .font)` reports the default (nil) font by its family name; accept
+            // that back, so a base value read from a state can be set again.
+            case .string(Font.defaultFamily): font = nil
+            default: throw mismatch("a font")
+            }
         case .fontSize:
             let s = try number()
             guard s > 0, s <= 4096 else { throw .invalidValue(key: key, reason: "must be in 0...4096 (exclusive of 0)") }
