@@ -276,6 +276,19 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(start[box.index], scene.node(box).initial)
     }
 
+    func testAFontSetLaterLeavesTheDefaultBeforeIt() throws {
+        // Before the step the timeline hands back the layer's base value for `font`,
+        // which must be accepted again when the state is rebuilt.
+        let path = Font.systemFontDirectory + "/DejaVuSerif.ttf"
+        try XCTSkipUnless(FileManager.default.isReadableFile(atPath: path), "needs \(path)")
+        let serif = try Font(path: path, name: "DejaVu Serif")
+        var scene = Scene()
+        let label = try scene.addLayer(LayerState(kind: .text))
+        try scene.set(.font, of: label, to: .font(serif), at: 1)
+        XCTAssertNil(try scene.states(at: 0.5)[label.index].font)
+        XCTAssertEqual(try scene.states(at: 1)[label.index].font, serif)
+    }
+
     func testSamplingIsPure() throws {
         var scene = Scene()
         let box = try scene.addLayer(plain(Rect(0, 0, 100, 100)))
