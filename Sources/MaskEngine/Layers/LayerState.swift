@@ -223,8 +223,13 @@ public struct LayerState: Sendable, Equatable {
             guard case .string(let s) = value else { throw mismatch("a string") }
             string = s
         case .font:
-            guard case .font(let f) = value else { throw mismatch("a font") }
-            font = f
+            switch value {
+            case .font(let f): font = f
+            // `value(for: .font)` reports the default (nil) font by its family name; accept
+            // that back, so a base value read from a state can be set again.
+            case .string(Font.defaultFamily): font = nil
+            default: throw mismatch("a font")
+            }
         case .fontSize:
             // Clamped, not rejected, so an overshooting spring stays drawable.
             fontSize = min(4096, max(0.01, try number()))
@@ -251,7 +256,10 @@ public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .typeMismatch(key, expected, found): return "`\(key.rawValue)` expects \(expected), got \(found)"
         case let .invalidValue(key, reason): return "`\(key.rawValue)` \(reason)"
-        case let .notApplicable(key, kind): return "a \(kind.rawValue) layer has no property `\(key.rawValue)`"
+        case let .notApplicable(key, kind):
+            // A plain layer's kind is spelled "layer": say "a layer", not "a layer layer".
+            let layer = kind == .plain ? "a layer" : "a \(kind.rawValue) layer"
+            return "\(layer) has no property `\(key.rawValue)`"
         case let .notAnimatable(key): return "`\(key.rawValue)` cannot be animated; set it to change it as a step"
         }
     }

@@ -202,7 +202,11 @@ public struct Scene: Sendable {
             guard times.count == values.count else {
                 throw .invalidTiming("`times` has \(times.count) entries for \(values.count) keys")
             }
-            guard times.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }),
+            // The first key is reached at 0 and the last at 1 (as `CAKeyframeAnimation`
+            // requires); otherwise progress before the first time would extrapolate the
+            // first segment, e.g. times [0.2, 1] from 0 to 10 would start at −2.5.
+            guard times.first == 0, times.last == 1,
+                  times.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }),
                   zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                 throw .invalidTiming("`times` must increase from 0 to 1")
             }
