@@ -37,6 +37,11 @@ extension PropertyValue {
         case let (.color(a), .color(b)), let (.optionalColor(a?), .optionalColor(b?)),
              let (.color(a), .optionalColor(b?)), let (.optionalColor(a?), .color(b)):
             return .color(a.premultiplied().interpolated(to: b.premultiplied(), t).unpremultiplied())
+        case let (.optionalColor(nil), .color(b)), let (.optionalColor(nil), .optionalColor(b?)):
+            // No colour animates like clear, as Core Animation fades a nil fill in.
+            return .color(Color.clear.premultiplied().interpolated(to: b.premultiplied(), t).unpremultiplied())
+        case let (.color(a), .optionalColor(nil)), let (.optionalColor(a?), .optionalColor(nil)):
+            return .color(a.premultiplied().interpolated(to: Color.clear.premultiplied(), t).unpremultiplied())
         case let (.numbers(a), .numbers(b)), let (.optionalNumbers(a?), .optionalNumbers(b?)),
              let (.numbers(a), .optionalNumbers(b?)), let (.optionalNumbers(a?), .numbers(b)):
             guard a.count == b.count else { throw .lengthMismatch(a.count, b.count) }
