@@ -58,13 +58,16 @@ def landscape(sky_top, sky_bottom, sun, hill_near, hill_far, sun_at):
 
 
 def heart(x, y, size=200):
-    # The implicit heart curve (x² + y² − 1)³ − x² y³ ≤ 0, scaled into the square,
-    # with a two-pixel soft edge so the mask shows partial alpha.
-    u = (x + 0.5) / size * 2.6 - 1.3
-    v = 1.25 - (y + 0.5) / size * 2.6
-    f = (u * u + v * v - 1) ** 3 - u * u * v ** 3
-    alpha = max(0.0, min(1.0, 0.5 - f * 40))
-    return (255, 255, 255, int(round(alpha * 255)))
+    # Inside the implicit heart curve (x² + y² − 1)³ − x² y³ ≤ 0, scaled into the
+    # square; alpha is the covered fraction of 4 × 4 samples, so the edge is anti-aliased.
+    inside = 0
+    for sy in range(4):
+        for sx in range(4):
+            u = (x + (sx + 0.5) / 4) / size * 2.6 - 1.3
+            v = 1.25 - (y + (sy + 0.5) / 4) / size * 2.6
+            if (u * u + v * v - 1) ** 3 - u * u * v ** 3 <= 0:
+                inside += 1
+    return (255, 255, 255, int(round(inside * 255 / 16)))
 
 
 if __name__ == "__main__":

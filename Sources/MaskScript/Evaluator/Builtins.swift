@@ -10,6 +10,11 @@ enum Builtins {
 
     static func isBuiltin(_ name: String) -> Bool { names.contains(name) }
 
+    /// Names that are a colour and also a function: `white` is white, `white(0.5, 1)` a grey.
+    static let colourFunctions: [String: Callable] = Dictionary(uniqueKeysWithValues: functions.compactMap { name, arity, body in
+        Color.named[name] == nil ? nil : (name, Callable(name: name, body: .builtin(arity: arity, body)))
+    })
+
     static let easings: [String: Easing] = [
         "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
     ]
@@ -19,7 +24,7 @@ enum Builtins {
         for (name, color) in Color.named { env.define(name, .color(color)) }
         for (name, easing) in easings { env.define(name, .easing(easing)) }
         env.define("pi", .number(Double.pi))
-        for (name, arity, body) in functions {
+        for (name, arity, body) in functions where Color.named[name] == nil {
             env.define(name, .function(Callable(name: name, body: .builtin(arity: arity, body))))
         }
     }

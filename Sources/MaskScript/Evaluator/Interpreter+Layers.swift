@@ -28,9 +28,12 @@ extension Interpreter {
                 throw RuntimeError(error.description, at: decl.range)
             }
         }
-        if let name = decl.name { environment.define(name, .layer(ref)) }
+        // Names of nested layers and masks go to the scope around the outermost layer
+        // declaration, so `animate fade.x` works after `text label { mask gradient fade {} }`.
+        let bindingScope = layerStack.last?.bindingScope ?? environment
+        if let name = decl.name { bindingScope.define(name, .layer(ref)) }
 
-        layerStack.append(LayerContext(layer: ref))
+        layerStack.append(LayerContext(layer: ref, bindingScope: bindingScope))
         defer { layerStack.removeLast() }
         _ = try executeBlock(decl.body, in: Environment(parent: environment))
         if decl.kind == .grid, let context = layerStack.last {

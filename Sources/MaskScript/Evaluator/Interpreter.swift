@@ -167,6 +167,8 @@ private struct Snapshot {
 /// A layer body being run: the layer and what its body has said so far.
 struct LayerContext {
     let layer: LayerRef
+    /// Where the names of layers declared in this body are bound.
+    let bindingScope: Environment
     var rows = 1
     var columns = 1
     var tileColor = Color.black
