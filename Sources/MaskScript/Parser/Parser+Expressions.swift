@@ -38,10 +38,10 @@ extension Parser {
     /// `level`. Comparisons and ranges do not chain: `a < b < c` is reported
     /// ("comparisons cannot be chained") and read as `a < b`.
     private mutating func binary(_ minimum: Precedence) throws -> Expr {
-        var left: Expr
         if minimum == .unary {
             return try unary()
         }
+        var left: Expr
         if minimum <= .not, check(.keyword(.not)) {
             let start = advance().range
             try nest()
