@@ -171,6 +171,19 @@ final class MalformedInputTests: XCTestCase {
         XCTAssertEqual(parse(String(repeating: "{", count: n) + String(repeating: "}", count: n)).diagnostics.count, 1)
     }
 
+    func testDeepNestingFromASmallStackThread() {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let source = String(repeating: "(", count: 20_000) + String(repeating: ")", count: 20_000)
+            let result = Parser.parse(SourceFile(name: "t", text: source))
+            XCTAssertEqual(result.diagnostics.map(\.message), ["expression nested too deeply (limit 256)"])
+            done.signal()
+        }
+        thread.stackSize = 256 << 10
+        thread.start()
+        done.wait()
+    }
+
     func testParsingContinuesAfterNestingError() {
         let source = String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300) + "\nlet y = )"
         XCTAssertEqual(errors(source), ["1:257: expression nested too deeply (limit 256)", "2:9: expected expression"])

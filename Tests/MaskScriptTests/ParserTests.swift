@@ -48,6 +48,13 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(dump("repeat forever { delay 1 }"), "(repeat forever (delay 1))")
     }
 
+    func testBraceOnTheNextLine() {
+        XCTAssertEqual(dump("if a\n{\n  b\n}\nelse\n{\n  c\n}"), "(if a (then b) (else c))")
+        XCTAssertEqual(dump("layer box\n{\n  opacity: 1\n}\ncanvas\n{ fps: 1 }"),
+                       "(layer box (opacity: 1))\n(canvas (fps: 1))")
+        XCTAssertEqual(dump("fn f()\n{\n  return 1\n}"), "(fn f () (return 1))")
+    }
+
     func testLayers() {
         XCTAssertEqual(dump("layer box {\n  opacity: 0.5\n  shape { path: circle(1, 2, 3) }\n}"),
                        "(layer box (opacity: 0.5) (shape (path: (call circle 1 2 3))))")

@@ -81,21 +81,6 @@ public struct Token: Equatable, Sendable {
         case eof
     }
 
-    /// How the token reads in a message, in backticks: "`)`", "`let`", "newline".
-    public var displayName: String {
-        switch kind {
-        case .number: return "number"
-        case .string: return "string"
-        case .color: return "colour"
-        case .identifier(let name): return "`\(name)`"
-        case .keyword(let keyword): return "`\(keyword.rawValue)`"
-        case .newline: return "newline"
-        case .eof: return "end of file"
-        case .error: return "invalid text"
-        default: return "`\(Token.spelling(of: kind) ?? "")`"
-        }
-    }
-
     /// The fixed spelling of a punctuation or operator kind, or nil for other kinds.
     public static func spelling(of kind: Kind) -> String? {
         switch kind {
@@ -131,9 +116,13 @@ public struct Token: Equatable, Sendable {
 /// The reserved words. Animate clause words (`from`, `to`, `over`, `ease`, ...) are not
 /// among them: they are ordinary identifiers that only `animate` gives a meaning.
 public enum Keyword: String, Sendable, CaseIterable {
+    /// Declarations and control flow.
     case `let`, fn, `return`, `if`, `else`, `for`, `in`, `repeat`, `as`, forever
+    /// Time and the canvas.
     case animate, delay, wait, canvas
+    /// Layer kinds, and `mask` inside a layer body.
     case layer, gradient, shape, text, grid, mask
+    /// Literal words and logical operators.
     case `true`, `false`, `nil`, and, or, not
 
     /// The layer kind a layer keyword declares, or nil for other keywords.

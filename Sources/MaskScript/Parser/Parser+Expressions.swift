@@ -5,108 +5,92 @@
 // Each operator applied counts one level of nesting (see `Parser`), so trees stay shallow.
 
 extension Parser {
+    /// The binding strength of the infix and prefix-`not` levels, weakest first.
+    enum Precedence: Int, Comparable {
+        case or = 1, and, not, comparison, range, term, factor
+        /// Stronger than every infix operator: `binary(.unary)` is just a unary expression.
+        case unary
+
+        static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// The next stronger level.
+        var stronger: Precedence { Precedence(rawValue: rawValue + 1) ?? .unary }
+    }
+
     /// expression -> or
     mutating func expression() throws -> Expr {
         try nest()
         defer { unnest() }
-        return try or()
+        return try binary(.or)
     }
 
-    /// or -> and ("or" and)*
-    private mutating func or() throws -> Expr {
-        try leftAssociative(operand: { try $0.and() }, operators: [.keyword(.or): .or])
-    }
-
-    /// and -> not ("and" not)*
-    private mutating func and() throws -> Expr {
-        try leftAssociative(operand: { try $0.not() }, operators: [.keyword(.and): .and])
-    }
-
-    /// not -> "not" not | comparison
-    private mutating func not() throws -> Expr {
-        guard check(.keyword(.not)) else { return try comparison() }
-        let start = advance().range
-        try nest()
-        defer { unnest() }
-        let operand = try not()
-        return Expr(.unary(.not, operand), start.union(operand.range))
-    }
-
+    /// or         -> and ("or" and)*
+    /// and        -> not ("and" not)*
+    /// not        -> "not" not | comparison
     /// comparison -> range (("==" | "!=" | "<" | "<=" | ">" | ">=") range)?
+    /// range      -> term (("..<" | "...") term)?
+    /// term       -> factor (("+" | "-") factor)*
+    /// factor     -> unary (("*" | "/" | "%") unary)*
     ///
-    /// `a < b < c` is reported ("comparisons cannot be chained") and read as `a < b`.
-    private mutating func comparison() throws -> Expr {
-        let left = try range()
-        guard let op = comparisonOperator() else { return left }
-        advance()
-        try nest()
-        defer { unnest() }
-        let right = try range()
-        if comparisonOperator() != nil {
-            report("comparisons cannot be chained; use `and`", at: token.range)
-            while comparisonOperator() != nil {
-                advance()
-                _ = try range()
-            }
+    /// One function for all these levels (precedence climbing) keeps the stack shallow:
+    /// a parenthesised expression costs a handful of frames, not one per level.
+    /// `binary(level)` parses an expression whose operators bind at least as tightly as
+    /// `level`. Comparisons and ranges do not chain: `a < b < c` is reported
+    /// ("comparisons cannot be chained") and read as `a < b`.
+    private mutating func binary(_ minimum: Precedence) throws -> Expr {
+        if minimum == .unary {
+            return try unary()
         }
-        return Expr(.binary(op, left, right), left.range.union(right.range))
-    }
-
-    private func comparisonOperator() -> BinaryOperator? {
-        switch token.kind {
-        case .equalEqual: return .equal
-        case .bangEqual: return .notEqual
-        case .less: return .less
-        case .lessEqual: return .lessEqual
-        case .greater: return .greater
-        case .greaterEqual: return .greaterEqual
-        default: return nil
+        var left: Expr
+        if minimum <= .not, check(.keyword(.not)) {
+            let start = advance().range
+            try nest()
+            defer { unnest() }
+            let operand = try binary(.not)
+            left = Expr(.unary(.not, operand), start.union(operand.range))
+        } else {
+            left = try unary()
         }
-    }
-
-    /// range -> term (("..<" | "...") term)?
-    private mutating func range() throws -> Expr {
-        let left = try term()
-        guard check(.halfOpenRange) || check(.closedRange) else { return left }
-        let inclusive = advance().kind == .closedRange
-        try nest()
-        defer { unnest() }
-        let right = try term()
-        if check(.halfOpenRange) || check(.closedRange) {
-            report("ranges cannot be chained", at: token.range)
-            while check(.halfOpenRange) || check(.closedRange) {
-                advance()
-                _ = try term()
-            }
-        }
-        return Expr(.range(left, right, inclusive: inclusive), left.range.union(right.range))
-    }
-
-    /// term -> factor (("+" | "-") factor)*
-    private mutating func term() throws -> Expr {
-        try leftAssociative(operand: { try $0.factor() }, operators: [.plus: .add, .minus: .subtract])
-    }
-
-    /// factor -> unary (("*" | "/" | "%") unary)*
-    private mutating func factor() throws -> Expr {
-        try leftAssociative(operand: { try $0.unary() },
-                            operators: [.star: .multiply, .slash: .divide, .percent: .remainder])
-    }
-
-    /// Parses `operand (OPERATOR operand)*` into a left-leaning tree, one nesting level per operator.
-    private mutating func leftAssociative(operand: (inout Parser) throws -> Expr,
-                                          operators: [Token.Kind: BinaryOperator]) throws -> Expr {
-        var left = try operand(&self)
         var levels = 0
         defer { depth -= levels }
-        while let op = operators[token.kind] {
-            advance()
+        while let (op, precedence) = infixOperator(), precedence >= minimum {
+            let inclusive = advance().kind == .closedRange
             try nest()
             levels += 1
-            let right = try operand(&self)
-            left = Expr(.binary(op, left, right), left.range.union(right.range))
+            let right = try binary(precedence.stronger)
+            let range = left.range.union(right.range)
+            left = op.map { Expr(.binary($0, left, right), range) } ?? Expr(.range(left, right, inclusive: inclusive), range)
+            guard precedence == .comparison || precedence == .range, infixOperator()?.1 == precedence else { continue }
+            report(precedence == .range ? "ranges cannot be chained" : "comparisons cannot be chained; use `and`",
+                   at: token.range)
+            while infixOperator()?.1 == precedence {
+                advance()
+                _ = try binary(precedence.stronger)
+            }
         }
         return left
+    }
+
+    /// The infix operator at the current token and its level: `nil` operator means a range
+    /// (`..<` or `...`), which builds a `.range` node rather than a `.binary` one.
+    private func infixOperator() -> (BinaryOperator?, Precedence)? {
+        switch token.kind {
+        case .keyword(.or): return (.or, .or)
+        case .keyword(.and): return (.and, .and)
+        case .equalEqual: return (.equal, .comparison)
+        case .bangEqual: return (.notEqual, .comparison)
+        case .less: return (.less, .comparison)
+        case .lessEqual: return (.lessEqual, .comparison)
+        case .greater: return (.greater, .comparison)
+        case .greaterEqual: return (.greaterEqual, .comparison)
+        case .halfOpenRange, .closedRange: return (nil, .range)
+        case .plus: return (.add, .term)
+        case .minus: return (.subtract, .term)
+        case .star: return (.multiply, .factor)
+        case .slash: return (.divide, .factor)
+        case .percent: return (.remainder, .factor)
+        default: return nil
+        }
     }
 
     /// unary -> "-" unary | postfix

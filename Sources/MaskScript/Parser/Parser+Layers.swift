@@ -11,6 +11,7 @@ extension Parser {
             throw error("expected layer kind", at: keyword.range)
         }
         var name: (name: String, range: SourceRange)?
+        skipNewlineBeforeBrace()
         if !check(.leftBrace) {
             if case .identifier = token.kind {
                 name = try expectName("expected layer name")
@@ -66,6 +67,7 @@ extension Parser {
     /// canvasDeclaration -> "canvas" "{" separator* (property separator+)* "}"
     mutating func canvasDeclaration() throws -> Stmt {
         let start = advance().range
+        skipNewlineBeforeBrace()
         let open = try expect(.leftBrace, "expected `{` after `canvas`")
         try nest()
         defer { unnest() }

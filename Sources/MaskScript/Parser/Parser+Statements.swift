@@ -28,11 +28,12 @@ extension Parser {
         return statements
     }
 
-    /// block -> "{" statements "}"
+    /// block -> NEWLINE? "{" statements "}"
     ///
     /// `what` names the construct for messages ("after `if` condition"); `closing` names
     /// the block in "expected `}` to close ...". The context applies inside the block.
     mutating func block(after what: String, closing: String, context inner: BodyContext? = nil) throws -> [Stmt] {
+        skipNewlineBeforeBrace()
         let open = try expect(.leftBrace, "expected `{` \(what)")
         try nest()
         defer { unnest() }
@@ -42,6 +43,12 @@ extension Parser {
         let body = try statementList()
         closeBrace(open, closing)
         return body
+    }
+
+    /// Lets a block's `{` start the next line (`if ready` NEWLINE `{`): no statement can
+    /// start with `{`, so this is never ambiguous.
+    mutating func skipNewlineBeforeBrace() {
+        if check(.newline), peekKind(1) == .leftBrace { advance() }
     }
 
     /// Consumes the `}` a statement list stopped at, or reports it missing at the end of

@@ -66,7 +66,14 @@ public struct Parser {
 
     /// Parses a whole file. The diagnostics include the file's decoding problems and the
     /// lexer's, sorted by position; the statements must not be run when any is an error.
+    ///
+    /// Parsing runs on a private thread with a large stack (see `withLargeStack`), so the
+    /// nesting limit holds whatever thread calls this.
     public static func parse(_ file: SourceFile) -> (statements: [Stmt], diagnostics: [Diagnostic]) {
+        withLargeStack { parseOnCurrentThread(file) }
+    }
+
+    private static func parseOnCurrentThread(_ file: SourceFile) -> (statements: [Stmt], diagnostics: [Diagnostic]) {
         let (tokens, lexerDiagnostics) = Lexer.tokenize(file)
         var parser = Parser(file: file, tokens: tokens)
         let statements = parser.program()
