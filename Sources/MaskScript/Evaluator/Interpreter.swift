@@ -68,6 +68,13 @@ public final class Interpreter {
     /// (scene, variables, cursor) is undone, so the interpreter stays as it was.
     /// - Throws: `RuntimeError` pointing at the failing node.
     public func run(_ statements: [Stmt]) throws(RuntimeError) {
+        // Script calls nest up to `limits.callDepth` deep, each several Swift frames:
+        // run on a private large stack so the limit, not the thread, decides.
+        let job = UncheckedJob(interpreter: self, statements: statements)
+        try withLargeStack { job.run() }.get()
+    }
+
+    fileprivate func runOnCurrentStack(_ statements: [Stmt]) throws(RuntimeError) {
         let saved = Snapshot(self)
         do throws(RuntimeError) {
             for statement in statements {
@@ -126,6 +133,22 @@ public final class Interpreter {
         }
         guard v.isFinite else { throw RuntimeError("\(what) expects a finite number, got \(v)", at: range) }
         return v
+    }
+}
+
+/// A run handed to the large-stack thread; the caller waits for it, so the interpreter
+/// is never used from two threads at once.
+private struct UncheckedJob: @unchecked Sendable {
+    let interpreter: Interpreter
+    let statements: [Stmt]
+
+    func run() -> Result<Void, RuntimeError> {
+        do throws(RuntimeError) {
+            try interpreter.runOnCurrentStack(statements)
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
     }
 }
 
