@@ -230,15 +230,21 @@ public struct Scene: Sendable {
 
     /// Every layer's state at time `t`, indexed like `nodes`.
     public func states(at t: Double) throws(SceneError) -> [LayerState] {
-        var states = nodes.map(\.initial)
-        for i in states.indices {
-            let id = LayerID(i)
-            for key in timeline.keys(of: id) {
-                let v = try value(of: id, key, at: t)
-                do { try states[i].set(key, to: v) } catch { throw .property(error) }
-            }
-        }
+        var states: [LayerState] = []
+        states.reserveCapacity(nodes.count)
+        for i in nodes.indices { states.append(try state(of: LayerID(i), at: t)) }
         return states
+    }
+
+    /// One layer's state at time `t`: its initial state with every change applied, in
+    /// the order of `PropertyKey` (so `position.x` applies over `position`).
+    public func state(of layer: LayerID, at t: Double) throws(SceneError) -> LayerState {
+        var state = nodes[layer.index].initial
+        for key in timeline.keys(of: layer) {
+            let v = try value(of: layer, key, at: t)
+            do { try state.set(key, to: v) } catch { throw .property(error) }
+        }
+        return state
     }
 }
 

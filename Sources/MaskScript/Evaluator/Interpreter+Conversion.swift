@@ -92,13 +92,11 @@ extension Interpreter {
             }
             return c
         }
-        func current(_ key: PropertyKey) throws(RuntimeError) -> PropertyValue {
-            do { return try scene.value(of: layer.id, key, at: time) } catch { throw RuntimeError(error.description, at: range) }
-        }
         func anchorAndSize() throws(RuntimeError) -> (Point, Size, Point) {
-            guard case .point(let a) = try current(.anchor), case .size(let s) = try current(.size),
-                  case .point(let p) = try current(.position) else { return (Point(0.5, 0.5), .zero, .zero) }
-            return (a, s, p)
+            do {
+                let state = try scene.state(of: layer.id, at: time)
+                return (state.anchor, state.size, state.position)
+            } catch { throw RuntimeError(error.description, at: range) }
         }
         let kind = layer.kind
         switch property {

@@ -184,22 +184,20 @@ extension Interpreter {
         guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
             throw unknownProperty(name, kind: layer.kind, at: nameRange)
         }
-        func get(_ key: PropertyKey) throws(RuntimeError) -> PropertyValue {
-            do { return try scene.value(of: layer.id, key, at: cursor) } catch {
-                throw RuntimeError(error.description, at: nameRange)
-            }
+        let state: LayerState
+        do { state = try scene.state(of: layer.id, at: cursor) } catch {
+            throw RuntimeError(error.description, at: nameRange)
         }
+        func get(_ key: PropertyKey) -> PropertyValue { state.value(for: key) }
         let node = scene.node(layer.id)
         switch property {
         case .frame, .x, .y, .width, .height:
-            guard case .point(let position) = try get(.position), case .size(let size) = try get(.size),
-                  case .point(let anchor) = try get(.anchor) else { return .none }
-            let frame = Rect(position.x - anchor.x * size.width, position.y - anchor.y * size.height, size.width, size.height)
+            let frame = state.frame
             switch property {
             case .x: return .number(frame.origin.x)
             case .y: return .number(frame.origin.y)
-            case .width: return .number(size.width)
-            case .height: return .number(size.height)
+            case .width: return .number(frame.size.width)
+            case .height: return .number(frame.size.height)
             default: return Value.rect(frame)
             }
         case .tiles:
@@ -216,7 +214,7 @@ extension Interpreter {
             }
         default:
             guard let key = engineKey(for: property, of: layer.kind) else { return .none }
-            return Value(try get(key), refs: layerRefs)
+            return Value(get(key), refs: layerRefs)
         }
     }
 
@@ -277,10 +275,9 @@ extension Interpreter {
     }
 
     func sizeValue(of id: LayerID, at time: Double, range: SourceRange) throws(RuntimeError) -> Size {
-        do {
-            if case .size(let s) = try scene.value(of: id, .size, at: time) { return s }
-        } catch { throw RuntimeError(error.description, at: range) }
-        return .zero
+        do { return try scene.state(of: id, at: time).size } catch {
+            throw RuntimeError(error.description, at: range)
+        }
     }
 
     func registerLayer(_ ref: LayerRef) {

@@ -1,0 +1,55 @@
+import Foundation
+import MaskEngine
+import MaskScript
+import XCTest
+
+/// Runs every ```mask block of Grammar.md, so the documentation cannot drift from the
+/// language: each must parse, run without error, and print its `// expect:` lines.
+final class GrammarExampleTests: XCTestCase {
+    private final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storage: [String] = []
+        func append(_ line: String) { lock.lock(); storage.append(line); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return storage }
+    }
+
+    private func examples() throws -> [(line: Int, code: String)] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("Grammar.md"), encoding: .utf8)
+        var blocks: [(Int, String)] = []
+        var current: [String]?
+        var start = 0
+        for (number, line) in text.components(separatedBy: "\n").enumerated() {
+            if current == nil, line == "```mask" {
+                current = []
+                start = number + 2
+            } else if current != nil, line == "```" {
+                blocks.append((start, (current ?? []).joined(separator: "\n")))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    func testEveryExampleRunsAndPrintsWhatItSays() throws {
+        let blocks = try examples()
+        XCTAssertGreaterThanOrEqual(blocks.count, 7, "Grammar.md should hold an example per construct")
+        for (line, code) in blocks {
+            let expected = code.components(separatedBy: "\n").compactMap { l -> String? in
+                guard let r = l.range(of: "// expect: ") else { return nil }
+                return String(l[r.upperBound...]).trimmingCharacters(in: .whitespaces)
+            }
+            let printed = Lines()
+            do {
+                let script = try Script(text: code, name: "Grammar.md:\(line)")
+                _ = try script.run(options: ScriptOptions(resources: SandboxResolver(), output: { printed.append($0) }))
+            } catch let list as DiagnosticList {
+                XCTFail("example at Grammar.md line \(line) failed: \(list.diagnostics.map(\.description))")
+                continue
+            }
+            XCTAssertEqual(printed.all, expected, "example at Grammar.md line \(line)")
+        }
+    }
+}
