@@ -28,6 +28,8 @@ let package = Package(
         .testTarget(name: "MaskScriptTests", dependencies: ["MaskScript", "MaskEngine"],
                     resources: [.copy("Scripts")]),
         .testTarget(name: "MaskCLITests", dependencies: []),
+        // Uses only the public API (no @testable import), as an embedding app would.
+        .testTarget(name: "EmbeddingTests", dependencies: ["MaskScript", "MaskEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )
