@@ -66,13 +66,17 @@ final class LayerStateTests: XCTestCase {
                             .invalidValue(key: .size, reason: "width and height must be finite and not negative"))
         assertPropertyError(try state.set(.position, to: .point(Point(.infinity, 0))),
                             .invalidValue(key: .position, reason: "must be finite"))
-        assertPropertyError(try state.set(.fontSize, to: .number(0)),
-                            .invalidValue(key: .fontSize, reason: "must be in 0...4096 (exclusive of 0)"))
         assertPropertyError(try state.set(.locations, to: .numbers([0, .nan])),
                             .invalidValue(key: .locations, reason: "locations must be finite numbers"))
     }
 
     func testClamping() throws {
+        // A font size clamps (a spring may overshoot below zero) rather than failing a frame.
+        var text = LayerState(kind: .text)
+        try text.set(.fontSize, to: .number(0))
+        XCTAssertEqual(text.fontSize, 0.01)
+        try text.set(.fontSize, to: .number(1e9))
+        XCTAssertEqual(text.fontSize, 4096)
         var state = LayerState(kind: .shape)
         try state.set(.opacity, to: .number(1.5))
         XCTAssertEqual(state.opacity, 1)

@@ -45,8 +45,8 @@ final class GrammarExampleTests: XCTestCase {
             do {
                 let script = try Script(text: code, name: "Grammar.md:\(line)")
                 _ = try script.run(options: ScriptOptions(resources: SandboxResolver(), output: { printed.append($0) }))
-            } catch let list as DiagnosticList {
-                XCTFail("example at Grammar.md line \(line) failed: \(list.diagnostics.map(\.description))")
+            } catch {
+                XCTFail("example at Grammar.md line \(line) failed: \(error.diagnostics.map(\.description))")
                 continue
             }
             XCTAssertEqual(printed.all, expected, "example at Grammar.md line \(line)")
