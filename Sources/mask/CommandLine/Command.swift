@@ -1,0 +1,18 @@
+/// What the command line asks `mask` to do, once parsed and validated.
+enum Command: Equatable {
+    /// Print the help for a topic (nil: the overview) to standard output.
+    case help(HelpTopic?)
+    /// Print `mask VERSION`.
+    case version
+    /// Render frames or a single image.
+    case render(RenderOptions)
+    /// Parse and run a script without rendering.
+    case check(scriptPath: String)
+}
+
+/// The subjects `mask help` knows.
+enum HelpTopic: String, CaseIterable, Equatable {
+    case render
+    case check
+    case help
+}
