@@ -27,33 +27,33 @@ enum MaskTool {
     private static func execute(_ command: Command) throws(CommandFailure) {
         switch command {
         case .help(let topic):
-            Console.writeOutput(HelpText.text(for: topic))
+            StandardStreams.writeOutput(HelpText.text(for: topic))
         case .version:
-            Console.writeOutput("mask \(version)\n")
+            StandardStreams.writeOutput("mask \(version)\n")
         case .render(let options):
-            Interrupt.install()
+            StopSignal.install()
             try RenderCommand(options: options).run()
         case .check(let path):
-            Interrupt.install()
+            StopSignal.install()
             try CheckCommand(scriptPath: path).run()
         }
     }
 
     /// Prints a failure to standard error and returns its exit status.
     private static func report(_ failure: CommandFailure) -> Int32 {
-        let colored = Console.colorsErrors
+        let colored = StandardStreams.colorsErrors
         switch failure {
         case let .diagnostics(list, source):
-            Console.writeError(DiagnosticRenderer(colored: colored).render(list.diagnostics, source: source) + "\n")
+            StandardStreams.writeError(DiagnosticRenderer(colored: colored).render(list.diagnostics, source: source) + "\n")
             return ExitStatus.failure
         case .input(let message):
-            Console.writeError(errorLine(message, colored: colored))
+            StandardStreams.writeError(errorLine(message, colored: colored))
             return ExitStatus.failure
         case .usage(let error):
-            Console.writeError(errorLine(error.message, colored: colored) + "see '\(error.helpCommand)'\n")
+            StandardStreams.writeError(errorLine(error.message, colored: colored) + "see '\(error.helpCommand)'\n")
             return ExitStatus.usage
         case let .interrupted(signal, summary):
-            if let summary { Console.writeError("mask: \(summary)\n") }
+            if let summary { StandardStreams.writeError("mask: \(summary)\n") }
             return ExitStatus.interrupted(by: signal)
         }
     }

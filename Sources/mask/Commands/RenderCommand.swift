@@ -21,7 +21,7 @@ struct RenderCommand {
             let frames = try selectedFrames(range, of: count)
             try Directory.create(directory)
             let writer = FrameSequenceWriter(renderer: renderer, directory: directory, format: format, jobs: options.jobs)
-            let showsProgress = !options.quiet && Console.errorIsTerminal
+            let showsProgress = !options.quiet && StandardStreams.errorIsTerminal
             try writer.write(frames, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
         }
     }

@@ -13,12 +13,12 @@ enum ScriptRunner {
         do { script = try Script(source: source) } catch { throw .diagnostics(error, source) }
         let options = ScriptOptions(
             resources: FileResolver(baseDirectory: ScriptFile.folder(of: path)),
-            output: { Console.writeOutput($0 + "\n") },
-            isCancelled: { Interrupt.isRequested })
+            output: { StandardStreams.writeOutput($0 + "\n") },
+            isCancelled: { StopSignal.isRequested })
         do {
             return try script.run(options: options)
         } catch {
-            if let signal = Interrupt.signalNumber { throw .interrupted(signal: signal, summary: nil) }
+            if let signal = StopSignal.signalNumber { throw .interrupted(signal: signal, summary: nil) }
             throw .diagnostics(error, source)
         }
     }

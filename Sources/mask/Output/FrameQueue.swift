@@ -29,7 +29,7 @@ final class FrameQueue: Sendable {
     /// The next frame to render, or nil when they are all taken, a frame has failed or a
     /// signal asked us to stop.
     func take() -> Int? {
-        guard !Interrupt.isRequested, failure.withLock({ $0 == nil }) else { return nil }
+        guard !StopSignal.isRequested, failure.withLock({ $0 == nil }) else { return nil }
         let frame = nextFrame.wrappingAdd(1, ordering: .relaxed).oldValue
         return frame <= frames.upperBound ? frame : nil
     }

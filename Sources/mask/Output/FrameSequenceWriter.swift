@@ -49,7 +49,7 @@ struct FrameSequenceWriter {
             group.wait()
         }
 
-        if let signal = Interrupt.signalNumber {
+        if let signal = StopSignal.signalNumber {
             throw .interrupted(signal: signal, summary: "interrupted; \(queue.writtenCount) of \(frames.count) frames written")
         }
         if let failure = queue.firstFailure { throw .input(failure.message) }

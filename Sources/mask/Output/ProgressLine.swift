@@ -20,12 +20,12 @@ struct ProgressLine {
             let rate = Double(done) / elapsed
             text += "  " + String(format: "%.1f", rate) + " fps  ETA " + ProgressLine.duration(Double(total - done) / rate)
         }
-        Console.writeError("\r" + text + "\u{1B}[K")
+        StandardStreams.writeError("\r" + text + "\u{1B}[K")
     }
 
     /// Erases the line.
     func clear() {
-        Console.writeError("\r\u{1B}[K")
+        StandardStreams.writeError("\r\u{1B}[K")
     }
 
     /// `3.2s` under a minute, `4m05s` under an hour, `1h02m` beyond.

@@ -3,7 +3,7 @@ import Foundation
 /// Standard output and standard error, written with `write(2)` so nothing waits in a
 /// buffer: `print` output shows up at once even when piped, and interleaves correctly
 /// with the progress line on the terminal.
-enum Console {
+enum StandardStreams {
     /// Writes text to standard output.
     static func writeOutput(_ text: String) {
         write(text, to: STDOUT_FILENO)

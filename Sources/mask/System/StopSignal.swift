@@ -8,7 +8,7 @@ import Synchronization
 /// before each frame and finish the frame in hand, so the atomic write of that frame
 /// completes (or fails and cleans up) and no temporary file is left behind. The command
 /// then exits with 128 + the signal number.
-enum Interrupt {
+enum StopSignal {
     /// The signal received, 0 while none has arrived.
     private static let received = Atomic<Int32>(0)
 
@@ -17,8 +17,8 @@ enum Interrupt {
         // Touch the flag first: a static's first use runs its initializer, which must not
         // happen inside the handler.
         _ = received.load(ordering: .relaxed)
-        signal(SIGINT) { Interrupt.record($0) }
-        signal(SIGTERM) { Interrupt.record($0) }
+        signal(SIGINT) { StopSignal.record($0) }
+        signal(SIGTERM) { StopSignal.record($0) }
     }
 
     /// The signal that asked us to stop, or nil.
