@@ -47,11 +47,14 @@ enum MaskProcess {
 
     /// Runs `mask` with `arguments` in `directory`.
     /// - Parameters:
-    ///   - environment: extra variables; `NO_COLOR` is always set so output is plain.
+    ///   - environment: variables to set, or to remove with a nil value; `NO_COLOR` is set
+    ///     unless removed here, so output is plain.
+    ///   - stderrIsTerminal: connect standard error to a pseudo-terminal, as when a user
+    ///     runs `mask` in a terminal window, and capture what is written there.
     ///   - whileRunning: called once the process has started, with the process, to
     ///     signal it.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
-                    whileRunning: ((Process) -> Void)? = nil,
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String?] = [:],
+                    stderrIsTerminal: Bool = false, whileRunning: ((Process) -> Void)? = nil,
                     file: StaticString = #filePath, line: UInt = #line) throws -> MaskRun {
         let binary = try XCTUnwrap(binary, "cannot find the built mask binary; set MASK_BINARY", file: file, line: line)
         let outputs = FileManager.default.temporaryDirectory
@@ -69,12 +72,15 @@ enum MaskProcess {
         process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment
         variables["NO_COLOR"] = "1"
-        variables.merge(environment) { $1 }
+        for (name, value) in environment { variables[name] = value }
         process.environment = variables
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
+        let terminal = stderrIsTerminal ? try PseudoTerminal() : nil
+        if let terminal { process.standardError = terminal.childHandle }
         try process.run()
+        terminal?.startReading()
         whileRunning?(process)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline {
@@ -89,8 +95,9 @@ enum MaskProcess {
         try stdout.close()
         try stderr.close()
         let status = process.terminationReason == .exit ? process.terminationStatus : 1000 + process.terminationStatus
+        let errorText = try terminal?.finish() ?? String(decoding: Data(contentsOf: stderrURL), as: UTF8.self)
         return MaskRun(status: status,
                        stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
-                       stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+                       stderr: errorText)
     }
 }
