@@ -24,7 +24,7 @@ enum PNGCodec {
             var png = png_image()
             png.version = UInt32(PNG_IMAGE_VERSION)
             guard png_image_begin_read_from_memory(&png, buffer.baseAddress, buffer.count) != 0 else {
-                throw failure(message(of: &png, default: "unreadable PNG header"))
+                throw failure(message(of: &png, default: "cannot read the PNG header"))
             }
             let width = Int(png.width), height = Int(png.height)
             guard Image.decodable(width: width, height: height) else {
@@ -40,7 +40,7 @@ enum PNGCodec {
             }
             // finish_read frees the png_image's internals itself, on success and on failure.
             guard ok != 0, png.warning_or_error & 3 < 2 else {
-                throw failure(message(of: &png, default: "corrupt PNG data"))
+                throw failure(message(of: &png, default: "corrupt or truncated PNG data"))
             }
             return try Image(width: width, height: height, straightRGBA: straight)
         }
@@ -64,22 +64,22 @@ enum PNGCodec {
             var size = 0
             // The first call, without a buffer, measures the encoded size.
             guard png_image_write_to_memory(&png, nil, &size, 0, pixels.baseAddress, 0, nil) != 0 else {
-                throw failure(message(of: &png, default: "libpng could not encode the image"))
+                throw failure(message(of: &png, default: "cannot encode the image as PNG"))
             }
             var encoded = [UInt8](repeating: 0, count: size)
             let ok = encoded.withUnsafeMutableBytes { out in
                 png_image_write_to_memory(&png, out.baseAddress, &size, 0, pixels.baseAddress, 0, nil)
             }
-            guard ok != 0 else { throw failure(message(of: &png, default: "libpng could not encode the image")) }
+            guard ok != 0 else { throw failure(message(of: &png, default: "cannot encode the image as PNG")) }
             return Array(encoded[..<min(size, encoded.count)])
         }
     }
 
-    /// libpng's message, or `fallback` when it left none.
+    /// `fallback`, followed by libpng's own message when it left one.
     private static func message(of png: inout png_image, default fallback: String) -> String {
         let text = withUnsafeBytes(of: &png.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return text.isEmpty ? fallback : text
+        return text.isEmpty ? fallback : "\(fallback) (libpng: \(text))"
     }
 }

@@ -15,6 +15,8 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
     private let lock = NSLock()
     private var library: FT_Library?
     private var face: FT_Face?
+    /// Decomposed glyph outlines; read and written only inside `withFace`, under the lock.
+    let outlineCache = GlyphOutlineCache()
 
     /// The folder of the default fonts on Debian and Ubuntu.
     public static let systemFontDirectory = "/usr/share/fonts/truetype/dejavu"

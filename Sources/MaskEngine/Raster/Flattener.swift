@@ -1,0 +1,114 @@
+/// A chain of points joined by straight lines: one flattened subpath.
+struct Polyline: Sendable {
+    var points: [Point]
+    /// True when the subpath ended with `close` (its last point joins its first).
+    var closed: Bool
+}
+
+/// Turns a `Path` into polylines, mapping every point through a transform first so that
+/// curves are split finely enough where they will be drawn.
+///
+/// Why the limits: paths come from scripts and animations, so a point may be huge or not a
+/// number. Non-finite points are skipped, finite ones are clamped to
+/// `±PixelRect.coordinateLimit`, and each curve is cut into at most `maxSegmentsPerCurve`
+/// lines, so the work is linear in the number of path elements whatever the coordinates.
+enum Flattener {
+    /// The most lines one quadratic or cubic becomes. A 16 000 px wide circle quadrant at
+    /// 0.1 px tolerance needs about 90.
+    static let maxSegmentsPerCurve = 128.0
+
+    /// The polylines of `path` after `transform`, each curve within about `tolerance` of the
+    /// true curve (in the transformed space). Polylines with fewer than two points are dropped.
+    static func polylines(of path: Path, transform m: Transform, tolerance: Double) -> [Polyline] {
+        let tol = tolerance.isFinite && tolerance > 1e-6 ? tolerance : 1e-6
+        var result: [Polyline] = []
+        var current: [Point] = []
+        var subpathStart: Point?
+
+        func finish(closed: Bool) {
+            if current.count >= 2 { result.append(Polyline(points: current, closed: closed)) }
+            current = []
+        }
+        func map(_ p: Point) -> Point? { Flattener.map(p, m) }
+        /// Adds a curve through the mapped control points (their count sets the order).
+        func curve(_ controls: [Point], to end: Point) {
+            guard let e = map(end) else { return }
+            guard let last = current.last else {
+                // A curve with no current point starts a subpath at its end, as a move would.
+                current = [e]
+                subpathStart = e
+                return
+            }
+            let cs = controls.compactMap(map)
+            switch cs.count {
+            case 1: appendQuad(last, cs[0], e, tol, into: &current)
+            case 2: appendCubic(last, cs[0], cs[1], e, tol, into: &current)
+            default: current.append(e)
+            }
+        }
+
+        for element in path.elements {
+            switch element {
+            case let .move(p):
+                finish(closed: false)
+                if let q = map(p) { current = [q]; subpathStart = q } else { subpathStart = nil }
+            case let .line(p): curve([], to: p)
+            case let .quad(c, p): curve([c], to: p)
+            case let .cubic(c1, c2, p): curve([c1, c2], to: p)
+            case .close:
+                finish(closed: true)
+                // After `close` the current point is the subpath's start (as in Core Graphics).
+                if let s = subpathStart { current = [s] }
+            }
+        }
+        finish(closed: false)
+        return result
+    }
+
+    /// A point after a transform, clamped to `±PixelRect.coordinateLimit`; nil when not finite.
+    static func map(_ p: Point, _ m: Transform) -> Point? {
+        let q = m.apply(p)
+        guard q.x.isFinite, q.y.isFinite else { return nil }
+        let limit = PixelRect.coordinateLimit
+        return Point(min(limit, max(-limit, q.x)), min(limit, max(-limit, q.y)))
+    }
+
+    /// Polylines mapped point by point (for outlines built in layer space), with `map`'s limits.
+    static func map(_ lines: [Polyline], _ m: Transform) -> [Polyline] {
+        lines.map { Polyline(points: $0.points.compactMap { map($0, m) }, closed: $0.closed) }
+    }
+
+    /// The number of lines a curve needs: a uniform split into n pieces deviates from the
+    /// curve by at most `|B''|max / (8 n²)`, so n = √(|B''|max / (8 · tolerance)).
+    private static func segmentCount(secondDerivativeBound dd: Double, _ tol: Double) -> Int {
+        let n = (dd / (8 * tol)).squareRoot().rounded(.up)
+        // `!(n >= 1)` also catches NaN.
+        if !(n >= 1) { return 1 }
+        return Int(min(maxSegmentsPerCurve, n))
+    }
+
+    private static func appendQuad(_ p0: Point, _ p1: Point, _ p2: Point, _ tol: Double, into out: inout [Point]) {
+        let d = p0 - p1 * 2 + p2
+        let n = segmentCount(secondDerivativeBound: 2 * (d.x * d.x + d.y * d.y).squareRoot(), tol)
+        for i in 1..<n {
+            let t = Double(i) / Double(n), u = 1 - t
+            out.append(Point(u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
+                             u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y))
+        }
+        out.append(p2)
+    }
+
+    private static func appendCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ tol: Double,
+                                    into out: inout [Point]) {
+        let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
+        let dd = 6 * max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
+        let n = segmentCount(secondDerivativeBound: dd, tol)
+        for i in 1..<n {
+            let t = Double(i) / Double(n), u = 1 - t
+            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, e = t * t * t
+            out.append(Point(a * p0.x + b * p1.x + c * p2.x + e * p3.x,
+                             a * p0.y + b * p1.y + c * p2.y + e * p3.y))
+        }
+        out.append(p3)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// A `CAGradientLayer`'s colours at every device pixel.
+///
+/// Colours are interpolated in premultiplied RGBA between `locations` into a lookup table
+/// of 1024 entries per unit of gradient position (fine enough that a black-to-clear ramp is
+/// 127 or 128 at its middle). The table spans 0...1 and any locations outside it, so a band
+/// entering from off-layer is drawn; beyond the first and last stops the end colours hold.
+///
+/// Positions: axial projects onto the line from `start` to `end`; radial is Core
+/// Animation's ellipse centred on `start` with radii `|end.x − start.x| · width` and
+/// `|end.y − start.y| · height`; conic is the angle about `start`, from the direction of
+/// `end`, clockwise on screen (y down), one turn = 1. Degenerate geometry (axial with
+/// `start == end`, a radial with a zero radius) has every pixel beyond the end: the last colour.
+struct GradientShader: Sendable {
+    private let lut: [UInt8]
+    private let low: Double
+    /// Table entries per unit of position.
+    private let scale: Double
+    private let type: GradientType
+    private let inverse: Transform
+    private let start: Point, end: Point
+    private let degenerate: Bool
+
+    /// The paint of a gradient layer, or nil when it draws nothing (no colours, or a
+    /// transform that flattens the layer). One colour gives a solid paint.
+    static func paint(for state: LayerState, transform: Transform) -> Paint? {
+        guard let first = state.colors.first, let inverse = transform.inverted else { return nil }
+        if state.colors.count == 1 { return .solid(first.premultiplied()) }
+        return .gradient(GradientShader(state: state, inverse: inverse))
+    }
+
+    private init(state: LayerState, inverse: Transform) {
+        let colors = state.colors.map { $0.premultiplied() }
+        let locations = GradientShader.stops(state.locations, count: colors.count)
+        let lo = min(0, locations.first ?? 0), hi = max(1, locations.last ?? 1)
+        let perUnit = 1024.0
+        // At most 16 Ki entries: positions spread over more than 16 units get coarser steps.
+        let entries = Int(min(16_384, ((hi - lo) * perUnit).rounded(.up))) + 1
+        var table = [UInt8](repeating: 0, count: entries * 4)
+        for i in 0..<entries {
+            let t = lo + (hi - lo) * Double(i) / Double(entries - 1)
+            let (r, g, b, a) = GradientShader.color(at: t, colors: colors, locations: locations).rgba8
+            table[i * 4] = r; table[i * 4 + 1] = g; table[i * 4 + 2] = b; table[i * 4 + 3] = a
+        }
+        lut = table
+        low = lo
+        scale = Double(entries - 1) / (hi - lo)
+        type = state.gradientType
+        self.inverse = inverse
+        let w = state.size.width, h = state.size.height
+        start = Point(state.start.x * w, state.start.y * h)
+        end = Point(state.end.x * w, state.end.y * h)
+        switch type {
+        case .axial: degenerate = start == end
+        case .radial: degenerate = !(abs(end.x - start.x) > 0 && abs(end.y - start.y) > 0)
+        case .conic: degenerate = false
+        }
+    }
+
+    /// The stop positions: `locations` when it has one per colour (made non-decreasing),
+    /// otherwise spread evenly from 0 to 1.
+    static func stops(_ locations: [Double]?, count: Int) -> [Double] {
+        guard let given = locations, given.count == count else {
+            return (0..<count).map { count > 1 ? Double($0) / Double(count - 1) : 0 }
+        }
+        var result: [Double] = []
+        for l in given { result.append(max(l, result.last ?? -.infinity)) }
+        return result
+    }
+
+    /// The colour at position `t`: the end colours outside the stops, a hard step where two
+    /// stops share a location (the later colour from that location on).
+    static func color(at t: Double, colors: [PremultipliedColor], locations: [Double]) -> PremultipliedColor {
+        guard let firstColor = colors.first, let lastColor = colors.last,
+              let first = locations.first, let last = locations.last else { return .clear }
+        if t < first { return firstColor }
+        if t >= last { return lastColor }
+        var i = 0
+        while i + 1 < locations.count && locations[i + 1] <= t { i += 1 }
+        let span = locations[i + 1] - locations[i]
+        return colors[i].interpolated(to: colors[i + 1], span > 0 ? (t - locations[i]) / span : 1)
+    }
+
+    func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let (p, step) = pixelCentre(inverse, x: x, y: y)
+        let last = lut.count / 4 - 1
+        lut.withUnsafeBufferPointer { table in
+            @inline(__always) func put(_ i: Int, _ t: Double) {
+                var v = (t - low) * scale + 0.5
+                // `!(v > 0)` also maps NaN to the first entry.
+                if !(v > 0) { v = 0 } else if v > Double(last) { v = Double(last) }
+                let e = Int(v) &* 4, o = i &* 4
+                out[o] = table[e]; out[o &+ 1] = table[e &+ 1]; out[o &+ 2] = table[e &+ 2]; out[o &+ 3] = table[e &+ 3]
+            }
+            if degenerate {
+                for i in 0..<count { put(i, .infinity) }
+                return
+            }
+            switch type {
+            case .axial:
+                let dx = end.x - start.x, dy = end.y - start.y
+                let inv = 1 / (dx * dx + dy * dy)
+                let t0 = ((p.x - start.x) * dx + (p.y - start.y) * dy) * inv
+                let dt = (step.x * dx + step.y * dy) * inv
+                for i in 0..<count { put(i, t0 + dt * Double(i)) }
+            case .radial:
+                let irx = 1 / abs(end.x - start.x), iry = 1 / abs(end.y - start.y)
+                for i in 0..<count {
+                    let u = (p.x + step.x * Double(i) - start.x) * irx
+                    let v = (p.y + step.y * Double(i) - start.y) * iry
+                    put(i, (u * u + v * v).squareRoot())
+                }
+            case .conic:
+                let a0 = atan2(end.y - start.y, end.x - start.x)
+                for i in 0..<count {
+                    let a = atan2(p.y + step.y * Double(i) - start.y, p.x + step.x * Double(i) - start.x)
+                    var turn = (a - a0) / (2 * Double.pi)
+                    turn -= turn.rounded(.down)
+                    put(i, turn)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// What fills the pixels a shape covers: one colour, or a colour per pixel from a shader.
+enum Paint: Sendable {
+    /// One premultiplied colour everywhere.
+    case solid(PremultipliedColor)
+    /// A gradient evaluated at every pixel.
+    case gradient(GradientShader)
+    /// An image sampled at every pixel.
+    case image(ImageShader)
+
+    /// Writes `count` premultiplied RGBA pixels of device row `y`, from column `x`, to `out`.
+    func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        switch self {
+        case .solid(let c):
+            let (r, g, b, a) = c.rgba8
+            for i in 0..<count {
+                let o = i &* 4
+                out[o] = r; out[o &+ 1] = g; out[o &+ 2] = b; out[o &+ 3] = a
+            }
+        case .gradient(let shader): shader.shade(y: y, x: x, count: count, into: out)
+        case .image(let shader): shader.shade(y: y, x: x, count: count, into: out)
+        }
+    }
+}
+
+/// The layer-space point at the centre of device pixel `(x, y)`, and its change per pixel
+/// to the right, through `inverse` (device → layer).
+@inline(__always)
+func pixelCentre(_ inverse: Transform, x: Int, y: Int) -> (Point, Point) {
+    (inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5)), Point(inverse.a, inverse.b))
+}

@@ -1,0 +1,52 @@
+/// A rectangle of whole device pixels, half-open: columns `x0..<x1`, rows `y0..<y1`.
+///
+/// Every raster operation works inside one of these, so a pixel loop never leaves its
+/// buffer. Conversions from `Double` clamp first (see `init(covering:)`), so scene values
+/// such as `1e300` or infinity cannot trap.
+struct PixelRect: Equatable, Sendable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+
+    /// The empty rectangle.
+    static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+
+    /// Far beyond any image side (`Image.maxDimension` is 16 384), small enough that
+    /// `Int(_:)` of a clamped coordinate cannot trap.
+    static let coordinateLimit = 1_048_576.0
+
+    var width: Int { max(0, x1 - x0) }
+    var height: Int { max(0, y1 - y0) }
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+
+    /// The overlap of two rectangles, or `empty`.
+    func intersection(_ other: PixelRect) -> PixelRect {
+        let r = PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0),
+                          x1: min(x1, other.x1), y1: min(y1, other.y1))
+        return r.isEmpty ? .empty : r
+    }
+
+    /// The smallest rectangle holding both (an empty side is ignored).
+    func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return PixelRect(x0: min(x0, other.x0), y0: min(y0, other.y0),
+                         x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+
+    /// The pixels that a device-space rectangle touches, or `empty` when the rectangle is
+    /// not finite.
+    init(covering r: Rect) {
+        let lo = -PixelRect.coordinateLimit, hi = PixelRect.coordinateLimit
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else {
+            self = .empty
+            return
+        }
+        x0 = Int(min(hi, max(lo, r.minX.rounded(.down))))
+        y0 = Int(min(hi, max(lo, r.minY.rounded(.down))))
+        x1 = Int(min(hi, max(lo, r.maxX.rounded(.up))))
+        y1 = Int(min(hi, max(lo, r.maxY.rounded(.up))))
+    }
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+    }
+}

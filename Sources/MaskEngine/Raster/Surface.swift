@@ -1,0 +1,31 @@
+/// A premultiplied RGBA buffer covering a rectangle of device pixels: the frame itself, or
+/// an offscreen group (a layer with opacity, clip or mask) that is composited afterwards.
+///
+/// `dirty` bounds every pixel drawn so far, so compositing a group costs the area it
+/// actually touched, not its whole extent; pixels outside `dirty` are transparent.
+struct Surface: Sendable {
+    /// The device pixels the buffer holds.
+    let rect: PixelRect
+    /// The pixels, `rect.width × rect.height`, row-major.
+    var image: Image
+    /// The pixels that may be non-transparent.
+    var dirty: PixelRect
+
+    /// A transparent surface over `rect`.
+    /// - Throws: `ImageError.invalidDimensions` when `rect` is too large for an image.
+    init(rect: PixelRect) throws {
+        self.rect = rect
+        image = try Image(width: rect.width, height: rect.height)
+        dirty = .empty
+    }
+
+    /// A surface over `rect` filled with an opaque colour (the frame's backdrop).
+    init(rect: PixelRect, opaque color: Color) throws {
+        self.rect = rect
+        // A translucent canvas colour is shown over black: frames are opaque.
+        let c = color.premultiplied()
+        let backdrop = PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: 1)
+        image = try Image(width: rect.width, height: rect.height, fill: backdrop)
+        dirty = rect
+    }
+}

@@ -1,0 +1,64 @@
+// MARK: - The layer tree
+
+extension Renderer {
+    /// True when a layer draws at all at the walk's time: it has joined the tree, is not
+    /// hidden, and is not fully transparent.
+    func isVisible(_ id: LayerID, _ walk: LayerWalk) -> Bool {
+        guard walk.states.indices.contains(id.index) else { return false }
+        let state = walk.states[id.index]
+        return !state.hidden && state.opacity > 0 && walk.time >= scene.node(id).appearsAt
+    }
+
+    /// Draws a layer and its sublayers onto `surface`.
+    /// - Parameters:
+    ///   - parent: the transform from the parent's coordinates to device pixels.
+    ///   - opacity: the opacity of ungrouped ancestors, multiplied into this layer's.
+    func draw(_ id: LayerID, parent: Transform, opacity inherited: Double, into surface: inout Surface,
+              walk: inout LayerWalk) throws {
+        guard isVisible(id, walk) else { return }
+        if walk.stack.contains(id) { throw RenderError.maskCycle(name(of: id)) }
+        guard walk.stack.count < Renderer.maxDepth else { throw RenderError.nestingTooDeep(name(of: id)) }
+        walk.stack.append(id)
+        defer { walk.stack.removeLast() }
+
+        let state = walk.states[id.index]
+        let m = parent.concatenating(state.transformToParent)
+        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return }
+        let children = drawingOrder(scene.node(id).children, walk.states).filter { isVisible($0, walk) }
+        let opacity = state.opacity * inherited
+        // A mask that names no layer of the scene is ignored.
+        let mask = state.mask.flatMap { walk.states.indices.contains($0.index) ? $0 : nil }
+
+        let parts = contentPartCount(state) + children.count
+        guard mask != nil || state.clip || (opacity < 1 && parts > 1) else {
+            // One thing at most sees the opacity, or it is 1: no group needed.
+            try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface)
+            for child in children {
+                try draw(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
+            }
+            return
+        }
+
+        // The group: only pixels the clip and a (non-inverted) mask can let through.
+        var extent = surface.rect
+        if state.clip { extent = extent.intersection(PixelRect(covering: m.apply(state.bounds))) }
+        if let mask, !state.maskInvert { extent = extent.intersection(maskFrame(mask, owner: m, walk)) }
+        guard !extent.isEmpty else { return }
+        var group = try Surface(rect: extent)
+        try drawContent(of: id, state, transform: m, opacity: 1, into: &group)
+        for child in children {
+            try draw(child, parent: m, opacity: 1, into: &group, walk: &walk)
+        }
+        guard !group.dirty.isEmpty else { return }
+        if state.clip {
+            let shape = Path.roundedRect(state.bounds, radius: state.cornerRadius)
+            let inside = Rasterizer.coverage(of: shape, transform: m, fillRule: .nonzero, clip: extent)
+            group.multiply(by: inside ?? CoverageMask(rect: .empty, values: []), inverted: false)
+        }
+        if let mask {
+            let values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk)
+            group.multiply(by: values ?? CoverageMask(rect: .empty, values: []), inverted: state.maskInvert)
+        }
+        surface.draw(group, opacity: opacity)
+    }
+}

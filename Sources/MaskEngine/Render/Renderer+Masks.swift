@@ -1,0 +1,56 @@
+// MARK: - Masks
+
+extension Renderer {
+    /// The device pixels of a mask's frame: its bounds, laid out in its owner's coordinates.
+    /// Outside them the mask lets nothing through.
+    func maskFrame(_ mask: LayerID, owner m: Transform, _ walk: LayerWalk) -> PixelRect {
+        let s = walk.states[mask.index]
+        return PixelRect(covering: m.concatenating(s.transformToParent).apply(s.bounds))
+    }
+
+    /// How much the mask lets through at each pixel of `extent` (0 outside the result's
+    /// rect), or nil when it lets nothing through.
+    ///
+    /// The mask layer is drawn with its whole subtree into its own buffer, in its owner's
+    /// coordinates: its opacity, background, contents and sublayers all count (and its own
+    /// mask, if any). The value is the drawn alpha (or, in `.luminance` mode, the Rec. 709
+    /// luminance of the premultiplied colour) times the coverage of the mask's bounds.
+    ///
+    /// A hidden mask (or one not yet in the tree, or of opacity 0) draws nothing, so its
+    /// owner shows nothing: Core Animation hides a layer whose mask is hidden. With
+    /// `maskInvert` the owner then shows in full.
+    func maskValues(_ mask: LayerID, owner m: Transform, mode: MaskMode, extent: PixelRect,
+                    walk: inout LayerWalk) throws -> CoverageMask? {
+        let area = maskFrame(mask, owner: m, walk).intersection(extent)
+        guard !area.isEmpty else { return nil }
+        var drawn = try Surface(rect: area)
+        try draw(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
+        let s = walk.states[mask.index]
+        guard !drawn.dirty.isEmpty,
+              var values = Rasterizer.coverage(of: .rect(s.bounds), transform: m.concatenating(s.transformToParent),
+                                               fillRule: .nonzero, clip: area) else { return nil }
+        let r = values.rect, w = r.width, dw = area.width
+        drawn.image.pixels.withUnsafeBufferPointer { px in
+            values.values.withUnsafeMutableBufferPointer { out in
+                for y in r.y0..<r.y1 {
+                    let outBase = (y &- r.y0) &* w &- r.x0
+                    let pxBase = ((y &- area.y0) &* dw &- area.x0) &* 4
+                    for x in r.x0..<r.x1 {
+                        let p = pxBase &+ x &* 4
+                        let v: UInt32
+                        switch mode {
+                        case .alpha: v = UInt32(px[p &+ 3])
+                        case .luminance:
+                            // 0.2126, 0.7152, 0.0722 in 1/65536ths; the weights sum to 65536, so white is 255.
+                            v = (13933 &* UInt32(px[p]) &+ 46871 &* UInt32(px[p &+ 1])
+                                &+ 4732 &* UInt32(px[p &+ 2]) &+ 32768) >> 16
+                        }
+                        let o = outBase &+ x
+                        out[o] = mulDiv255(UInt32(out[o]), v)
+                    }
+                }
+            }
+        }
+        return values
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import XCTest
+@testable import MaskEngine
+
+final class CodecTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "CodecTests-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func hex(_ s: String) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = s.startIndex
+        while i < s.endIndex, let j = s.index(i, offsetBy: 2, limitedBy: s.endIndex), let b = UInt8(s[i..<j], radix: 16) {
+            out.append(b)
+            i = j
+        }
+        return out
+    }
+
+    private func pixels(_ image: Image) -> [[UInt8]] {
+        stride(from: 0, to: image.pixels.count, by: 4).map { Array(image.pixels[$0..<$0 + 4]) }
+    }
+
+    /// Asserts that decoding fails with `unreadable` whose reason contains `fragment`.
+    private func assertUnreadable(_ bytes: [UInt8], _ fragment: String,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try Image(data: bytes, name: "test.bin"), file: file, line: line) { error in
+            guard case let .unreadable(path, reason)? = error as? ImageError else {
+                return XCTFail("expected unreadable, got \(error)", file: file, line: line)
+            }
+            XCTAssertEqual(path, "test.bin", file: file, line: line)
+            XCTAssertTrue(reason.lowercased().contains(fragment.lowercased()),
+                          "reason '\(reason)' lacks '\(fragment)'", file: file, line: line)
+        }
+    }
+
+    private func directoryListing() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    }
+
+    // MARK: - PNG
+
+    func testPNGRoundTripOfOpaquePixels() throws {
+        let image = try Image(width: 3, height: 2, premultipliedRGBA: [
+            255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255,
+            0, 0, 0, 255, 255, 255, 255, 255, 12, 34, 56, 255,
+        ])
+        let decoded = try Image(data: image.pngData())
+        XCTAssertEqual(decoded, image)
+    }
+
+    func testPNGRoundTripOfEveryPremultipliedValueIsExact() throws {
+        // Every (colour ≤ alpha) pair: straight ↔ premultiplied rounding loses nothing.
+        var bytes: [UInt8] = []
+        for alpha in 0...255 {
+            for value in 0...alpha {
+                bytes += [UInt8(value), UInt8(alpha - value), UInt8(value / 2), UInt8(alpha)]
+            }
+        }
+        let image = try Image(width: 257, height: 128, premultipliedRGBA: bytes)
+        XCTAssertEqual(try Image(data: image.pngData()), image)
+    }
+
+    func testPNGFileRoundTrip() throws {
+        let image = try Image(width: 2, height: 2, fill: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultiplied())
+        let path = directory + "/round.png"
+        try image.write(toFile: path)
+        XCTAssertEqual(try Image(contentsOfFile: path), image)
+        XCTAssertEqual(Array(try FileBytes.read(path: path).prefix(8)), PNGCodec.signature)
+    }
+
+    func testPNGReadsGrey() throws {
+        let gray8 = hex("89504e470d0a1a0a0000000d4948445200000002000000010800000000d14920560000000b49444154789c6370380000014301010511777c0000000049454e44ae426082")
+        let image = try Image(data: gray8)
+        XCTAssertEqual(pixels(image), [[0x40, 0x40, 0x40, 255], [0xC0, 0xC0, 0xC0, 255]])
+
+        let gray1 = hex("89504e470d0a1a0a0000000d4948445200000008000000010100000000cb7bd2ee0000000a49444154789c6358000000a200a1dc8db1cc0000000049454e44ae426082")
+        XCTAssertEqual(try Image(data: gray1).pixels.enumerated().filter { $0.offset % 4 == 0 }.map(\.element),
+                       [255, 0, 255, 0, 0, 0, 0, 0])
+    }
+
+    func testPNGReadsGreyWithAlphaPremultiplied() throws {
+        // One pixel, grey 200 at alpha 128: premultiplied 200·128/255 ≈ 100.4 → 100.
+        let bytes = hex("89504e470d0a1a0a0000000d4948445200000001000000010804000000b51c0c020000000b49444154789c6338d10000021301496f5f051c0000000049454e44ae426082")
+        XCTAssertEqual(pixels(try Image(data: bytes)), [[100, 100, 100, 128]])
+    }
+
+    func testPNGReadsPaletteWithTransparency() throws {
+        // Palette red and blue; tRNS makes blue half transparent.
+        let bytes = hex("89504e470d0a1a0a0000000d4948445200000002000000010803000000c3fc8fb800000006504c5445ff00000000ff6ca1fd8e0000000274524e53ff80080fb36a0000000b49444154789c636060040000040002bf7a3f4a0000000049454e44ae426082")
+        XCTAssertEqual(pixels(try Image(data: bytes)), [[255, 0, 0, 255], [0, 0, 128, 128]])
+    }
+
+    func testPNGReads16BitAsSRGB() throws {
+        // RGBA16 (0xFFFF, 0x8080, 0, 0xFFFF), untagged: scaled, not treated as linear light.
+        let bytes = hex("89504e470d0a1a0a0000000d49484452000000010000000110060000004f8518ca0000001149444154789c63f8ffbfa18181e1ff7f00177704fd8848e1920000000049454e44ae426082")
+        XCTAssertEqual(pixels(try Image(data: bytes)), [[255, 128, 0, 255]])
+    }
+
+    func testPNGErrors() throws {
+        let valid = try Image(width: 16, height: 16, fill: Color.red.premultiplied()).pngData()
+        assertUnreadable([], "empty")
+        // Truncations and corruption report libpng's own message.
+        assertUnreadable(Array(valid.prefix(8)), "end of data")
+        assertUnreadable(Array(valid.prefix(valid.count / 2)), "end of data")
+        assertUnreadable(Array(valid.prefix(30)), "end of data")
+        var corrupt = valid
+        corrupt[valid.count - 20] ^= 0xFF // inside IDAT's compressed data
+        assertUnreadable(corrupt, "IDAT")
+        var wrongMagic = valid
+        wrongMagic[1] = UInt8(ascii: "Q")
+        assertUnreadable(wrongMagic, "not a PNG or PPM")
+        // A header claiming 100000×100000, and one of 16384² (within a side, over the pixel cap).
+        assertUnreadable(hex("89504e470d0a1a0a0000000d49484452000186a0000186a00806000000a8520bc80000000949444154789c630000000100015eff7df90000000049454e44ae426082"), "too large")
+        assertUnreadable(hex("89504e470d0a1a0a0000000d4948445200004000000040000806000000a9c810840000000949444154789c630000000100015eff7df90000000049454e44ae426082"), "too large")
+        XCTAssertThrowsError(try Image(width: 0, height: 0).pngData()) { error in
+            XCTAssertEqual(error as? ImageError, .invalidDimensions(width: 0, height: 0))
+        }
+    }
+
+    func testPNGErrorCarriesLibpngMessage() throws {
+        let valid = try Image(width: 4, height: 4, fill: Color.red.premultiplied()).pngData()
+        var corrupt = valid
+        corrupt[valid.count - 20] ^= 0xFF
+        XCTAssertThrowsError(try Image(data: corrupt, name: "frame.png")) { error in
+            guard case let .unreadable(path, reason)? = error as? ImageError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, "frame.png")
+            XCTAssertFalse(reason.isEmpty)
+            XCTAssertTrue("\(error)".contains("frame.png"))
+        }
+    }
+
+    // MARK: - PPM reading
+
+    func testPPMReadsP3WithComments() throws {
+        let text = "P3\n# made by hand\n2 # width\n1\n255\n255 0 0\t0 128 255\n"
+        XCTAssertEqual(pixels(try Image(data: Array(text.utf8))), [[255, 0, 0, 255], [0, 128, 255, 255]])
+    }
+
+    func testPPMReadsP3WithSmallMaxval() throws {
+        // maxval 15: 15 → 255, 8 → 136 (8·255/15), 0 → 0.
+        let text = "P3 1 1 15 15 8 0"
+        XCTAssertEqual(pixels(try Image(data: Array(text.utf8))), [[255, 136, 0, 255]])
+    }
+
+    func testPPMReadsP5() throws {
+        let bytes = Array("P5\r\n2 1\r\n255\n".utf8) + [0, 200]
+        XCTAssertEqual(pixels(try Image(data: bytes)), [[0, 0, 0, 255], [200, 200, 200, 255]])
+    }
+
+    func testPPMReadsP5SixteenBit() throws {
+        let bytes = Array("P5 2 1 65535\n".utf8) + [0x80, 0x80, 0xFF, 0xFF]
+        XCTAssertEqual(pixels(try Image(data: bytes)), [[128, 128, 128, 255], [255, 255, 255, 255]])
+    }
+
+    func testPPMReadsP6() throws {
+        let bytes = Array("P6\n#c\n2 1\n255\n".utf8) + [1, 2, 3, 250, 251, 252]
+        XCTAssertEqual(pixels(try Image(data: bytes)), [[1, 2, 3, 255], [250, 251, 252, 255]])
+        // A sample byte that looks like whitespace or '#' is data, not header.
+        let tricky = Array("P6 1 1 255\n".utf8) + [0x23, 0x0A, 0x20]
+        XCTAssertEqual(pixels(try Image(data: tricky)), [[0x23, 0x0A, 0x20, 255]])
+    }
+
+    func testPPMFileRead() throws {
+        let path = directory + "/in.ppm"
+        try Data("P3 1 1 255 9 8 7".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(pixels(try Image(contentsOfFile: path)), [[9, 8, 7, 255]])
+    }
+
+    func testPPMErrors() {
+        func ppm(_ s: String, _ tail: [UInt8] = []) -> [UInt8] { Array(s.utf8) + tail }
+        assertUnreadable([], "empty")
+        assertUnreadable(ppm("P"), "not a PNG or PPM")
+        assertUnreadable(ppm("P7 1 1 255\n"), "not a PNG or PPM")
+        assertUnreadable(ppm("GIF89a"), "not a PNG or PPM")
+        assertUnreadable(ppm("P6"), "missing width")
+        assertUnreadable(ppm("P6x 1 1 255\n"), "after the magic")
+        assertUnreadable(ppm("P6 2"), "missing height")
+        assertUnreadable(ppm("P6 2 1"), "missing maxval")
+        assertUnreadable(ppm("P6 2 1 255"), "truncated header")
+        assertUnreadable(ppm("P6 0 0 255\n"), "empty")
+        assertUnreadable(ppm("P6 -1 2 255\n"), "expected width")
+        assertUnreadable(ppm("P6 2x 1 255\n"), "after digits")
+        assertUnreadable(ppm("P6 two 1 255\n"), "expected width")
+        assertUnreadable(ppm("P6 99999 99999 255\n"), "too large")
+        assertUnreadable(ppm("P6 16384 16384 255\n"), "too large")
+        assertUnreadable(ppm("P6 99999999999999999999999 1 255\n"), "width is too large")
+        assertUnreadable(ppm("P6 1 1 0\n", [0, 0, 0]), "maxval 0")
+        assertUnreadable(ppm("P6 1 1 65536\n", [0, 0, 0]), "maxval 65536")
+        assertUnreadable(ppm("P6 2 1 255\n", [1, 2, 3, 4]), "truncated data")
+        assertUnreadable(ppm("P6 1 1 65535\n", [1, 2, 3, 4, 5]), "truncated data")
+        assertUnreadable(ppm("P3 2 1 255 1 2 3 4"), "truncated data")
+        assertUnreadable(ppm("P3 1 1 255 1 2 300"), "exceeds maxval")
+        assertUnreadable(ppm("P3 1 1 255 1 2 x"), "sample 3")
+        assertUnreadable(ppm("P5 1 1 100\n", [101]), "exceeds maxval")
+    }
+
+    func testMutatedFilesNeverTrap() throws {
+        // Every decoder path on damaged input must throw or decode; none may crash.
+        var rng = SplitMix64(seed: 42)
+        let seeds: [[UInt8]] = [
+            Array("P3\n# c\n2 2\n255\n1 2 3 4 5 6 7 8 9 10 11 12\n".utf8),
+            Array("P5 2 2 65535\n".utf8) + [0, 1, 2, 3, 4, 5, 6, 7],
+            Array("P6 2 1 255\n".utf8) + [1, 2, 3, 4, 5, 6],
+            try Image(width: 3, height: 3, fill: Color.blue.premultiplied()).pngData(),
+        ]
+        for seed in seeds {
+            for _ in 0..<400 {
+                var bytes = seed
+                for _ in 0..<(1 + Int(rng.next() % 4)) {
+                    let i = Int(rng.next() % UInt64(bytes.count))
+                    switch rng.next() % 3 {
+                    case 0: bytes[i] = UInt8(truncatingIfNeeded: rng.next())
+                    case 1: bytes.removeSubrange(i...)
+                    default: bytes.insert(UInt8(truncatingIfNeeded: rng.next()), at: i)
+                    }
+                    if bytes.isEmpty { break }
+                }
+                if let image = try? Image(data: bytes) {
+                    XCTAssertEqual(image.pixels.count, image.width * image.height * 4)
+                }
+            }
+        }
+    }
+
+    // MARK: - PPM writing
+
+    func testP6WriteExactBytes() throws {
+        // Opaque red, and half-transparent blue (premultiplied 0,0,128,128: over black).
+        let image = try Image(width: 2, height: 1, premultipliedRGBA: [255, 0, 0, 255, 0, 0, 128, 128])
+        XCTAssertEqual(try image.ppmData(), Array("P6\n2 1\n255\n".utf8) + [255, 0, 0, 0, 0, 128])
+        let path = directory + "/out.ppm"
+        try image.write(toFile: path)
+        XCTAssertEqual(try FileBytes.read(path: path), try image.ppmData())
+        XCTAssertEqual(pixels(try Image(contentsOfFile: path)), [[255, 0, 0, 255], [0, 0, 128, 255]])
+    }
+
+    // MARK: - Formats and atomic files
+
+    func testFormatDetection() {
+        XCTAssertEqual(ImageFormat(pathExtension: "a/b/frame.PNG"), .png)
+        XCTAssertEqual(ImageFormat(pathExtension: "x.ppm"), .ppm)
+        XCTAssertEqual(ImageFormat(pathExtension: "x.pnm"), .ppm)
+        XCTAssertNil(ImageFormat(pathExtension: "x.jpg"))
+        XCTAssertNil(ImageFormat(pathExtension: "dir.png/noext"))
+        XCTAssertEqual(ImageFormat(magic: PNGCodec.signature + [0]), .png)
+        XCTAssertEqual(ImageFormat(magic: Array("P5 ".utf8)), .ppm)
+        XCTAssertNil(ImageFormat(magic: Array("P4 ".utf8)))
+        XCTAssertNil(ImageFormat(magic: []))
+    }
+
+    func testReadDetectsFormatByContentNotName() throws {
+        let image = try Image(width: 1, height: 1, fill: Color.green.premultiplied())
+        let path = directory + "/misnamed.ppm"
+        try image.write(toFile: path, format: .png)
+        XCTAssertEqual(try Image(contentsOfFile: path), image)
+    }
+
+    func testAtomicWriteLeavesOnlyTheFile() throws {
+        let image = try Image(width: 2, height: 2, fill: Color.red.premultiplied())
+        let path = directory + "/frame.png"
+        try image.write(toFile: path)
+        try Image(width: 1, height: 1, fill: Color.blue.premultiplied()).write(toFile: path)
+        XCTAssertEqual(try directoryListing(), ["frame.png"])
+        XCTAssertEqual(try Image(contentsOfFile: path).width, 1, "the second write replaced the first")
+    }
+
+    func testWriteIntoMissingDirectoryThrows() throws {
+        let image = try Image(width: 1, height: 1)
+        let path = directory + "/missing/frame.png"
+        XCTAssertThrowsError(try image.write(toFile: path)) { error in
+            guard case let .unwritable(p, reason)? = error as? ImageError else { return XCTFail("\(error)") }
+            XCTAssertEqual(p, path)
+            XCTAssertTrue(reason.contains("No such file"), reason)
+        }
+        XCTAssertEqual(try directoryListing(), [])
+    }
+
+    func testFailedRenameKeepsDestinationAndRemovesTemporary() throws {
+        // The destination is a non-empty directory: rename(2) fails after the data is written.
+        let path = directory + "/taken.png"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        _ = FileManager.default.createFile(atPath: path + "/keep", contents: Data([1]))
+        XCTAssertThrowsError(try Image(width: 1, height: 1).write(toFile: path)) { error in
+            guard case .unwritable? = error as? ImageError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try directoryListing(), ["taken.png"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path), ["keep"])
+    }
+
+    func testWriteErrors() throws {
+        let image = try Image(width: 1, height: 1)
+        XCTAssertThrowsError(try image.write(toFile: directory + "/frame.jpg")) { error in
+            guard case let .unwritable(_, reason)? = error as? ImageError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("unknown image format"), reason)
+        }
+        XCTAssertThrowsError(try Image(width: 0, height: 3).write(toFile: directory + "/empty.ppm"))
+        XCTAssertThrowsError(try image.write(toFile: directory + "/", format: .png))
+        XCTAssertEqual(try directoryListing(), [])
+    }
+
+    func testReadErrorsNameTheFile() throws {
+        let missing = directory + "/absent.png"
+        XCTAssertThrowsError(try Image(contentsOfFile: missing)) { error in
+            XCTAssertEqual(error as? ImageError, .unreadable(path: missing, reason: "No such file or directory"))
+        }
+        XCTAssertThrowsError(try Image(contentsOfFile: directory)) { error in
+            XCTAssertEqual(error as? ImageError, .unreadable(path: directory, reason: "not a regular file"))
+        }
+        let empty = directory + "/empty.png"
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        XCTAssertThrowsError(try Image(contentsOfFile: empty)) { error in
+            XCTAssertEqual(error as? ImageError, .unreadable(path: empty, reason: "the file is empty"))
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so the mutation test is reproducible.
+private struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
