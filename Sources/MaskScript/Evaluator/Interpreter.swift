@@ -130,7 +130,7 @@ public final class Interpreter {
 }
 
 /// The state a transactional `run` restores on failure.
-private struct Snapshot {
+struct Snapshot {
     let scene: Scene
     let cursor: Double
     let globals: [String: Value]
