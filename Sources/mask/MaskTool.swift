@@ -17,14 +17,14 @@ enum MaskTool {
         do throws(CommandFailure) {
             let command: Command
             do { command = try CommandParser.parse(arguments) } catch { throw .usage(error) }
-            try execute(command)
-            return ExitStatus.success
+            return try execute(command)
         } catch {
             return report(error)
         }
     }
 
-    private static func execute(_ command: Command) throws(CommandFailure) {
+    /// Runs a command; returns its exit status when it did not fail.
+    private static func execute(_ command: Command) throws(CommandFailure) -> Int32 {
         switch command {
         case .help(let topic):
             StandardStreams.writeOutput(HelpText.text(for: topic))
@@ -36,7 +36,11 @@ enum MaskTool {
         case .check(let path):
             StopSignal.install()
             try CheckCommand(scriptPath: path).run()
+        case .repl(let path):
+            // The REPL handles Ctrl-C itself (back to the prompt) and picks its own status.
+            return Repl.run(file: path)
         }
+        return ExitStatus.success
     }
 
     /// Prints a failure to standard error and returns its exit status.

@@ -49,12 +49,13 @@ enum MaskProcess {
     /// - Parameters:
     ///   - environment: variables to set, or to remove with a nil value; `NO_COLOR` is set
     ///     unless removed here, so output is plain.
+    ///   - input: what standard input reads (nothing when nil).
     ///   - stderrIsTerminal: connect standard error to a pseudo-terminal, as when a user
     ///     runs `mask` in a terminal window, and capture what is written there.
     ///   - whileRunning: called once the process has started, with the process, to
     ///     signal it.
     static func run(_ arguments: [String], in directory: URL, environment: [String: String?] = [:],
-                    stderrIsTerminal: Bool = false, whileRunning: ((Process) -> Void)? = nil,
+                    input: String? = nil, stderrIsTerminal: Bool = false, whileRunning: ((Process) -> Void)? = nil,
                     file: StaticString = #filePath, line: UInt = #line) throws -> MaskRun {
         let binary = try XCTUnwrap(binary, "cannot find the built mask binary; set MASK_BINARY", file: file, line: line)
         let outputs = FileManager.default.temporaryDirectory
@@ -75,6 +76,11 @@ enum MaskProcess {
         for (name, value) in environment { variables[name] = value }
         process.environment = variables
         process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inputURL = outputs.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inputURL)
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        }
         process.standardOutput = stdout
         process.standardError = stderr
         let terminal = stderrIsTerminal ? try PseudoTerminal() : nil

@@ -51,6 +51,8 @@ final class UsageTests: MaskCLITestCase {
             (["render", "six.mask", "--quiet=yes"], "mask: error: option '--quiet' takes no value"),
             (["check"], "mask: error: missing the script to check"),
             (["check", "six.mask", "--jobs", "2"], "mask: error: unknown option '--jobs'"),
+            (["repl", "a.mask", "b.mask"], "mask: error: unexpected argument 'b.mask': repl takes one script"),
+            (["repl", "--load", "a.mask"], "mask: error: unknown option '--load'"),
             (["help", "nothing"], "mask: error: no help for 'nothing'"),
             (["--version", "now"], "mask: error: unexpected argument 'now'"),
         ]
@@ -76,7 +78,7 @@ final class UsageTests: MaskCLITestCase {
         XCTAssertEqual(overview.status, 0)
         XCTAssertEqual(overview.stderr, "")
         for text in ["usage: mask render FILE.mask [-o DIR] [--format ppm|png] [--frames A:B] [--jobs N] [--quiet]",
-                     "mask render FILE.mask --at T -o FILE.ppm|FILE.png", "mask check FILE.mask",
+                     "mask render FILE.mask --at T -o FILE.ppm|FILE.png", "mask check FILE.mask", "mask repl [FILE.mask]",
                      "exit status:", "examples:"] {
             XCTAssertTrue(overview.stdout.contains(text), text)
         }
@@ -97,5 +99,11 @@ final class UsageTests: MaskCLITestCase {
         XCTAssertEqual(check.status, 0)
         XCTAssertTrue(check.stdout.hasPrefix("usage: mask check FILE.mask\n"))
         XCTAssertEqual(try mask("help", "check").stdout, check.stdout)
+
+        let repl = try mask("repl", "--help")
+        XCTAssertEqual(repl.status, 0)
+        XCTAssertTrue(repl.stdout.hasPrefix("usage: mask repl [FILE.mask]\n"))
+        XCTAssertTrue(repl.stdout.contains(":quit"))
+        XCTAssertEqual(try mask("help", "repl").stdout, repl.stdout)
     }
 }

@@ -8,11 +8,14 @@ enum Command: Equatable {
     case render(RenderOptions)
     /// Parse and run a script without rendering.
     case check(scriptPath: String)
+    /// Start the interactive REPL, loading a script first if given.
+    case repl(scriptPath: String?)
 }
 
 /// The subjects `mask help` knows.
 enum HelpTopic: String, CaseIterable, Equatable {
     case render
     case check
+    case repl
     case help
 }

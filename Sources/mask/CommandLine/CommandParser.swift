@@ -2,7 +2,8 @@
 ///
 /// ```
 /// mask render FILE.mask [options]     mask check FILE.mask
-/// mask help [COMMAND]                 mask --help | --version
+/// mask repl [FILE.mask]               mask help [COMMAND]
+/// mask --help | --version
 /// ```
 enum CommandParser {
     /// The command names, for "did you mean" hints.
@@ -29,13 +30,22 @@ enum CommandParser {
         case "render":
             return try RenderArguments.parse(rest).map(Command.render) ?? .help(.render)
         case "check":
-            return try CheckArguments.parse(rest).map { .check(scriptPath: $0) } ?? .help(.check)
+            switch try ScriptArguments.parse(rest, command: .check) {
+            case .help: return .help(.check)
+            case .script(let path?): return .check(scriptPath: path)
+            case .script(nil): throw UsageError("missing the script to check: mask check FILE.mask", command: .check)
+            }
+        case "repl":
+            switch try ScriptArguments.parse(rest, command: .repl) {
+            case .help: return .help(.repl)
+            case .script(let path): return .repl(scriptPath: path)
+            }
         default:
             if first.hasPrefix("-") {
                 let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
-                throw UsageError("unknown option '\(name)'" + Spelling.hint(for: name, among: globalOptions))
+                throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: globalOptions))
             }
-            throw UsageError("unknown command '\(first)'" + Spelling.hint(for: first, among: commandNames))
+            throw UsageError("unknown command '\(first)'" + OptionSuggestion.hint(for: first, among: commandNames))
         }
     }
 
@@ -45,7 +55,7 @@ enum CommandParser {
         if word == "-h" || word == "--help" { return .help }
         try expectNothing(after: word, in: Array(words.dropFirst()), command: .help)
         guard let topic = HelpTopic(rawValue: word) else {
-            throw UsageError("no help for '\(word)': it is not a command" + Spelling.hint(for: word, among: commandNames),
+            throw UsageError("no help for '\(word)': it is not a command" + OptionSuggestion.hint(for: word, among: commandNames),
                              command: .help)
         }
         return topic

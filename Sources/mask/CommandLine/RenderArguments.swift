@@ -36,7 +36,7 @@ enum RenderArguments {
                     guard attached == nil else { throw UsageError("option '\(name)' takes no value", command: .render) }
                     quiet = true
                 default:
-                    throw UsageError("unknown option '\(name)'" + Spelling.hint(for: name, among: optionNames), command: .render)
+                    throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: optionNames), command: .render)
                 }
             }
         }

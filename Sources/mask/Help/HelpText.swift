@@ -9,6 +9,7 @@ enum HelpText {
         case nil: overview
         case .render: render
         case .check: check
+        case .repl: repl
         case .help: help
         }
     }
@@ -29,12 +30,14 @@ enum HelpText {
         usage: mask render FILE.mask [-o DIR] [--format ppm|png] [--frames A:B] [--jobs N] [--quiet]
                mask render FILE.mask --at T -o FILE.ppm|FILE.png
                mask check FILE.mask
+               mask repl [FILE.mask]
                mask help [COMMAND]
                mask --version | --help
 
         commands:
           render    run a script and write its frames, or one frame, as PPM or PNG files
           check     parse and run a script without rendering; report its errors
+          repl      type statements and inspect the scene interactively
           help      show the help for mask or for one command
 
         options:
@@ -51,6 +54,7 @@ enum HelpText {
           mask render intro.mask -o out --format png      out/frame_00000.png, ...
           mask render intro.mask --at 1.5 -o poster.png   the frame at 1.5 seconds
           mask check intro.mask                           errors only, nothing written
+          mask repl intro.mask                            load it, then explore at the prompt
 
         \(exitStatus)
 
@@ -119,6 +123,35 @@ enum HelpText {
 
         """
     }
+
+    static var repl: String {
+        let commands = ReplCommand.allCases.map { command in
+            "  " + command.usage.padding(toLength: 20, withPad: " ", startingAt: 0) + command.summary
+        }
+        return """
+        usage: mask repl [FILE.mask]
+
+        Reads statements one at a time into the interpreter mask render uses, so what
+        works in a file works at the prompt; FILE.mask, if given, runs first. A statement
+        with open brackets continues on the next line. On a terminal the prompt has line
+        editing, history (~/.mask_history) and Tab completion; Ctrl-C abandons the input
+        or stops what is running, Ctrl-D leaves. With standard input from a file or pipe
+        it reads statements without prompts.
+
+        commands at the prompt:
+        \(commands.joined(separator: "\n"))
+
+        options:
+          -h, --help    show this help
+
+        exit status:
+          0    done; interactively, errors at the prompt do not change the status
+          1    reading from a file or pipe, some input had an error
+          2    bad command-line usage
+
+        """
+    }
+
 
     static var help: String {
         """
