@@ -48,6 +48,7 @@ final class UsageTests: MaskCLITestCase {
              "mask: error: '--format png' does not match the extension of 'x.ppm'"),
             (["render", "six.mask", "--at", "1", "-o", "x.ppm", "--frames", "0:1"], "mask: error: '--at' renders one image"),
             (["render", "six.mask", "-o"], "mask: error: option '-o' needs a value"),
+            (["render", "six.mask", "--output="], "mask: error: option '--output' needs a non-empty path"),
             (["render", "six.mask", "--quiet=yes"], "mask: error: option '--quiet' takes no value"),
             (["check"], "mask: error: missing the script to check"),
             (["check", "six.mask", "--jobs", "2"], "mask: error: unknown option '--jobs'"),

@@ -27,7 +27,10 @@ enum RenderArguments {
                     try stream.value(of: name, attached: attached, expecting: what, command: .render)
                 }
                 switch name {
-                case "-o", "--output": output = try value("a directory, or with --at a file")
+                case "-o", "--output":
+                    let path = try value("a directory, or with --at a file")
+                    guard !path.isEmpty else { throw UsageError("option '\(name)' needs a non-empty path", command: .render) }
+                    output = path
                 case "--format": format = try parseFormat(try value("ppm or png"))
                 case "--frames": frames = try FrameRange(parsing: try value("A:B"))
                 case "-j", "--jobs": jobs = try parseJobs(try value("a number of jobs"))

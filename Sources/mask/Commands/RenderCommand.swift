@@ -15,7 +15,7 @@ struct RenderCommand {
         case let .still(time, file, format):
             try writeStill(renderer, at: time, to: file, format: format)
         case let .sequence(directory, format, range):
-            guard let count = scene.frameCount else {
+            guard let count = scene.frameCount, count >= 1 else {
                 throw .input("the scene has too many frames to render")
             }
             let frames = try selectedFrames(range, of: count)
