@@ -153,7 +153,7 @@ private struct UncheckedJob: @unchecked Sendable {
 }
 
 /// The state a transactional `run` restores on failure.
-private struct Snapshot {
+struct Snapshot {
     let scene: Scene
     let cursor: Double
     let globals: [String: Value]

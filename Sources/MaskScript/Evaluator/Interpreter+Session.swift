@@ -1,0 +1,70 @@
+import MaskEngine
+
+/// What an interactive host (the REPL) needs beyond `run(_:)`: the values of expression
+/// statements, property values at any time, and a look at the names in scope.
+extension Interpreter {
+    /// Runs statements at the top level like `run(_:)`, handing the value of each
+    /// top-level expression statement to `echo` (a REPL prints `1 + 2` as `3`).
+    /// On error every change is undone, as with `run(_:)`.
+    /// - Throws: `RuntimeError` pointing at the failing node.
+    public func run(_ statements: [Stmt], echo: (Value) -> Void) throws(RuntimeError) {
+        let saved = Snapshot(self)
+        do throws(RuntimeError) {
+            for statement in statements {
+                if case .expression(let expression) = statement.kind {
+                    try step(statement.range)
+                    echo(try evaluate(expression))
+                } else if case .returned = try execute(statement) {
+                    throw RuntimeError("`return` outside a function", at: statement.range)
+                }
+            }
+        } catch {
+            saved.restore(into: self)
+            throw error
+        }
+    }
+
+    /// The value of an expression at the top level; whatever it does is undone afterwards,
+    /// so a host can evaluate the arguments of its own commands without changing the session.
+    /// - Throws: `RuntimeError` pointing at the failing node.
+    public func value(of expression: Expr) throws(RuntimeError) -> Value {
+        let saved = Snapshot(self)
+        defer { saved.restore(into: self) }
+        return try evaluate(expression)
+    }
+
+    /// The value of `target.property` at time `t`, timeline included, read as the script
+    /// reads it (`box.x` is the frame's left edge). For a list of layers, a list of values.
+    /// Nothing of the session changes.
+    /// - Throws: `RuntimeError` for a target that is no layer, or an unknown property.
+    public func value(of target: Expr, property: String, nameRange: SourceRange, at time: Double) throws(RuntimeError) -> Value {
+        let saved = Snapshot(self)
+        defer { saved.restore(into: self) }
+        let targetValue = try evaluate(target)
+        let layers = try layers(in: targetValue, at: target.range, for: "reading a property")
+        cursor = time
+        var values: [Value] = []
+        for layer in layers {
+            values.append(try readProperty(property, of: layer, nameRange: nameRange))
+        }
+        if case .layer = targetValue, let only = values.first { return only }
+        return .list(values)
+    }
+
+    /// The value a global name holds, or nil when there is no such name (for completion).
+    public func globalValue(named name: String) -> Value? {
+        globals.lookup(name)
+    }
+}
+
+extension MaskScript.LayerKind {
+    /// The property names a layer of this kind has, as scripts spell them (for completion).
+    public var propertyNames: [String] {
+        LayerProperty.names(for: self) + (self == .grid ? ["tile"] : [])
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// The value as `print` writes it: `3`, `[1, 2]`, `<layer box>`.
+    public var description: String { printed() }
+}

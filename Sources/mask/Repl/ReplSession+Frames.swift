@@ -1,0 +1,74 @@
+import Foundation
+import MaskEngine
+import MaskScript
+
+/// The commands that render: `:show`, `:save` and `:render`. Ctrl-C stops `:show` between
+/// rows and `:render` between frames.
+extension ReplSession {
+    /// `:show [T]`: the frame at time T drawn in the terminal.
+    func show(_ argument: String) throws(ReplError) {
+        let image = try frame(at: try time(argument))
+        let palette = TerminalPicture.Palette.from(environment: ProcessInfo.processInfo.environment)
+        let picture = TerminalPicture(image: image, columns: TerminalPicture.terminalColumns, palette: palette)
+        for row in 0..<picture.rowCount {
+            if Interrupt.take() {
+                Console.error("interrupted")
+                return
+            }
+            Console.out(picture.line(row))
+        }
+    }
+
+    /// `:save FILE [T]`: the frame at time T written as PNG or PPM, chosen by extension.
+    func save(_ argument: String) throws(ReplError) {
+        let path = String(argument.prefix { !$0.isWhitespace })
+        guard !path.isEmpty else { throw ReplError("`:save` needs a file name, such as `frame.png`") }
+        guard ImageFormat(pathExtension: path) != nil else {
+            throw ReplError("cannot tell the format of `\(path)`; use a .png or .ppm name")
+        }
+        let time = try self.time(String(argument.dropFirst(path.count)))
+        let image = try frame(at: time)
+        do { try image.write(toFile: path) } catch { throw ReplError(String(describing: error)) }
+        Console.out("saved \(path) (\(image.width)×\(image.height), t = \(time.shortDescription)s)")
+    }
+
+    /// `:render DIR`: every frame into DIR as `frame_0000.png`, ..., with progress on
+    /// standard error.
+    func render(_ directory: String) throws(ReplError) {
+        guard !directory.isEmpty else { throw ReplError("`:render` needs a folder name") }
+        let scene = interpreter.scene
+        do { try interpreter.finish(at: SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0))) } catch {
+            throw ReplError(error.message)
+        }
+        guard let count = scene.frameCount else { throw ReplError("the scene has too many frames to render") }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ReplError("cannot create the folder `\(directory)`: \(error.localizedDescription)")
+        }
+        let digits = max(4, String(count - 1).count)
+        let renderer = Renderer(scene: scene)
+        for k in 0..<count {
+            if Interrupt.take() {
+                Console.error("\ninterrupted after \(k) of \(count) frames")
+                return
+            }
+            let number = String(k)
+            let path = (directory as NSString).appendingPathComponent(
+                "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png")
+            do { try renderer.renderFrame(k).write(toFile: path, format: .png) } catch {
+                Console.error("")
+                throw ReplError("frame \(k): \(error)")
+            }
+            Console.write("\rrendering frame \(k + 1)/\(count)", to: STDERR_FILENO)
+        }
+        Console.error("\rrendered \(count) frames into \(directory)")
+    }
+
+    /// The frame at time `t` of the scene built so far.
+    private func frame(at t: Double) throws(ReplError) -> Image {
+        do { return try Renderer(scene: interpreter.scene).render(at: t) } catch {
+            throw ReplError("cannot render the frame at \(t.shortDescription)s: \(error)")
+        }
+    }
+}
