@@ -1,0 +1,70 @@
+import XCTest
+@testable import MaskEngine
+
+final class GradientTests: XCTestCase {
+    private func gradientScene(_ colors: [Color], locations: [Double]? = nil, type: GradientType = .axial,
+                               start: Point = Point(0, 0.5), end: Point = Point(1, 0.5)) throws -> Image {
+        var scene = blankScene(101, 101)
+        var s = layerState(.gradient, frame: Rect(0, 0, 101, 101))
+        s.colors = colors
+        s.locations = locations
+        s.gradientType = type
+        s.start = start
+        s.end = end
+        try scene.addLayer(s)
+        return try render(scene)
+    }
+
+    func testAxialInterpolatesBetweenEvenlySpreadStops() throws {
+        let image = try gradientScene([.red, .blue])
+        assertPixel(image, 50, 10, [128, 0, 128, 255])
+        let three = try gradientScene([.red, .green, .blue])
+        assertPixel(three, 50, 10, [0, 255, 0, 255])
+        // Column 25's centre is at t = 25.5 / 101 ≈ 0.2525: half way from red to green is 0.25.
+        assertPixel(three, 25, 10, [126, 129, 0, 255], tolerance: 2)
+    }
+
+    func testEqualLocationsGiveAHardStopAndOutsideStopsHoldTheEndColours() throws {
+        let hard = try gradientScene([.red, .blue], locations: [0.5, 0.5])
+        assertPixel(hard, 49, 10, [255, 0, 0, 255])
+        assertPixel(hard, 51, 10, [0, 0, 255, 255])
+        let band = try gradientScene([.black, .white, .black], locations: [0.2, 0.3, 0.4])
+        assertPixel(band, 5, 10, [0, 0, 0, 255])
+        assertPixel(band, 30, 10, [255, 255, 255, 255], tolerance: 4)
+        assertPixel(band, 90, 10, [0, 0, 0, 255])
+    }
+
+    func testLocationsOutsideTheLayerShiftTheRamp() throws {
+        // The ramp from black at −1 to white at 1 is already half way at the left edge.
+        let image = try gradientScene([.black, .white], locations: [-1, 1])
+        assertPixel(image, 0, 10, [128, 128, 128, 255])
+        assertPixel(image, 100, 10, [255, 255, 255, 255])
+    }
+
+    func testOneColourIsSolidAndNoColoursDrawNothing() throws {
+        assertPixel(try gradientScene([.green]), 50, 50, [0, 255, 0, 255])
+        assertPixel(try gradientScene([]), 50, 50, [0, 0, 0, 255])
+    }
+
+    func testRadialIsCoreAnimationsEllipse() throws {
+        // Centre (50.5, 50.5), radii 50.5 × 25.25: white at the centre, black on and beyond the ellipse.
+        let image = try gradientScene([.white, .black], type: .radial, start: Point(0.5, 0.5), end: Point(1, 0.75))
+        assertPixel(image, 50, 50, [255, 255, 255, 255])
+        // 25 px right of the centre: t = 25 / 50.5 ≈ 0.495.
+        assertPixel(image, 75, 50, [129, 129, 129, 255])
+        // 25 px down: t = 25 / 25.25 ≈ 0.99.
+        assertPixel(image, 50, 75, [3, 3, 3, 255], tolerance: 2)
+        assertPixel(image, 50, 90, [0, 0, 0, 255])
+    }
+
+    func testConicTurnsClockwiseFromTheEndDirection() throws {
+        let image = try gradientScene([.red, .blue], type: .conic, start: Point(0.5, 0.5), end: Point(1, 0.5))
+        // Straight down from the centre is a quarter turn clockwise (y down): t = 0.25.
+        assertPixel(image, 50, 90, [191, 0, 64, 255])
+        // Straight up is three quarters: t = 0.75.
+        assertPixel(image, 50, 10, [64, 0, 191, 255])
+        // Just below and above the start direction: t just above 0 and just below 1.
+        XCTAssertGreaterThan(rgba(image, 95, 51)[0], 240)
+        XCTAssertGreaterThan(rgba(image, 95, 49)[2], 240)
+    }
+}
