@@ -39,9 +39,10 @@ struct GradientShader: Sendable {
         // At most 16 Ki entries: positions spread over more than 16 units get coarser steps.
         let entries = Int(min(16_384, ((hi - lo) * perUnit).rounded(.up))) + 1
         var table = [UInt32](repeating: 0, count: entries)
+        var stop = 0
         for i in 0..<entries {
             let t = lo + (hi - lo) * Double(i) / Double(entries - 1)
-            let (r, g, b, a) = GradientShader.color(at: t, colors: colors, locations: locations).rgba8
+            let (r, g, b, a) = GradientShader.color(at: t, colors: colors, locations: locations, from: &stop).rgba8
             table[i] = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
         }
         lut = table
@@ -72,13 +73,18 @@ struct GradientShader: Sendable {
 
     /// The colour at position `t`: the end colours outside the stops, a hard step where two
     /// stops share a location (the later colour from that location on).
-    static func color(at t: Double, colors: [PremultipliedColor], locations: [Double]) -> PremultipliedColor {
+    /// - Parameter stop: where to start looking for `t`'s segment; left at that segment, so
+    ///   a caller walking `t` upward visits every stop once.
+    static func color(at t: Double, colors: [PremultipliedColor], locations: [Double],
+                      from stop: inout Int) -> PremultipliedColor {
         guard let firstColor = colors.first, let lastColor = colors.last,
               let first = locations.first, let last = locations.last else { return .clear }
         if t < first { return firstColor }
         if t >= last { return lastColor }
-        var i = 0
+        var i = min(max(0, stop), locations.count - 2)
+        if locations[i] > t { i = 0 }
         while i + 1 < locations.count && locations[i + 1] <= t { i += 1 }
+        stop = i
         let span = locations[i + 1] - locations[i]
         return colors[i].interpolated(to: colors[i + 1], span > 0 ? (t - locations[i]) / span : 1)
     }

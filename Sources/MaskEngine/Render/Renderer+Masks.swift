@@ -18,7 +18,9 @@ extension Renderer {
     ///
     /// A hidden mask (or one not yet in the tree, or of opacity 0) draws nothing, so its
     /// owner shows nothing: Core Animation hides a layer whose mask is hidden. With
-    /// `maskInvert` the owner then shows in full.
+    /// `maskInvert` the owner then shows in full. Inversion comes after the cut to the
+    /// mask's frame, so outside the frame an inverted mask lets everything through (a
+    /// circle mask, inverted, punches a hole).
     func maskValues(_ mask: LayerID, owner m: Transform, mode: MaskMode, extent: PixelRect,
                     walk: inout LayerWalk) throws -> CoverageMask? {
         let area = maskFrame(mask, owner: m, walk).intersection(extent)
