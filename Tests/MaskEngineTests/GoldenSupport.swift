@@ -96,6 +96,10 @@ enum Golden {
         let actualPath = outputDirectory + "/" + name + ".actual.png"
         guard let reference else {
             let newPath = outputDirectory + "/" + name + ".png"
+            // Never overwrite a reference: only a missing one is recorded.
+            guard !FileManager.default.fileExists(atPath: newPath) else {
+                return "\(newPath) exists but is not among the test bundle's resources; rebuild the tests"
+            }
             guard record else {
                 return "no reference \(name).png; run with RECORD_GOLDENS=1 to record it in \(outputDirectory)"
             }

@@ -379,5 +379,11 @@ final class GoldenHarnessTests: XCTestCase {
         // Once recorded, the same image passes against it.
         XCTAssertNil(Golden.check(image, named: "x", tolerance: 0, reference: dir + "/x.png",
                                   outputDirectory: dir, record: true))
+        // An existing file is never overwritten, even when the bundle lacks it.
+        let other = try Image(width: 2, height: 2, fill: Color.blue.premultiplied())
+        let stale = try XCTUnwrap(Golden.check(other, named: "x", tolerance: 0, reference: nil,
+                                               outputDirectory: dir, record: true))
+        XCTAssertTrue(stale.contains("rebuild"), stale)
+        XCTAssertEqual(try Image(contentsOfFile: dir + "/x.png"), image)
     }
 }
