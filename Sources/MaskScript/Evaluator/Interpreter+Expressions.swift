@@ -145,7 +145,11 @@ extension Interpreter {
     }
 
     private func evaluateCall(_ calleeExpr: Expr, _ arguments: [Expr], range: SourceRange) throws(RuntimeError) -> Value {
-        let callee = try evaluate(calleeExpr)
+        var callee = try evaluate(calleeExpr)
+        if case .color(let c) = callee, case .name(let name) = calleeExpr.kind,
+           let f = Builtins.colorFunctions[name], Color.named[name] == c {
+            callee = .function(f)
+        }
         guard case .function(let f) = callee else {
             throw RuntimeError("cannot call \(callee.typeName)", at: calleeExpr.range)
         }
