@@ -28,10 +28,10 @@ extension Interpreter {
             environment.define(name, try evaluate(value))
         case let .assign(name, nameRange, value):
             let v = try evaluate(value)
+            if environment.scope(declaring: name) === builtins {
+                throw RuntimeError("cannot assign to the built-in `\(name)`; declare your own with `let`", at: nameRange)
+            }
             guard environment.assign(name, v) else {
-                if Builtins.isBuiltin(name) && globals.lookup(name) != nil {
-                    throw RuntimeError("cannot assign to the built-in `\(name)`; declare your own with `let`", at: nameRange)
-                }
                 throw RuntimeError("unknown name `\(name)`\(Suggestion.hint(for: name, in: environment.visibleNames)); use `let \(name) = ...` to declare it", at: nameRange)
             }
         case let .setProperty(target, property, propertyRange, value):
