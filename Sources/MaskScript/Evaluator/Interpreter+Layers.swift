@@ -28,9 +28,13 @@ extension Interpreter {
                 throw RuntimeError(error.description, at: decl.range)
             }
         }
-        if let name = decl.name { environment.define(name, .layer(ref)) }
+        // A layer declared inside another's body (a sublayer, a mask) is bound where the
+        // outermost declaration is, so it can be animated later: LANGUAGE.md's example
+        // animates `fade.x`, the mask declared inside `text label { ... }`.
+        let scope = layerStack.last?.scope ?? environment
+        if let name = decl.name { scope.define(name, .layer(ref)) }
 
-        layerStack.append(LayerContext(layer: ref))
+        layerStack.append(LayerContext(layer: ref, scope: scope))
         defer { layerStack.removeLast() }
         _ = try executeBlock(decl.body, in: Environment(parent: environment))
         if decl.kind == .grid, let context = layerStack.last {

@@ -171,6 +171,9 @@ private struct Snapshot {
 /// A layer body being run: the layer and what its body has said so far.
 struct LayerContext {
     let layer: LayerRef
+    /// Where the names of layers declared in the body are bound: the scope around the
+    /// outermost layer declaration.
+    let scope: Environment
     var rows = 1
     var columns = 1
     var tileColor = Color.black
