@@ -96,9 +96,20 @@ extension Interpreter {
             do { return try scene.value(of: layer.id, key, at: time) } catch { throw RuntimeError(error.description, at: range) }
         }
         func anchorAndSize() throws(RuntimeError) -> (Point, Size, Point) {
-            guard case .point(let a) = try current(.anchor), case .size(let s) = try current(.size),
-                  case .point(let p) = try current(.position) else { return (Point(0.5, 0.5), .zero, .zero) }
-            return (a, s, p)
+            let g = try geometry(of: layer.id, at: time, range: range)
+            return (g.anchor, g.size, g.position)
+        }
+        /// The `x`, `y`, `width`, `height` keys that already have changes: the engine
+        /// applies them after `position` and `size` whatever their times, so a later
+        /// frame or position must drive them too or they would keep their old values.
+        func parts(position p: Point, size s: Size?) -> [(PropertyKey, PropertyValue)] {
+            var out: [(PropertyKey, PropertyValue)] = []
+            let tracked = { (key: PropertyKey) in self.scene.timeline.hasTrack(layer: layer.id, key: key) }
+            if tracked(.positionX) { out.append((.positionX, .number(p.x))) }
+            if tracked(.positionY) { out.append((.positionY, .number(p.y))) }
+            if let s, tracked(.width) { out.append((.width, .number(s.width))) }
+            if let s, tracked(.height) { out.append((.height, .number(s.height))) }
+            return out
         }
         let kind = layer.kind
         switch property {
@@ -106,7 +117,8 @@ extension Interpreter {
             let v = try numbers(4, "a rectangle [x, y, width, height]")
             guard v[2] >= 0, v[3] >= 0 else { throw RuntimeError("`frame` needs a width and height of 0 or more", at: range) }
             let (a, _, _) = try anchorAndSize()
-            return [(.size, .size(Size(v[2], v[3]))), (.position, .point(Point(v[0] + a.x * v[2], v[1] + a.y * v[3])))]
+            let position = Point(v[0] + a.x * v[2], v[1] + a.y * v[3]), size = Size(v[2], v[3])
+            return [(.size, .size(size)), (.position, .point(position))] + parts(position: position, size: size)
         case .x:
             let (a, s, _) = try anchorAndSize()
             return [(.positionX, .number(try num() + a.x * s.width))]
@@ -124,7 +136,9 @@ extension Interpreter {
             }
             let top = p.y - a.y * s.height
             return [(.height, .number(v)), (.positionY, .number(top + a.y * v))]
-        case .position: return [(.position, .point(try point()))]
+        case .position:
+            let p = try point()
+            return [(.position, .point(p))] + parts(position: p, size: nil)
         case .anchor: return [(.anchor, .point(try point()))]
         case .start: return [(.start, .point(try point()))]
         case .end: return [(.end, .point(try point()))]

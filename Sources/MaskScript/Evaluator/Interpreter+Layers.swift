@@ -192,16 +192,16 @@ extension Interpreter {
         }
         let node = scene.node(layer.id)
         switch property {
-        case .frame, .x, .y, .width, .height:
-            guard case .point(let position) = try get(.position), case .size(let size) = try get(.size),
-                  case .point(let anchor) = try get(.anchor) else { return .none }
-            let frame = Rect(position.x - anchor.x * size.width, position.y - anchor.y * size.height, size.width, size.height)
+        case .frame, .x, .y, .width, .height, .position, .anchor:
+            let g = try geometry(of: layer.id, at: cursor, range: nameRange)
             switch property {
-            case .x: return .number(frame.origin.x)
-            case .y: return .number(frame.origin.y)
-            case .width: return .number(size.width)
-            case .height: return .number(size.height)
-            default: return Value.rect(frame)
+            case .x: return .number(g.frame.origin.x)
+            case .y: return .number(g.frame.origin.y)
+            case .width: return .number(g.size.width)
+            case .height: return .number(g.size.height)
+            case .position: return .list([.number(g.position.x), .number(g.position.y)])
+            case .anchor: return .list([.number(g.anchor.x), .number(g.anchor.y)])
+            default: return Value.rect(g.frame)
             }
         case .tiles:
             guard !node.tiles.isEmpty else {
@@ -278,10 +278,26 @@ extension Interpreter {
     }
 
     func sizeValue(of id: LayerID, at time: Double, range: SourceRange) throws(RuntimeError) -> Size {
-        do {
-            if case .size(let s) = try scene.value(of: id, .size, at: time) { return s }
-        } catch { throw RuntimeError(error.description, at: range) }
-        return .zero
+        try geometry(of: id, at: time, range: range).size
+    }
+
+    /// The keys that make up a layer's geometry, in the order the engine applies them.
+    static let geometryKeys = PropertyKey.allCases.filter {
+        [.position, .size, .positionX, .positionY, .width, .height, .anchor].contains($0)
+    }
+
+    /// A layer's position, size and anchor at `time` as the renderer composes them
+    /// (`Scene.states(at:)`): the `position` and `size` tracks, then the `x`, `y`, `width`
+    /// and `height` tracks, which override their parts. Reading `.position` alone would
+    /// miss `animate box.x ...`, which drives the separate `positionX` key.
+    func geometry(of id: LayerID, at time: Double, range: SourceRange) throws(RuntimeError) -> LayerState {
+        var state = scene.node(id).initial
+        for key in Interpreter.geometryKeys where scene.timeline.hasTrack(layer: id, key: key) {
+            do { try state.set(key, to: try scene.value(of: id, key, at: time)) } catch {
+                throw RuntimeError(String(describing: error), at: range)
+            }
+        }
+        return state
     }
 
     func registerLayer(_ ref: LayerRef) {
