@@ -37,8 +37,11 @@ extension Interpreter {
     /// stands for itself unless a variable of that name is in scope.
     func evaluateProperty(_ name: String, _ expr: Expr) throws(RuntimeError) -> Value {
         if case .name(let word) = expr.kind, environment.lookup(word) == nil,
-           let property = LayerProperty(rawValue: name), let choices = property.choices, choices.contains(word) {
-            return .string(word)
+           let property = LayerProperty(rawValue: name), let choices = property.choices {
+            if choices.contains(word) { return .string(word) }
+            // A misspelt choice word: suggest among the choices too (`aspectFil`).
+            throw RuntimeError("unknown name `\(word)`\(Suggestion.hint(for: word, in: environment.visibleNames.union(choices)))",
+                               at: expr.range)
         }
         return try evaluate(expr)
     }
