@@ -126,8 +126,10 @@ enum ScriptRunner {
         var failures: [String] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
-            guard let commentStart = rawLine.range(of: "// ") else { continue }
-            let comment = String(rawLine[commentStart.upperBound...])
+            // The first directive marker on the line (a plain `//` may sit inside a string).
+            let markers = ["// expect", "// error", "// limit "].compactMap { rawLine.range(of: $0) }
+            guard let marker = markers.min(by: { $0.lowerBound < $1.lowerBound }) else { continue }
+            let comment = String(rawLine[rawLine.index(marker.lowerBound, offsetBy: 3)...])
             if comment.hasPrefix("expect: ") {
                 expectations.append(Expectation(kind: .output(String(comment.dropFirst("expect: ".count))), line: lineNumber))
             } else if comment == "expect:" {
