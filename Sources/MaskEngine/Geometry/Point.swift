@@ -45,7 +45,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 extension Double {
     /// The number as mask script prints it: whole numbers without a decimal point.
     public var shortDescription: String {
-        if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
+        if self == rounded(), abs(self) < 1e16 { return String(Int64(self)) }
         return String(self)
     }
 }

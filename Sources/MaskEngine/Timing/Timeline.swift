@@ -77,7 +77,7 @@ public struct Timeline: Sendable, Equatable {
     }
 
     /// True when a property of a layer has any change.
-    func hasTrack(layer: LayerID, key: PropertyKey) -> Bool {
+    public func hasTrack(layer: LayerID, key: PropertyKey) -> Bool {
         tracks[Track(layer: layer, key: key)] != nil
     }
 

@@ -10,11 +10,6 @@ enum Builtins {
 
     static func isBuiltin(_ name: String) -> Bool { names.contains(name) }
 
-    /// Names that are a colour and also a function: `white` is white, `white(0.5, 1)` a grey.
-    static let colourFunctions: [String: Callable] = Dictionary(uniqueKeysWithValues: functions.compactMap { name, arity, body in
-        Color.named[name] == nil ? nil : (name, Callable(name: name, body: .builtin(arity: arity, body)))
-    })
-
     static let easings: [String: Easing] = [
         "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
     ]
@@ -24,10 +19,17 @@ enum Builtins {
         for (name, color) in Color.named { env.define(name, .color(color)) }
         for (name, easing) in easings { env.define(name, .easing(easing)) }
         env.define("pi", .number(Double.pi))
+        // `white` is both a colour and `white(w, a)`: the name stays the colour, and
+        // calling it calls the function (see `colorFunctions`).
         for (name, arity, body) in functions where Color.named[name] == nil {
             env.define(name, .function(Callable(name: name, body: .builtin(arity: arity, body))))
         }
     }
+
+    /// The functions named like a colour (`white`), called when a script calls that colour.
+    static let colorFunctions: [String: Callable] = Dictionary(uniqueKeysWithValues: functions.compactMap { name, arity, body in
+        Color.named[name] == nil ? nil : (name, Callable(name: name, body: .builtin(arity: arity, body)))
+    })
 
     // MARK: - Argument helpers
 

@@ -22,6 +22,16 @@ final class Environment: @unchecked Sendable {
         return nil
     }
 
+    /// The nearest scope that declares a name, if any.
+    func scope(declaring name: String) -> Environment? {
+        var scope: Environment? = self
+        while let s = scope {
+            if s.values[name] != nil { return s }
+            scope = s.parent
+        }
+        return nil
+    }
+
     /// Assigns an existing name in the nearest scope that declares it; false when none does.
     func assign(_ name: String, _ value: Value) -> Bool {
         var scope: Environment? = self

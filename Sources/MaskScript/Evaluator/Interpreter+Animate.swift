@@ -79,7 +79,16 @@ extension Interpreter {
             keyTimes = out
         }
 
+        // A grid's `color` is its tiles' background, as in `setProperty`.
+        var jobs: [(target: LayerRef, property: LayerProperty, rank: Int)] = []
         for (target, rank) in zip(targets, ranks) {
+            if property == .color, target.kind == .grid {
+                for tile in scene.node(target.id).tiles { jobs.append((layerRefs[tile.index], .background, rank)) }
+            } else {
+                jobs.append((target, property, rank))
+            }
+        }
+        for (target, property, rank) in jobs {
             let begin = cursor + delay + stagger * Double(rank)
             guard begin.isFinite else { throw RuntimeError("the animation begins at a time that is not finite", at: a.target.range) }
             func converted(_ v: (Value, SourceRange)) throws(RuntimeError) -> [(PropertyKey, PropertyValue)] {

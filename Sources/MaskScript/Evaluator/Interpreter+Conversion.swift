@@ -37,8 +37,11 @@ extension Interpreter {
     /// stands for itself unless a variable of that name is in scope.
     func evaluateProperty(_ name: String, _ expr: Expr) throws(RuntimeError) -> Value {
         if case .name(let word) = expr.kind, environment.lookup(word) == nil,
-           let property = LayerProperty(rawValue: name), let choices = property.choices, choices.contains(word) {
-            return .string(word)
+           let property = LayerProperty(rawValue: name), let choices = property.choices {
+            if choices.contains(word) { return .string(word) }
+            // A misspelt choice word: suggest among the choices too (`aspectFil`).
+            throw RuntimeError("unknown name `\(word)`\(Suggestion.hint(for: word, in: environment.visibleNames.union(choices)))",
+                               at: expr.range)
         }
         return try evaluate(expr)
     }
@@ -98,13 +101,26 @@ extension Interpreter {
                 return (state.anchor, state.size, state.position)
             } catch { throw RuntimeError(error.description, at: range) }
         }
+        /// The `x`, `y`, `width`, `height` keys that already have changes: the engine
+        /// applies them after `position` and `size` whatever their times, so a later
+        /// frame or position must drive them too or they would keep their old values.
+        func parts(position p: Point, size s: Size?) -> [(PropertyKey, PropertyValue)] {
+            var out: [(PropertyKey, PropertyValue)] = []
+            let tracked = { (key: PropertyKey) in self.scene.timeline.hasTrack(layer: layer.id, key: key) }
+            if tracked(.positionX) { out.append((.positionX, .number(p.x))) }
+            if tracked(.positionY) { out.append((.positionY, .number(p.y))) }
+            if let s, tracked(.width) { out.append((.width, .number(s.width))) }
+            if let s, tracked(.height) { out.append((.height, .number(s.height))) }
+            return out
+        }
         let kind = layer.kind
         switch property {
         case .frame:
             let v = try numbers(4, "a rectangle [x, y, width, height]")
             guard v[2] >= 0, v[3] >= 0 else { throw RuntimeError("`frame` needs a width and height of 0 or more", at: range) }
             let (a, _, _) = try anchorAndSize()
-            return [(.size, .size(Size(v[2], v[3]))), (.position, .point(Point(v[0] + a.x * v[2], v[1] + a.y * v[3])))]
+            let position = Point(v[0] + a.x * v[2], v[1] + a.y * v[3]), size = Size(v[2], v[3])
+            return [(.size, .size(size)), (.position, .point(position))] + parts(position: position, size: size)
         case .x:
             let (a, s, _) = try anchorAndSize()
             return [(.positionX, .number(try num() + a.x * s.width))]
@@ -122,7 +138,9 @@ extension Interpreter {
             }
             let top = p.y - a.y * s.height
             return [(.height, .number(v)), (.positionY, .number(top + a.y * v))]
-        case .position: return [(.position, .point(try point()))]
+        case .position:
+            let p = try point()
+            return [(.position, .point(p))] + parts(position: p, size: nil)
         case .anchor: return [(.anchor, .point(try point()))]
         case .start: return [(.start, .point(try point()))]
         case .end: return [(.end, .point(try point()))]

@@ -146,7 +146,8 @@ extension Interpreter {
 
     private func evaluateCall(_ calleeExpr: Expr, _ arguments: [Expr], range: SourceRange) throws(RuntimeError) -> Value {
         var callee = try evaluate(calleeExpr)
-        if case .color = callee, case .name(let name) = calleeExpr.kind, let f = Builtins.colourFunctions[name] {
+        if case .color(let c) = callee, case .name(let name) = calleeExpr.kind,
+           let f = Builtins.colorFunctions[name], Color.named[name] == c {
             callee = .function(f)
         }
         guard case .function(let f) = callee else {

@@ -28,10 +28,10 @@ extension Interpreter {
             environment.define(name, try evaluate(value))
         case let .assign(name, nameRange, value):
             let v = try evaluate(value)
+            if environment.scope(declaring: name) === builtins {
+                throw RuntimeError("cannot assign to the built-in `\(name)`; declare your own with `let`", at: nameRange)
+            }
             guard environment.assign(name, v) else {
-                if Builtins.isBuiltin(name) && globals.lookup(name) != nil {
-                    throw RuntimeError("cannot assign to the built-in `\(name)`; declare your own with `let`", at: nameRange)
-                }
                 throw RuntimeError("unknown name `\(name)`\(Suggestion.hint(for: name, in: environment.visibleNames)); use `let \(name) = ...` to declare it", at: nameRange)
             }
         case let .setProperty(target, property, propertyRange, value):
@@ -57,6 +57,7 @@ extension Interpreter {
         case let .forLoop(variable, _, sequence, body):
             let items = try iterate(try evaluate(sequence), at: sequence.range)
             for item in items {
+                try step(stmt.range)
                 let scope = Environment(parent: environment)
                 scope.define(variable, item)
                 if case .returned(let v) = try executeBlock(body, in: scope) { return .returned(v) }
@@ -89,6 +90,8 @@ extension Interpreter {
 
     private func executeRepeat(_ count: RepeatCount, index: String?, body: [Stmt], range: SourceRange) throws(RuntimeError) -> Flow {
         func runBody(_ i: Int) throws(RuntimeError) -> Flow {
+            // Each pass is a step, so an empty body (`repeat 1e9 { }`) hits the limit.
+            try step(range)
             let scope = Environment(parent: environment)
             if let index { scope.define(index, .number(Double(i))) }
             return try executeBlock(body, in: scope)

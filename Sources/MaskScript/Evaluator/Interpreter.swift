@@ -19,6 +19,9 @@ public final class Interpreter {
     /// Called between steps; return true to stop the run with an error.
     public var isCancelled: () -> Bool = { false }
 
+    /// The built-in names, in a scope around `globals` so that `let red = 5` shadows a
+    /// built-in while `red = 5` is refused instead of silently changing it.
+    let builtins: Environment
     let globals: Environment
     var environment: Environment
     var steps = 0
@@ -51,9 +54,10 @@ public final class Interpreter {
         var scene = Scene()
         scene.maxLayers = limits.layers
         self.scene = scene
-        globals = Environment(parent: nil)
+        builtins = Environment(parent: nil)
+        Builtins.install(in: builtins)
+        globals = Environment(parent: builtins)
         environment = globals
-        Builtins.install(in: globals)
     }
 
     /// Defines (or replaces) a global name visible to scripts: a host value.
