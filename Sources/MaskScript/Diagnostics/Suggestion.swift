@@ -17,11 +17,14 @@ enum Suggestion {
         return best?.candidate
     }
 
-    /// Levenshtein distance over Unicode scalars, case-insensitive for the letters that differ.
+    /// Edit distance over Unicode scalars, case-insensitive, where swapping two adjacent
+    /// letters counts as one edit (optimal string alignment), so `widht` is one edit
+    /// from `width`.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased().unicodeScalars), b = Array(b.lowercased().unicodeScalars)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
+        var beforePrevious = Array(repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = previous
         for i in 1...a.count {
@@ -29,8 +32,12 @@ enum Suggestion {
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            beforePrevious = previous
+            previous = current
         }
         return previous[b.count]
     }

@@ -174,7 +174,7 @@ extension Interpreter {
                 sequence = identity.sorted { (distance($0), $0) < (distance($1), $1) }
             default:
                 let w = word ?? ""
-                throw RuntimeError("unknown order `\(w)`\(Suggestion.hint(for: w, in: ["index", "reverse", "rows", "diagonal", "center", "random"])); orders are index, reverse, rows, diagonal, center and random(seed)", at: order.range)
+                throw RuntimeError("unknown order `\(w)` (orders are index, reverse, rows, diagonal, center and random(seed))\(Suggestion.hint(for: w, in: ["index", "reverse", "rows", "diagonal", "center", "random"]))", at: order.range)
             }
         }
         var ranks = Array(repeating: 0, count: n)

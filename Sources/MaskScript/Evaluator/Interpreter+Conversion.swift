@@ -91,7 +91,7 @@ extension Interpreter {
             let words = T.allCases.map(\.rawValue)
             guard case .string(let s) = value else { throw mismatch("one of \(words.joined(separator: ", "))") }
             guard let c = T(rawValue: s) else {
-                throw RuntimeError("`\(name)` expects one of \(words.joined(separator: ", ")), got '\(s)'\(Suggestion.hint(for: s, in: words))", at: range)
+                throw RuntimeError("`\(name)` expects one of \(words.joined(separator: ", ")), got `\(s)`\(Suggestion.hint(for: s, in: words))", at: range)
             }
             return c
         }

@@ -167,7 +167,7 @@ extension Interpreter {
 
     func unknownProperty(_ name: String, kind: MaskScript.LayerKind, at range: SourceRange) -> RuntimeError {
         if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
-            return RuntimeError("a \(kind.rawValue) layer has no property `\(name)`", at: range)
+            return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`", at: range)
         }
         return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: LayerProperty.names(for: kind)))", at: range)
     }

@@ -32,7 +32,7 @@ extension Interpreter {
                 throw RuntimeError("cannot assign to the built-in `\(name)`; declare your own with `let`", at: nameRange)
             }
             guard environment.assign(name, v) else {
-                throw RuntimeError("unknown name `\(name)`\(Suggestion.hint(for: name, in: environment.visibleNames)); use `let \(name) = ...` to declare it", at: nameRange)
+                throw RuntimeError("unknown name `\(name)` (declare it with `let \(name) = ...`)\(Suggestion.hint(for: name, in: environment.visibleNames))", at: nameRange)
             }
         case let .setProperty(target, property, propertyRange, value):
             let t = try evaluate(target)
