@@ -110,6 +110,23 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(again.waitForExit(), 0)
     }
 
+    func testHistoryKeepsTheLastThousandEntries() throws {
+        let old = (1...1500).map { "print(\($0))" }.joined(separator: "\n") + "\n"
+        try old.write(toFile: home + "/.mask_history", atomically: true, encoding: .utf8)
+        let terminal = try startTerminal()
+        terminal.send("\u{1b}[A")
+        terminal.expect("print(1500)")
+        terminal.send("\u{15}print(\"last\")\r")
+        terminal.expect("last")
+        terminal.expect("mask> ")
+        terminal.send("\u{4}")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+        let lines = try String(contentsOfFile: home + "/.mask_history", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 1000)
+        XCTAssertEqual(lines.first, "print(502)")
+        XCTAssertEqual(lines.last, "print(\"last\")")
+    }
+
     func testCtrlCCancelsTheLineBeingTyped() throws {
         let terminal = try startTerminal()
         terminal.type("layer box {")
@@ -123,6 +140,22 @@ final class ReplTests: XCTestCase {
         terminal.type(":tree")
         XCTAssertTrue(terminal.reply().contains("(no layers)"))
         terminal.send("\u{4}")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testCtrlCStopsARenderBetweenFrames() throws {
+        let terminal = try startTerminal()
+        terminal.type("canvas { size: [64, 64]; fps: 30; duration: 600s }")
+        terminal.expect("mask> ")
+        terminal.type(":render \(home)/frames")
+        terminal.expect("rendering frame 2/18001")
+        terminal.send("\u{3}")
+        terminal.expect("interrupted after")
+        terminal.expect("of 18001 frames")
+        terminal.expect("mask> ")
+        terminal.type("print(3)")
+        XCTAssertTrue(terminal.reply().contains("\n3\n"))
+        terminal.type(":quit")
         XCTAssertEqual(terminal.waitForExit(), 0)
     }
 
