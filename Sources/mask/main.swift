@@ -1,1 +1,3 @@
-print("mask: not built yet")
+import Foundation
+
+exit(MaskTool.run(arguments: Array(CommandLine.arguments.dropFirst())))

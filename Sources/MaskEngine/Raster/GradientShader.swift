@@ -13,7 +13,8 @@ import Foundation
 /// `end`, clockwise on screen (y down), one turn = 1. Degenerate geometry (axial with
 /// `start == end`, a radial with a zero radius) has every pixel beyond the end: the last colour.
 struct GradientShader: Sendable {
-    private let lut: [UInt8]
+    /// Packed premultiplied RGBA pixels (red in the lowest byte, as stored in an `Image`).
+    private let lut: [UInt32]
     private let low: Double
     /// Table entries per unit of position.
     private let scale: Double
@@ -37,11 +38,12 @@ struct GradientShader: Sendable {
         let perUnit = 1024.0
         // At most 16 Ki entries: positions spread over more than 16 units get coarser steps.
         let entries = Int(min(16_384, ((hi - lo) * perUnit).rounded(.up))) + 1
-        var table = [UInt8](repeating: 0, count: entries * 4)
+        var table = [UInt32](repeating: 0, count: entries)
+        var stop = 0
         for i in 0..<entries {
             let t = lo + (hi - lo) * Double(i) / Double(entries - 1)
-            let (r, g, b, a) = GradientShader.color(at: t, colors: colors, locations: locations).rgba8
-            table[i * 4] = r; table[i * 4 + 1] = g; table[i * 4 + 2] = b; table[i * 4 + 3] = a
+            let (r, g, b, a) = GradientShader.color(at: t, colors: colors, locations: locations, from: &stop).rgba8
+            table[i] = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
         }
         lut = table
         low = lo
@@ -71,27 +73,32 @@ struct GradientShader: Sendable {
 
     /// The colour at position `t`: the end colours outside the stops, a hard step where two
     /// stops share a location (the later colour from that location on).
-    static func color(at t: Double, colors: [PremultipliedColor], locations: [Double]) -> PremultipliedColor {
+    /// - Parameter stop: where to start looking for `t`'s segment; left at that segment, so
+    ///   a caller walking `t` upward visits every stop once.
+    static func color(at t: Double, colors: [PremultipliedColor], locations: [Double],
+                      from stop: inout Int) -> PremultipliedColor {
         guard let firstColor = colors.first, let lastColor = colors.last,
               let first = locations.first, let last = locations.last else { return .clear }
         if t < first { return firstColor }
         if t >= last { return lastColor }
-        var i = 0
+        var i = min(max(0, stop), locations.count - 2)
+        if locations[i] > t { i = 0 }
         while i + 1 < locations.count && locations[i + 1] <= t { i += 1 }
+        stop = i
         let span = locations[i + 1] - locations[i]
         return colors[i].interpolated(to: colors[i + 1], span > 0 ? (t - locations[i]) / span : 1)
     }
 
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         let (p, step) = pixelCentre(inverse, x: x, y: y)
-        let last = lut.count / 4 - 1
+        let last = Double(lut.count - 1)
+        let raw = UnsafeMutableRawPointer(out)
         lut.withUnsafeBufferPointer { table in
             @inline(__always) func put(_ i: Int, _ t: Double) {
                 var v = (t - low) * scale + 0.5
                 // `!(v > 0)` also maps NaN to the first entry.
-                if !(v > 0) { v = 0 } else if v > Double(last) { v = Double(last) }
-                let e = Int(v) &* 4, o = i &* 4
-                out[o] = table[e]; out[o &+ 1] = table[e &+ 1]; out[o &+ 2] = table[e &+ 2]; out[o &+ 3] = table[e &+ 3]
+                if !(v > 0) { v = 0 } else if v > last { v = last }
+                raw.storeBytes(of: table[Int(v)], toByteOffset: i &* 4, as: UInt32.self)
             }
             if degenerate {
                 for i in 0..<count { put(i, .infinity) }

@@ -114,9 +114,15 @@ enum Rasterizer {
         let cy = overlaps(box.minY, box.maxY, from: area.y0, count: area.height)
         var mask = CoverageMask(rect: area, filledWith: 0)
         let w = area.width
+        // Rows wholly inside the rectangle are all alike: compute one, copy it.
+        let fullRow = cx.map { UInt8(truncatingIfNeeded: Int32($0 * 255 + 0.5)) }
         mask.values.withUnsafeMutableBufferPointer { out in
             for (y, fy) in cy.enumerated() {
                 let row = y &* w
+                if fy == 1 {
+                    for x in 0..<w { out[row &+ x] = fullRow[x] }
+                    continue
+                }
                 for (x, fx) in cx.enumerated() {
                     out[row &+ x] = UInt8(truncatingIfNeeded: Int32(fx * fy * 255 + 0.5))
                 }

@@ -23,9 +23,12 @@ struct Surface: Sendable {
     init(rect: PixelRect, opaque color: Color) throws {
         self.rect = rect
         // A translucent canvas colour is shown over black: frames are opaque.
-        let c = color.premultiplied()
-        let backdrop = PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: 1)
-        image = try Image(width: rect.width, height: rect.height, fill: backdrop)
+        let (r, g, b, _) = color.premultiplied().rgba8
+        let pixel = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
+        image = try Image(width: rect.width, height: rect.height)
+        image.pixels.withUnsafeMutableBytes { bytes in
+            for i in 0..<(bytes.count / 4) { bytes.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
+        }
         dirty = rect
     }
 }

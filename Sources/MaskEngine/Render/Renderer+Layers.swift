@@ -39,9 +39,9 @@ extension Renderer {
             return
         }
 
-        // The group: only pixels the clip and a (non-inverted) mask can let through.
+        // The group: only pixels the subtree can draw and the clip and a (non-inverted) mask can let through.
         var extent = surface.rect
-        if state.clip { extent = extent.intersection(PixelRect(covering: m.apply(state.bounds))) }
+        if let drawn = drawnBounds(of: id, transform: m, walk: walk) { extent = extent.intersection(drawn) }
         if let mask, !state.maskInvert { extent = extent.intersection(maskFrame(mask, owner: m, walk)) }
         guard !extent.isEmpty else { return }
         var group = try Surface(rect: extent)

@@ -172,6 +172,25 @@ final class RendererTests: XCTestCase {
         assertPixel(image, 20, 20, [255, 0, 0, 255]) // default fill is on
     }
 
+    func testTranslucentShapeGroupsFillAndStrokeAndKeepsTheOverhang() throws {
+        // Fill and stroke at 50%: one group, so the white stroke hides the red fill under
+        // it (128 grey, not a red tint), and the stroke's outer half, 5 px beyond the
+        // bounds, is still inside the group's buffer.
+        var scene = blankScene()
+        var s = layerState(.shape, frame: Rect(20, 20, 40, 40))
+        s.path = .rect(Rect(0, 0, 40, 40))
+        s.fill = .red
+        s.stroke = .white
+        s.lineWidth = 10
+        s.opacity = 0.5
+        try scene.addLayer(s)
+        let image = try render(scene)
+        assertPixel(image, 17, 40, [128, 128, 128, 255])
+        assertPixel(image, 22, 40, [128, 128, 128, 255])
+        assertPixel(image, 40, 40, [128, 0, 0, 255])
+        assertPixel(image, 14, 40, [0, 0, 0, 255])
+    }
+
     func testShapeFillRule() throws {
         var scene = blankScene()
         var s = layerState(.shape, frame: Rect(0, 0, 100, 100))

@@ -1,0 +1,39 @@
+// MARK: - How far a subtree can draw
+
+extension Renderer {
+    /// A device box holding every pixel a layer and its visible sublayers can touch, or nil
+    /// when that is not known cheaply (text, whose glyphs may overhang their bounds, or a
+    /// tree deeper than `maxDepth`). Used to size offscreen groups: an opacity group over a
+    /// small layer should not cost a canvas-sized buffer.
+    ///
+    /// Conservative by design: the bounds, the contents rectangle (which may overflow the
+    /// bounds under `aspectFill` or `center`), a shape's control points grown by half the
+    /// line width, and the sublayers' boxes, unless `clip` cuts everything to the bounds.
+    func drawnBounds(of id: LayerID, transform m: Transform, walk: LayerWalk, depth: Int = 0) -> PixelRect? {
+        let s = walk.states[id.index]
+        if s.clip { return PixelRect(covering: m.apply(s.bounds)) }
+        var box = s.bounds
+        if let image = s.contents {
+            box = box.union(s.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: s.bounds))
+        }
+        switch s.kind {
+        case .shape:
+            if let shape = s.path.controlBounds {
+                let grow = s.stroke == nil ? 0 : s.lineWidth / 2
+                box = box.union(shape.insetBy(dx: -grow, dy: -grow))
+            }
+        case .text:
+            if !s.string.isEmpty { return nil }
+        case .plain, .gradient, .grid:
+            break
+        }
+        var result = PixelRect(covering: m.apply(box))
+        for child in scene.node(id).children where isVisible(child, walk) {
+            guard depth < Renderer.maxDepth,
+                  let inner = drawnBounds(of: child, transform: m.concatenating(walk.states[child.index].transformToParent),
+                                          walk: walk, depth: depth + 1) else { return nil }
+            result = result.union(inner)
+        }
+        return result
+    }
+}

@@ -1,0 +1,21 @@
+/// What the command line asks `mask` to do, once parsed and validated.
+enum Command: Equatable {
+    /// Print the help for a topic (nil: the overview) to standard output.
+    case help(HelpTopic?)
+    /// Print `mask VERSION`.
+    case version
+    /// Render frames or a single image.
+    case render(RenderOptions)
+    /// Parse and run a script without rendering.
+    case check(scriptPath: String)
+    /// Start the interactive REPL, loading a script first if given.
+    case repl(scriptPath: String?)
+}
+
+/// The subjects `mask help` knows.
+enum HelpTopic: String, CaseIterable, Equatable {
+    case render
+    case check
+    case repl
+    case help
+}

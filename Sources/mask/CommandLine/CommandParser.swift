@@ -1,0 +1,69 @@
+/// Turns the words after the program name into a `Command`.
+///
+/// ```
+/// mask render FILE.mask [options]     mask check FILE.mask
+/// mask repl [FILE.mask]               mask help [COMMAND]
+/// mask --help | --version
+/// ```
+enum CommandParser {
+    /// The command names, for "did you mean" hints.
+    static let commandNames = HelpTopic.allCases.map(\.rawValue)
+    /// The options accepted before a command.
+    static let globalOptions = ["--help", "-h", "--version"]
+
+    /// The command the words ask for.
+    /// - Throws: `UsageError` for a missing or unknown command, or bad arguments to it.
+    static func parse(_ words: [String]) throws(UsageError) -> Command {
+        guard let first = words.first else {
+            throw UsageError("no command given; to render a script, run 'mask render FILE.mask'")
+        }
+        let rest = Array(words.dropFirst())
+        switch first {
+        case "-h", "--help":
+            try expectNothing(after: first, in: rest, command: nil)
+            return .help(nil)
+        case "--version":
+            try expectNothing(after: first, in: rest, command: nil)
+            return .version
+        case "help":
+            return .help(try helpTopic(rest))
+        case "render":
+            return try RenderArguments.parse(rest).map(Command.render) ?? .help(.render)
+        case "check":
+            switch try ScriptArguments.parse(rest, command: .check) {
+            case .help: return .help(.check)
+            case .script(let path?): return .check(scriptPath: path)
+            case .script(nil): throw UsageError("missing the script to check: mask check FILE.mask", command: .check)
+            }
+        case "repl":
+            switch try ScriptArguments.parse(rest, command: .repl) {
+            case .help: return .help(.repl)
+            case .script(let path): return .repl(scriptPath: path)
+            }
+        default:
+            if first.hasPrefix("-") {
+                let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+                throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: globalOptions))
+            }
+            throw UsageError("unknown command '\(first)'" + OptionSuggestion.hint(for: first, among: commandNames))
+        }
+    }
+
+    /// The topic of `mask help [COMMAND]`.
+    private static func helpTopic(_ words: [String]) throws(UsageError) -> HelpTopic? {
+        guard let word = words.first else { return nil }
+        if word == "-h" || word == "--help" { return .help }
+        try expectNothing(after: word, in: Array(words.dropFirst()), command: .help)
+        guard let topic = HelpTopic(rawValue: word) else {
+            throw UsageError("no help for '\(word)': it is not a command" + OptionSuggestion.hint(for: word, among: commandNames),
+                             command: .help)
+        }
+        return topic
+    }
+
+    private static func expectNothing(after word: String, in rest: [String], command: HelpTopic?) throws(UsageError) {
+        if let extra = rest.first {
+            throw UsageError("unexpected argument '\(extra)' after '\(word)'", command: command)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Parses the words after `mask check` and `mask repl`: at most one script, and
+/// `-h`/`--help`.
+enum ScriptArguments {
+    /// Every option these commands accept, for "did you mean" hints.
+    static let optionNames = ["--help", "-h"]
+
+    /// What the words ask for.
+    enum Request: Equatable {
+        /// The command's help page.
+        case help
+        /// Run the command on this script (nil: none given).
+        case script(String?)
+    }
+
+    /// Parses the words of `command`.
+    /// - Throws: `UsageError` for an unknown option or an extra argument.
+    static func parse(_ words: [String], command: HelpTopic) throws(UsageError) -> Request {
+        if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return .help }
+        var stream = ArgumentStream(words)
+        var files: [String] = []
+        while let argument = stream.next() {
+            switch argument {
+            case .positional(let word):
+                files.append(word)
+            case .option(let name, _):
+                throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: optionNames), command: command)
+            }
+        }
+        guard files.count <= 1 else {
+            throw UsageError("unexpected argument '\(files[1])': \(command.rawValue) takes one script", command: command)
+        }
+        return .script(files.first)
+    }
+}

@@ -1,0 +1,25 @@
+import MaskEngine
+import MaskScript
+
+/// Reads, parses and runs a script file: the part `render` and `check` share.
+enum ScriptRunner {
+    /// The scene the script at `path` builds. Its `print` output goes to standard output;
+    /// relative image and font paths resolve against the script's folder.
+    /// - Throws: `CommandFailure.input` when the file cannot be read, `.diagnostics` for
+    ///   syntax errors (all of them) or the run-time error, `.interrupted` on a signal.
+    static func scene(ofScriptAt path: String) throws(CommandFailure) -> Scene {
+        let source = SourceFile(name: path, bytes: try ScriptFile.read(path))
+        let script: Script
+        do { script = try Script(source: source) } catch { throw .diagnostics(error, source) }
+        let options = ScriptOptions(
+            resources: FileResolver(baseDirectory: ScriptFile.folder(of: path)),
+            output: { StandardStreams.writeOutput($0 + "\n") },
+            isCancelled: { StopSignal.isRequested })
+        do {
+            return try script.run(options: options)
+        } catch {
+            if let signal = StopSignal.signalNumber { throw .interrupted(signal: signal, summary: nil) }
+            throw .diagnostics(error, source)
+        }
+    }
+}

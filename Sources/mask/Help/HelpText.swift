@@ -1,0 +1,165 @@
+/// The help pages: `mask --help`, `mask help render`, `mask render --help`, ...
+///
+/// Each page leads with its usage lines, then options with their defaults, then
+/// examples and exit statuses, like a man page's synopsis condensed to one screen.
+enum HelpText {
+    /// The page for a topic; nil gives the overview.
+    static func text(for topic: HelpTopic?) -> String {
+        switch topic {
+        case nil: overview
+        case .render: render
+        case .check: check
+        case .repl: repl
+        case .help: help
+        }
+    }
+
+    static let exitStatus = """
+        exit status:
+          0    success
+          1    an error in the script or its inputs: a syntax or run-time error, a missing
+               script or image, an unreadable PNG, an output that cannot be written
+          2    bad command-line usage: unknown option, missing or extra argument, bad value
+          130  interrupted by Ctrl-C (143 for SIGTERM); frames already written are complete
+        """
+
+    static var overview: String {
+        """
+        mask \(MaskTool.version): render mask scripts, Core Animation-style layer animations, to images
+
+        usage: mask render FILE.mask [-o DIR] [--format ppm|png] [--frames A:B] [--jobs N] [--quiet]
+               mask render FILE.mask --at T -o FILE.ppm|FILE.png
+               mask check FILE.mask
+               mask repl [FILE.mask]
+               mask help [COMMAND]
+               mask --version | --help
+
+        commands:
+          render    run a script and write its frames, or one frame, as PPM or PNG files
+          check     parse and run a script without rendering; report its errors
+          repl      type statements and inspect the scene interactively
+          help      show the help for mask or for one command
+
+        options:
+          -h, --help    show this help; 'mask COMMAND --help' shows a command's
+          --version     print the version (mask \(MaskTool.version))
+
+        Errors print to standard error as FILE:LINE:COLUMN: error: MESSAGE, then the
+        source line and a caret; standard output carries only the script's print output.
+        Relative paths inside a script resolve against the script's folder. Colours in
+        error messages are used only on a terminal, and never when NO_COLOR is set.
+
+        examples:
+          mask render intro.mask                          frames/frame_00000.ppm, ...
+          mask render intro.mask -o out --format png      out/frame_00000.png, ...
+          mask render intro.mask --at 1.5 -o poster.png   the frame at 1.5 seconds
+          mask check intro.mask                           errors only, nothing written
+          mask repl intro.mask                            load it, then explore at the prompt
+
+        \(exitStatus)
+
+        """
+    }
+
+    static var render: String {
+        """
+        usage: mask render FILE.mask [-o DIR] [--format ppm|png] [--frames A:B] [--jobs N] [--quiet]
+               mask render FILE.mask --at T -o FILE.ppm|FILE.png
+
+        Runs FILE.mask, then writes frame k of its scene (the picture at time k / fps) to
+        DIR/frame_00000.ppm, DIR/frame_00001.ppm, ... (five digits, more past 99999).
+        Each frame is written whole under a temporary name, then renamed, so an
+        interrupted render never leaves a half-written frame; other files in DIR are
+        never touched. Relative paths inside the script resolve against its folder;
+        DIR and FILE are relative to the current directory.
+
+        options:
+          -o, --output DIR     the folder for the frames, created with its parents if
+                               missing (default: ./\(RenderOptions.defaultDirectory)); with --at, the image file
+          --format ppm|png     binary PPM (P6, maxval 255) or 8-bit RGBA PNG (default: ppm)
+          --frames A:B         only frames A through B, inclusive, 0 <= A <= B < frame count
+                               (default: all); split a long render across machines
+          -j, --jobs N         frames rendered at once, 1 to \(RenderOptions.maxJobs) (default: \(RenderOptions.defaultJobs), the
+                               processors available); the files are identical for any N
+          --at T               write only the frame at T seconds (T >= 0) to the file
+                               named by -o; its extension, .ppm or .png, is the format
+          -q, --quiet          no progress line
+          -h, --help           show this help
+          --                   end of options; a FILE starting with '-' follows
+
+        While standard error is a terminal, a progress line shows there:
+          frame 12/91  24.3 fps  ETA 3.2s
+
+        examples:
+          mask render intro.mask
+          mask render intro.mask -o out/intro --format png --jobs 4
+          mask render intro.mask --frames 0:449 -o part1      (another machine: 450:899)
+          mask render intro.mask --at 2.5 -o still.png
+
+        \(exitStatus)
+
+        """
+    }
+
+    static var check: String {
+        """
+        usage: mask check FILE.mask
+
+        Parses and runs FILE.mask to build its scene, and renders nothing. On success it
+        prints nothing but the script's own print output; otherwise it reports every
+        syntax error, or the run-time error, as FILE:LINE:COLUMN: error: MESSAGE with
+        the source line and a caret. Use it in editors and before long renders.
+
+        options:
+          -h, --help    show this help
+
+        example:
+          mask check intro.mask && mask render intro.mask
+
+        exit status:
+          0    the script is fine
+          1    the script has errors, or cannot be read
+          2    bad command-line usage
+
+        """
+    }
+
+    static var repl: String {
+        let commands = ReplCommand.allCases.map { command in
+            "  " + command.usage.padding(toLength: 20, withPad: " ", startingAt: 0) + command.summary
+        }
+        return """
+        usage: mask repl [FILE.mask]
+
+        Reads statements one at a time into the interpreter mask render uses, so what
+        works in a file works at the prompt; FILE.mask, if given, runs first. A statement
+        with open brackets continues on the next line. On a terminal the prompt has line
+        editing, history (~/.mask_history) and Tab completion; Ctrl-C abandons the input
+        or stops what is running, Ctrl-D leaves. With standard input from a file or pipe
+        it reads statements without prompts.
+
+        commands at the prompt:
+        \(commands.joined(separator: "\n"))
+
+        options:
+          -h, --help    show this help
+
+        exit status:
+          0    done; interactively, errors at the prompt do not change the status
+          1    reading from a file or pipe, some input had an error
+          2    bad command-line usage
+
+        """
+    }
+
+
+    static var help: String {
+        """
+        usage: mask help [COMMAND]
+
+        Shows the help for COMMAND (\(CommandParser.commandNames.joined(separator: ", "))), or the overview
+        without one. 'mask COMMAND --help' shows the same page.
+
+        """
+    }
+}

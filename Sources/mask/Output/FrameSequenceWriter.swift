@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import MaskEngine
+
+/// Renders a run of frames on `jobs` threads and writes each frame as soon as it is done.
+///
+/// Each file is written atomically by `Image.write(toFile:format:)` (a temporary name in
+/// the same directory, then a rename), so an interrupted render never leaves a partial
+/// frame, and only the frames' own names are ever written. The bytes of every frame are
+/// the same whatever `jobs` is: each depends only on the scene and its index.
+struct FrameSequenceWriter {
+    /// Renders the frames.
+    let renderer: Renderer
+    /// Where the frames go; it must exist.
+    let directory: String
+    /// The file format.
+    let format: ImageFormat
+    /// How many threads render at once.
+    let jobs: Int
+
+    /// The stack of each render thread: 8 MiB.
+    static let threadStackSize = 8 << 20
+
+    /// Renders and writes `frames`, showing progress on `progress` if given.
+    /// - Throws: `CommandFailure.input` naming the first frame that failed, or
+    ///   `.interrupted` with a summary of what was written.
+    func write(_ frames: ClosedRange<Int>, progress: ProgressLine?) throws(CommandFailure) {
+        let queue = FrameQueue(frames: frames)
+        let group = DispatchGroup()
+        for _ in 0..<min(jobs, frames.count) {
+            group.enter()
+            let thread = Thread { [self] in
+                work(queue)
+                group.leave()
+            }
+            // The main thread's usual size, so a deep layer tree renders with any --jobs.
+            thread.stackSize = FrameSequenceWriter.threadStackSize
+            thread.start()
+        }
+        if let progress {
+            var shown = -1
+            while group.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+                let done = queue.writtenCount
+                if done != shown { progress.update(done: done) }
+                shown = done
+            }
+            progress.clear()
+        } else {
+            group.wait()
+        }
+
+        if let signal = StopSignal.signalNumber {
+            throw .interrupted(signal: signal, summary: "interrupted; \(queue.writtenCount) of \(frames.count) frames written")
+        }
+        if let failure = queue.firstFailure { throw .input(failure.message) }
+    }
+
+    /// One thread's loop: take a frame, render it, write it, until the queue says stop.
+    private func work(_ queue: FrameQueue) {
+        while let frame = queue.take() {
+            let image: Image
+            do {
+                image = try renderer.renderFrame(frame)
+            } catch {
+                queue.fail(.init(frame: frame, message: "cannot render frame \(frame): \(error)"))
+                return
+            }
+            do {
+                try image.write(toFile: FrameFileName.path(ofFrame: frame, format: format, in: directory), format: format)
+            } catch {
+                queue.fail(.init(frame: frame, message: "\(error)"))
+                return
+            }
+            queue.markWritten()
+        }
+    }
+}

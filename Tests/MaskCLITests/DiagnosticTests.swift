@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+
+/// Errors in scripts and their inputs: exit status 1 and LANGUAGE.md section 8's format.
+final class DiagnosticTests: MaskCLITestCase {
+    func testSyntaxErrorsAreAllReportedWithLineAndCaret() throws {
+        try write(TestScripts.syntaxErrors, to: "bad.mask")
+        let run = try mask("render", "bad.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, "")
+        let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let headers = lines.indices.filter { lines[$0].hasPrefix("bad.mask:") && lines[$0].contains(": error: ") }
+        XCTAssertGreaterThanOrEqual(headers.count, 3, run.stderr)
+        XCTAssertEqual(Set(headers.map { lines[$0].split(separator: ":")[1] }), ["2", "3", "4"], run.stderr)
+        let first = try XCTUnwrap(headers.first)
+        XCTAssertTrue(lines[first].hasPrefix("bad.mask:2:5: error: "), lines[first])
+        XCTAssertEqual(lines[first + 1], "    2 | let = 5")
+        XCTAssertEqual(lines[first + 2], "      |     ^")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url("frames").path))
+    }
+
+    func testRuntimeErrorShowsFileLineColumnSourceAndCaret() throws {
+        try write(TestScripts.runtimeError, to: "run.mask")
+        let run = try mask("render", "run.mask")
+        XCTAssertEqual(run.status, 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, run.stderr)
+        XCTAssertTrue(lines.first?.hasPrefix("run.mask:2:7: error: ") ?? false, run.stderr)
+        XCTAssertTrue(lines.first?.contains("`y`") ?? false, run.stderr)
+        XCTAssertEqual(Array(lines.dropFirst()), ["    2 | print(y)", "      |       ^"])
+        XCTAssertTrue(run.stderr.hasSuffix("\n"))
+    }
+
+    func testDiagnosticsNameTheScriptAsTyped() throws {
+        try write(TestScripts.runtimeError, to: "sub/run.mask")
+        let run = try mask("check", "sub/run.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.hasPrefix("sub/run.mask:2:7: error: "), run.stderr)
+    }
+
+    func testMissingScriptFile() throws {
+        let run = try mask("render", "missing.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "mask: error: cannot read 'missing.mask': No such file or directory\n")
+        XCTAssertEqual(try listing(), [])
+    }
+
+    func testDirectoryAsScript() throws {
+        try FileManager.default.createDirectory(at: url("folder.mask"), withIntermediateDirectories: true)
+        let run = try mask("check", "folder.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "mask: error: cannot read 'folder.mask': Is a directory\n")
+    }
+
+    func testMissingImageIsAnInputError() throws {
+        try write("layer { contents: image(\"nowhere.png\") }\n", to: "img.mask")
+        let run = try mask("render", "img.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.hasPrefix("img.mask:1:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("nowhere.png"), run.stderr)
+    }
+
+    func testBadPNGIsAnInputError() throws {
+        try write(Data(Self.pngSignature + [0, 1, 2, 3]), to: "broken.png")
+        try write("layer { contents: image(\"broken.png\") }\n", to: "img.mask")
+        let run = try mask("check", "img.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("broken.png"), run.stderr)
+    }
+
+    func testInvalidUTF8IsReportedAsADiagnostic() throws {
+        try write(Data([0x6C, 0x65, 0x74, 0x20, 0x78, 0x20, 0x3D, 0x20, 0xFF, 0x0A]), to: "bytes.mask")
+        let run = try mask("check", "bytes.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.hasPrefix("bytes.mask:1:9: error: "), run.stderr)
+    }
+}
