@@ -177,6 +177,12 @@ final class ReplTests: XCTestCase {
         terminal.expect("opacity")
         terminal.send("\r")
         XCTAssertTrue(terminal.reply().contains("\n1\n"))
+        terminal.type("shape dot {")
+        terminal.expect("...> ")
+        terminal.send("strokeE\t")
+        terminal.expect("strokeEnd")
+        terminal.send("\u{3}")
+        terminal.expect("mask> ")
         terminal.send(":he\t\r")
         terminal.expect(":value EXPR at T")
         terminal.expect("mask> ")
@@ -283,6 +289,13 @@ final class ReplTests: XCTestCase {
             """)
         XCTAssertEqual(result.stdout, "0.5\n10\nbox.opacity  0s → 1s  repeat 1  ease linear\n")
         XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testPipedResetForgetsEverything() throws {
+        let result = try runPiped("let a = 1\nlayer box { }\n:reset\n:tree\nprint(a)\n")
+        XCTAssertEqual(result.stdout, "reset: the session is empty\ncanvas 320×240, 30 fps, 0s, background #000000\n(no layers)\n")
+        XCTAssertTrue(result.stderr.contains("unknown name `a`"), result.stderr)
+        XCTAssertEqual(result.status, 1)
     }
 
     func testPipedUnknownCommandSuggestsTheClosest() throws {
