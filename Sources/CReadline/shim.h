@@ -48,3 +48,9 @@ static inline int mask_terminal_columns(int fd) {
     if (ioctl(fd, TIOCGWINSZ, &size) == 0) return size.ws_col;
     return 0;
 }
+
+/// The character readline adds after a unique completion (a space by default); readline
+/// resets it before every completion.
+static inline void mask_rl_set_completion_append_character(int character) {
+    rl_completion_append_character = character;
+}

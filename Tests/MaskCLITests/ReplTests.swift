@@ -1,19 +1,338 @@
 import Foundation
 import XCTest
 
-/// `mask repl` is reached through the same command line; its own behaviour is tested on
-/// its branch. Here: dispatch, the script loaded first, and piped input.
-final class ReplTests: MaskCLITestCase {
-    func testPipedStatementsRunAfterTheScript() throws {
-        try write(TestScripts.sixFrames, to: "six.mask")
-        let run = try MaskProcess.run(["repl", "six.mask"], in: directory, input: "print(2 + 3)\n")
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "hello 10\n5\n")
+/// End-to-end tests of `mask repl`: the real binary on a pseudo-terminal (prompts,
+/// readline, history, Ctrl-C, Ctrl-D, commands) and with standard input from a pipe.
+final class ReplTests: XCTestCase {
+    private var home = ""
+
+    override func setUpWithError() throws {
+        home = try ReplBinary.temporaryDirectory()
     }
 
-    func testPipedErrorsGiveStatusOne() throws {
-        let run = try MaskProcess.run(["repl"], in: directory, input: "print(nothing)\n")
-        XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains(": error: "), run.stderr)
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// The REPL on a terminal, with HOME in a temporary folder and no inputrc.
+    private func startTerminal(_ extra: [String: String] = [:], file: String? = nil) throws -> ReplTerminal {
+        var environment = ["HOME": home, "INPUTRC": "/dev/null", "TERM": "xterm", "LANG": "C.UTF-8"]
+        environment.merge(extra) { $1 }
+        let terminal = try ReplTerminal(arguments: ["repl"] + (file.map { [$0] } ?? []), environment: environment)
+        terminal.expect("mask> ")
+        return terminal
+    }
+
+    // MARK: - Terminal
+
+    func testMultiLineLayerPrintAndTree() throws {
+        let terminal = try startTerminal()
+        terminal.type("layer box {")
+        terminal.expect("...> ")
+        terminal.type("  frame: [10, 20, 30, 40]")
+        terminal.expect("...> ")
+        terminal.type("  background: red")
+        terminal.expect("...> ")
+        terminal.type("}")
+        terminal.expect("mask> ")
+        terminal.type("print(box.width * 2)")
+        XCTAssertTrue(terminal.reply().contains("\n60\n"))
+        terminal.type(":tree")
+        XCTAssertTrue(terminal.reply().contains("layer box  [10, 20, 30, 40]"))
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testExpressionEchoesItsValueAndPrintPrintsOnce() throws {
+        let terminal = try startTerminal()
+        terminal.type("1 + 2")
+        XCTAssertTrue(terminal.reply().contains("\n3\n"))
+        terminal.type("print(\"a\" + \"b\")")
+        let shown = terminal.reply()
+        XCTAssertEqual(shown.components(separatedBy: "ab").count - 1, 1, shown)
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testErrorShowsDiagnosticAndSessionContinues() throws {
+        let terminal = try startTerminal()
+        terminal.type("let a = 1")
+        terminal.expect("mask> ")
+        terminal.type("print(a + nope)")
+        let error = terminal.reply()
+        XCTAssertTrue(error.contains("<repl>:1:11: error: unknown name `nope`"), error)
+        XCTAssertTrue(error.contains("    1 | print(a + nope)"), error)
+        XCTAssertTrue(error.contains("      |           ^~~~"), error)
+        terminal.type("print(a + 1)")
+        XCTAssertTrue(terminal.reply().contains("\n2\n"))
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testFailedInputLeavesNoneOfItsChanges() throws {
+        let terminal = try startTerminal()
+        terminal.type("let kept = 1")
+        terminal.expect("mask> ")
+        terminal.type("let lost = 2; layer half { background: red }; kept = 5; print(missing)")
+        terminal.expect("unknown name `missing`")
+        terminal.expect("mask> ")
+        terminal.type("print(kept)")
+        XCTAssertTrue(terminal.reply().contains("\n1\n"))
+        terminal.type("lost")
+        XCTAssertTrue(terminal.reply().contains("unknown name `lost`"))
+        terminal.type(":tree")
+        XCTAssertTrue(terminal.reply().contains("(no layers)"))
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testUpArrowRecallsAndHistoryIsSaved() throws {
+        let terminal = try startTerminal()
+        terminal.type("print(40 + 2)")
+        terminal.expect("42")
+        terminal.expect("mask> ")
+        terminal.send("\u{1b}[A")
+        terminal.expect("print(40 + 2)")
+        terminal.send("\r")
+        terminal.expect("42")
+        terminal.expect("mask> ")
+        terminal.send("\u{4}")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+        let history = try String(contentsOfFile: home + "/.mask_history", encoding: .utf8)
+        XCTAssertEqual(history, "print(40 + 2)\n")
+
+        let again = try startTerminal()
+        again.send("\u{1b}[A")
+        again.expect("print(40 + 2)")
+        again.send("\r")
+        again.expect("42")
+        again.type(":quit")
+        XCTAssertEqual(again.waitForExit(), 0)
+    }
+
+    func testHistoryKeepsTheLastThousandEntries() throws {
+        let old = (1...1500).map { "print(\($0))" }.joined(separator: "\n") + "\n"
+        try old.write(toFile: home + "/.mask_history", atomically: true, encoding: .utf8)
+        let terminal = try startTerminal()
+        terminal.send("\u{1b}[A")
+        terminal.expect("print(1500)")
+        terminal.send("\u{15}print(\"last\")\r")
+        terminal.expect("last")
+        terminal.expect("mask> ")
+        terminal.send("\u{4}")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+        let lines = try String(contentsOfFile: home + "/.mask_history", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 1000)
+        XCTAssertEqual(lines.first, "print(502)")
+        XCTAssertEqual(lines.last, "print(\"last\")")
+    }
+
+    func testCtrlCCancelsTheLineBeingTyped() throws {
+        let terminal = try startTerminal()
+        terminal.type("layer box {")
+        terminal.expect("...> ")
+        terminal.send("background: re")
+        terminal.expect("re")
+        terminal.send("\u{3}")
+        terminal.expect("mask> ")
+        terminal.type("print(5)")
+        XCTAssertTrue(terminal.reply().contains("\n5\n"))
+        terminal.type(":tree")
+        XCTAssertTrue(terminal.reply().contains("(no layers)"))
+        terminal.send("\u{4}")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testCtrlCStopsARenderBetweenFrames() throws {
+        let terminal = try startTerminal()
+        terminal.type("canvas { size: [64, 64]; fps: 30; duration: 600s }")
+        terminal.expect("mask> ")
+        terminal.type(":render \(home)/frames")
+        terminal.expect("rendering frame 2/18001")
+        terminal.send("\u{3}")
+        terminal.expect("interrupted after")
+        terminal.expect("of 18001 frames")
+        terminal.expect("mask> ")
+        terminal.type("print(3)")
+        XCTAssertTrue(terminal.reply().contains("\n3\n"))
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testCtrlDOnAnEmptyLineExitsWithZero() throws {
+        let terminal = try startTerminal()
+        terminal.type("print(1)")
+        terminal.expect("mask> ")
+        terminal.send("\u{4}")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testTabCompletesNamesAndProperties() throws {
+        let terminal = try startTerminal()
+        terminal.type("layer banner { background: blue }")
+        terminal.expect("mask> ")
+        terminal.send("bann\t")
+        terminal.expect("banner")
+        terminal.send(".opac\t")
+        terminal.expect("opacity")
+        terminal.send("\r")
+        XCTAssertTrue(terminal.reply().contains("\n1\n"))
+        terminal.type("shape dot {")
+        terminal.expect("...> ")
+        terminal.send("strokeE\t")
+        terminal.expect("strokeEnd")
+        terminal.send("\u{3}")
+        terminal.expect("mask> ")
+        terminal.send(":he\t\r")
+        terminal.expect(":value EXPR at T")
+        terminal.expect("mask> ")
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testShowDrawsHalfBlocksInTrueColour() throws {
+        let terminal = try startTerminal(["COLORTERM": "truecolor"])
+        terminal.type("canvas { size: [20, 10]; background: red }")
+        terminal.expect("mask> ")
+        terminal.type(":show")
+        let picture = terminal.expect("mask> ")
+        XCTAssertTrue(picture.contains("\u{1b}[38;2;255;0;0;48;2;255;0;0m▀"), picture)
+        // 20×10 pixels scaled to the 100 columns of the terminal: 50 pixel rows, 25 text rows.
+        XCTAssertEqual(picture.components(separatedBy: "\u{1b}[0m\n").count - 1, 25)
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testShowUsesShadesWithoutTrueColour() throws {
+        let terminal = try startTerminal(["COLORTERM": "truecolor", "NO_COLOR": "1"])
+        terminal.type("canvas { size: [10, 10]; background: #ffffff }")
+        terminal.expect("mask> ")
+        terminal.type(":show 0")
+        let picture = terminal.reply()
+        XCTAssertTrue(picture.contains(String(repeating: "@", count: 100)), picture)
+        XCTAssertFalse(picture.contains("▀"))
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    func testFileIsLoadedFirst() throws {
+        let script = home + "/start.mask"
+        try "let greeting = \"hello\"\nlayer card { frame: [0, 0, 8, 8] }\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let terminal = try startTerminal(file: script)
+        terminal.type("print(greeting, card.width)")
+        XCTAssertTrue(terminal.reply().contains("hello 8"))
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    // MARK: - Piped
+
+    /// Runs `mask repl ARGUMENTS` with `input` on a pipe as standard input.
+    private func runPiped(_ input: String, arguments: [String] = [], directory: String? = nil)
+        throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ReplBinary.path)
+        process.arguments = ["repl"] + arguments
+        process.environment = ["HOME": home, "INPUTRC": "/dev/null", "LANG": "C.UTF-8"]
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    func testPipedPrintsOnlyWhatTheProgramPrints() throws {
+        let result = try runPiped("""
+            let a = 2
+            print(a * 5)
+            1 + 2
+            layer box {
+              background: red
+            }
+            print(box.opacity)
+
+            """)
+        XCTAssertEqual(result.stdout, "10\n1\n")
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    func testPipedErrorIsReportedWithItsLineAndStatusIsOne() throws {
+        let result = try runPiped("print(1)\nlet x = [1,\n  nope]\nprint(2)\n")
+        XCTAssertEqual(result.stdout, "1\n2\n")
+        XCTAssertTrue(result.stderr.hasPrefix("<stdin>:3:3: error: unknown name `nope`"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("    3 |   nope]"), result.stderr)
+        XCTAssertEqual(result.status, 1)
+    }
+
+    func testPipedSyntaxErrorRunsNothingOfThatInput() throws {
+        let result = try runPiped("let a = 1\nlet b = (a +\nprint(a)\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("<stdin>:"), result.stderr)
+    }
+
+    func testPipedCommandsValueAndTimeline() throws {
+        let result = try runPiped("""
+            layer box { frame: [0, 0, 10, 10] }
+            animate box.opacity to 0 over 1s ease linear
+            :value box.opacity at 0.5
+            :value box.width at 1
+            :timeline
+
+            """)
+        XCTAssertEqual(result.stdout, "0.5\n10\nbox.opacity  0s → 1s  repeat 1  ease linear\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testPipedResetForgetsEverything() throws {
+        let result = try runPiped("let a = 1\nlayer box { }\n:reset\n:tree\nprint(a)\n")
+        XCTAssertEqual(result.stdout, "reset: the session is empty\ncanvas 320×240, 30 fps, 0s, background #000000\n(no layers)\n")
+        XCTAssertTrue(result.stderr.contains("unknown name `a`"), result.stderr)
+        XCTAssertEqual(result.status, 1)
+    }
+
+    func testPipedUnknownCommandSuggestsTheClosest() throws {
+        let result = try runPiped(":tre\n")
+        XCTAssertEqual(result.stderr, "error: unknown command `:tre`; did you mean `:tree`?\n")
+        XCTAssertEqual(result.status, 1)
+    }
+
+    func testPipedSaveAndRenderWriteImages() throws {
+        let result = try runPiped("""
+            canvas { size: [8, 6]; fps: 10; duration: 0.2s; background: blue }
+            :save still.png 0.1
+            :save still.ppm
+            :render frames
+
+            """, directory: home)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let png = try Data(contentsOf: URL(fileURLWithPath: home + "/still.png"))
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        let ppm = try Data(contentsOf: URL(fileURLWithPath: home + "/still.ppm"))
+        XCTAssertEqual(Array(ppm.prefix(2)), Array("P6".utf8))
+        let frames = try FileManager.default.contentsOfDirectory(atPath: home + "/frames").sorted()
+        XCTAssertEqual(frames, ["frame_0000.png", "frame_0001.png", "frame_0002.png"])
+        XCTAssertTrue(result.stderr.contains("rendered 3 frames into frames"), result.stderr)
+    }
+
+    func testPipedLoadResolvesTheFilesPathsAgainstItsFolder() throws {
+        let folder = home + "/scenes"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let picture = """
+            canvas { size: [4, 4] }
+            :save scenes/dot.ppm
+            """
+        _ = try runPiped(picture, directory: home)
+        try "let dot = image(\"dot.ppm\")\n".write(toFile: folder + "/use.mask", atomically: true, encoding: .utf8)
+        let result = try runPiped("print(dot)\n:load scenes/use.mask\nprint(dot)\n", arguments: ["scenes/use.mask"], directory: home)
+        XCTAssertEqual(result.stdout, "<image 4×4>\n<image 4×4>\n", result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
     }
 }

@@ -18,7 +18,16 @@ enum Completion {
         "index", "reverse", "rows", "diagonal", "center", "random",
     ]
 
-    /// The candidates starting with `prefix`, sorted.
+    /// What Tab offers.
+    struct Result: Equatable {
+        /// The candidates, sorted.
+        var matches: [String]
+        /// Whether a unique match gets a space after it: not for names in scope, which
+        /// are often followed by `.`, `(` or `[`.
+        var appendsSpace: Bool
+    }
+
+    /// The candidates starting with `prefix`.
     /// - Parameters:
     ///   - prefix: the word being completed.
     ///   - line: the line being edited.
@@ -26,7 +35,7 @@ enum Completion {
     ///   - pending: the earlier lines of an unfinished input, each followed by a newline.
     ///   - interpreter: the session, for names in scope and what they hold.
     static func candidates(for prefix: String, line: String, wordStart: Int, pending: String,
-                           interpreter: Interpreter) -> [String] {
+                           interpreter: Interpreter) -> Result {
         let before = String(decoding: line.utf8.prefix(max(0, wordStart)), as: UTF8.self)
         let words: [String]
         if pending.isEmpty, before.trimmingLeadingSpaces == ":" {
@@ -43,7 +52,9 @@ enum Completion {
                 words = general(before, interpreter)
             }
         }
-        return Set(words).filter { $0.hasPrefix(prefix) }.sorted()
+        let matches = Set(words).filter { $0.hasPrefix(prefix) }.sorted()
+        let names = interpreter.globalNames
+        return Result(matches: matches, appendsSpace: !matches.allSatisfy { names.contains($0) })
     }
 
     /// Keywords, names in scope, and on an `animate` line its clause words.

@@ -3,7 +3,7 @@ import Foundation
 
 /// The state readline's C callbacks read: they are `@convention(c)` functions, which
 /// capture nothing. Only the main thread touches it, inside `readline`.
-private nonisolated(unsafe) var completionSource: ((_ prefix: String, _ line: String, _ wordStart: Int) -> [String])?
+private nonisolated(unsafe) var completionSource: ((_ prefix: String, _ line: String, _ wordStart: Int) -> Completion.Result)?
 private nonisolated(unsafe) var completionMatches: [String] = []
 private nonisolated(unsafe) var completionIndex = 0
 private nonisolated(unsafe) var cancellationHandler: (() -> Void)?
@@ -21,8 +21,10 @@ private let attemptedCompletion: @convention(c) (UnsafePointer<CChar>?, Int32, I
     mask_rl_set_completion_over(1)
     guard let text else { return nil }
     let line = String(cString: mask_rl_line_buffer())
-    completionMatches = completionSource?(String(cString: text), line, Int(start)) ?? []
+    let result = completionSource?(String(cString: text), line, Int(start))
+    completionMatches = result?.matches ?? []
     completionIndex = 0
+    if result?.appendsSpace == false { mask_rl_set_completion_append_character(0) }
     return rl_completion_matches(text, completionGenerator)
 }
 
@@ -67,7 +69,7 @@ final class LineEditor {
     }
 
     /// The function Tab asks for candidates: (word, line, UTF-8 offset of the word).
-    var completer: ((_ prefix: String, _ line: String, _ wordStart: Int) -> [String])? {
+    var completer: ((_ prefix: String, _ line: String, _ wordStart: Int) -> Completion.Result)? {
         get { completionSource }
         set { completionSource = newValue }
     }

@@ -53,16 +53,19 @@ struct TerminalPicture {
     /// The number of text rows.
     var rowCount: Int { (pixelRows + 1) / 2 }
 
-    /// Text row `row`: two pixel rows; a missing lower row is drawn black.
+    /// Text row `row`: two pixel rows. When the picture has an odd number of pixel rows,
+    /// the last text row draws only its upper half (the terminal's own background below).
     func line(_ row: Int) -> String {
         var line = ""
         for x in 0..<columns {
-            let top = pixel(x, 2 * row), bottom = pixel(x, 2 * row + 1)
+            let top = pixel(x, 2 * row)
+            let bottom = 2 * row + 1 < pixelRows ? pixel(x, 2 * row + 1) : nil
             switch palette {
             case .trueColor:
-                line += "\u{1B}[38;2;\(top.r);\(top.g);\(top.b);48;2;\(bottom.r);\(bottom.g);\(bottom.b)m▀"
+                let background = bottom.map { "48;2;\($0.r);\($0.g);\($0.b)" } ?? "49"
+                line += "\u{1B}[38;2;\(top.r);\(top.g);\(top.b);\(background)m▀"
             case .shades:
-                let sum = TerminalPicture.luma(top) + TerminalPicture.luma(bottom)
+                let sum = TerminalPicture.luma(top) + TerminalPicture.luma(bottom ?? top)
                 line.append(TerminalPicture.shades[min(9, sum * 10 / 511)])
             }
         }
@@ -70,7 +73,6 @@ struct TerminalPicture {
     }
 
     private func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
-        guard y < pixelRows else { return (0, 0, 0) }
         let i = (y * columns + x) * 3
         return (Int(scaled[i]), Int(scaled[i + 1]), Int(scaled[i + 2]))
     }
