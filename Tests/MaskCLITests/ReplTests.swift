@@ -318,7 +318,7 @@ final class ReplTests: XCTestCase {
         let ppm = try Data(contentsOf: URL(fileURLWithPath: home + "/still.ppm"))
         XCTAssertEqual(Array(ppm.prefix(2)), Array("P6".utf8))
         let frames = try FileManager.default.contentsOfDirectory(atPath: home + "/frames").sorted()
-        XCTAssertEqual(frames, ["frame_0000.png", "frame_0001.png", "frame_0002.png"])
+        XCTAssertEqual(frames, ["frame_00000.png", "frame_00001.png", "frame_00002.png"])
         XCTAssertTrue(result.stderr.contains("rendered 3 frames into frames"), result.stderr)
     }
 

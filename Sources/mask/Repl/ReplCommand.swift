@@ -28,7 +28,7 @@ enum ReplCommand: String, CaseIterable {
         case .tree: return "the layer tree: kinds, names and frames at the time cursor"
         case .show: return "draw the frame at time T (default: the time cursor) in the terminal"
         case .save: return "write the frame at time T (default: the time cursor) as PNG or PPM, by extension"
-        case .render: return "write every frame into DIR (frame_0000.png, ...); Ctrl-C stops"
+        case .render: return "write every frame into DIR (frame_00000.png, ...); Ctrl-C stops"
         case .timeline: return "every animation: target, begin, end, repeat, ease"
         case .value: return "a property's value at time T, e.g. `:value box.opacity at 0.5`"
         case .load: return "run a file into this session (its relative paths resolve against its folder)"

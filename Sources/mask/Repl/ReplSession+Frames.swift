@@ -32,7 +32,7 @@ extension ReplSession {
         Console.out("saved \(path) (\(image.width)×\(image.height), t = \(time.shortDescription)s)")
     }
 
-    /// `:render DIR`: every frame into DIR as `frame_0000.png`, ..., with progress on
+    /// `:render DIR`: every frame into DIR as `frame_00000.png`, ... (as `mask render`), with progress on
     /// standard error.
     func render(_ directory: String) throws(ReplError) {
         guard !directory.isEmpty else { throw ReplError("`:render` needs a folder name") }
@@ -46,16 +46,13 @@ extension ReplSession {
         } catch {
             throw ReplError("cannot create the folder `\(directory)`: \(error.localizedDescription)")
         }
-        let digits = max(4, String(count - 1).count)
         let renderer = Renderer(scene: scene)
         for k in 0..<count {
             if Interrupt.take() {
                 Console.error("\ninterrupted after \(k) of \(count) frames")
                 return
             }
-            let number = String(k)
-            let path = (directory as NSString).appendingPathComponent(
-                "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png")
+            let path = FrameFileName.path(ofFrame: k, format: .png, in: directory)
             do { try renderer.renderFrame(k).write(toFile: path, format: .png) } catch {
                 Console.error("")
                 throw ReplError("frame \(k): \(error)")
