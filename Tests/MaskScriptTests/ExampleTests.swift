@@ -1,0 +1,174 @@
+import Foundation
+import MaskEngine
+import MaskScript
+import XCTest
+
+/// Renders every script in Examples/ and probes pixels at key times. Expected values come
+/// from the scripts' own numbers (backgrounds, timings, frames), worked out by hand in
+/// each comment, or from relations between frames (a tile hidden shows what is under it).
+final class ExampleTests: XCTestCase {
+    private static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples")
+
+    private var renderers: [String: Renderer] = [:]
+
+    private func renderer(_ name: String) throws -> Renderer {
+        if let r = renderers[name] { return r }
+        let url = Self.examples.appendingPathComponent(name + ".mask")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        let source = SourceFile(name: url.path, bytes: bytes)
+        let options = ScriptOptions(resources: FileResolver(baseDirectory: Self.examples.path), output: { _ in })
+        do {
+            let scene = try Script(source: source).run(options: options)
+            let r = Renderer(scene: scene)
+            renderers[name] = r
+            return r
+        } catch {
+            XCTFail(DiagnosticRenderer().render(error.diagnostics, source: source))
+            throw error
+        }
+    }
+
+    /// The RGB of a pixel of `name` at time `t`.
+    private func rgb(_ name: String, at t: Double, _ x: Int, _ y: Int,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> [Int] {
+        let image = try renderer(name).render(at: t)
+        let p = try XCTUnwrap(image.pixel(x: x, y: y), "(\(x), \(y)) is outside the frame", file: file, line: line)
+        return [Int(p.r), Int(p.g), Int(p.b)]
+    }
+
+    private func assertClose(_ a: [Int], _ b: [Int], within tolerance: Int = 2, _ message: String = "",
+                             file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }, "\(a) vs \(b) \(message)", file: file, line: line)
+    }
+
+    /// The brightest channel value in a rectangle of a frame.
+    private func brightest(_ name: String, at t: Double, x: Range<Int>, y: Range<Int>) throws -> Int {
+        let image = try renderer(name).render(at: t)
+        var best = 0
+        for yy in y { for xx in x { if let p = image.pixel(x: xx, y: yy) { best = max(best, Int(p.r), Int(p.g), Int(p.b)) } } }
+        return best
+    }
+
+    func testEveryExampleRunsAndHasFrames() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
+            .filter { $0.hasSuffix(".mask") }.map { String($0.dropLast(5)) }.sorted()
+        XCTAssertEqual(names, ["carousel", "circle_reveal", "fade_string", "fragment", "gradient_sweep",
+                               "png_mask", "shimmer", "shimmer_colors", "tile_fade", "water_fill"])
+        for name in names {
+            let r = try renderer(name)
+            XCTAssertGreaterThan(r.frameIndices.count, 1, name)
+            let last = try r.renderFrame(r.frameIndices.count - 1)
+            XCTAssertEqual(last.width, r.scene.canvas.width, name)
+        }
+    }
+
+    func testPNGMask() throws {
+        // Outside the heart's alpha the backdrop #1c1c1e shows, inside the photo's sky.
+        XCTAssertEqual(try rgb("png_mask", at: 0, 2, 2), [28, 28, 30])
+        XCTAssertEqual(try rgb("png_mask", at: 0, 22, 22), [28, 28, 30], "the photo's corner is outside the heart")
+        let sky = try rgb("png_mask", at: 0, 120, 100)
+        XCTAssertGreaterThan(sky[2], 200, "sky blue: \(sky)")
+        XCTAssertLessThan(sky[0], 170, "sky blue: \(sky)")
+    }
+
+    func testGradientSweep() throws {
+        // t = 0: the band's frame is [-200, 0], wholly left of the photo: all black.
+        XCTAssertEqual(try brightest("gradient_sweep", at: 0, x: 0..<240, y: 0..<240), 0)
+        // t = 1.5: the band covers the photo; its black middle (location 0.5) is at the
+        // photo's x = 100 (canvas 120), where the photo shows whole, and at photo x = 10
+        // (location 0.05 < 0.25, clear) nothing shows.
+        let middle = try rgb("gradient_sweep", at: 1.5, 120, 60)
+        XCTAssertGreaterThan(middle[2], 180, "\(middle)")
+        XCTAssertEqual(try rgb("gradient_sweep", at: 1.5, 30, 60), [0, 0, 0])
+        // t = 3: the band is [200, 400], right of the photo: black again.
+        XCTAssertEqual(try brightest("gradient_sweep", at: 3, x: 0..<240, y: 0..<240), 0)
+    }
+
+    func testFadeString() throws {
+        // t = 0 the orange text shows through the mask's black middle; t = 3 the mask has
+        // slid one width to the right and nothing shows.
+        let image = try renderer("fade_string").render(at: 0)
+        var orange = false
+        for y in 0..<40 { for x in 100..<200 {
+            if let p = image.pixel(x: x, y: y), p.r > 240, abs(Int(p.g) - 128) < 8, p.b < 8 { orange = true }
+        } }
+        XCTAssertTrue(orange, "the text's orange (255, 128, 0) shows mid-line at t = 0")
+        XCTAssertEqual(try rgb("fade_string", at: 0, 1, 20), [0, 0, 0], "location 0.01 is clear")
+        XCTAssertEqual(try brightest("fade_string", at: 3, x: 0..<300, y: 0..<40), 0)
+    }
+
+    func testTileFade() throws {
+        // 12 × 2 tiles of 30 × 100; tile i fades over [1 + 0.1 i, 2 + 0.1 i].
+        // Tile 0 (column 0, row 0) holds (15, 50); tile 23 (column 11, row 1) holds (345, 150).
+        let front0 = try rgb("tile_fade", at: 0, 15, 50)
+        let back0 = try rgb("tile_fade", at: 4.5, 15, 50)       // every tile hidden by 4.3
+        XCTAssertNotEqual(front0, back0)
+        assertClose(try rgb("tile_fade", at: 2.5, 15, 50), back0, within: 0, "tile 0 is hidden at 2.5")
+        let half = try rgb("tile_fade", at: 1.5, 15, 50)         // tile 0 at opacity 0.5
+        assertClose(half, zip(front0, back0).map { ($0 + $1 + 1) / 2 }, within: 2, "half way between the photos")
+        assertClose(try rgb("tile_fade", at: 2.5, 345, 150), try rgb("tile_fade", at: 0, 345, 150), within: 0,
+                    "tile 23 starts at 3.3")
+    }
+
+    func testShimmer() throws {
+        // Outside the glyphs the mask is clear: black.
+        XCTAssertEqual(try rgb("shimmer", at: 0, 3, 3), [0, 0, 0])
+        // t = 0, locations [0, 0, 0.25]: from x = 80 on the colour is #505050 (80).
+        XCTAssertEqual(try brightest("shimmer", at: 0, x: 200..<300, y: 0..<80), 80)
+        // t = 1.5, half a cycle: locations [0.375, 0.5, 0.625], white at x = 160.
+        XCTAssertGreaterThan(try brightest("shimmer", at: 1.5, x: 150..<170, y: 0..<80), 240)
+        XCTAssertEqual(try brightest("shimmer", at: 1.5, x: 250..<300, y: 0..<80), 80)
+    }
+
+    func testWaterFill() throws {
+        let grey = [142, 142, 147]   // #8e8e93
+        // t = 0: the circles (radius 100) sit on the top-left and bottom-right corners.
+        XCTAssertEqual(try rgb("water_fill", at: 0, 195, 5), grey)
+        XCTAssertEqual(try rgb("water_fill", at: 0, 100, 100), grey, "141 from both centres")
+        XCTAssertNotEqual(try rgb("water_fill", at: 0, 10, 10), grey)
+        // t = 2.25: both circles centred on (100, 100): the corners are 134 away.
+        XCTAssertEqual(try rgb("water_fill", at: 2.25, 195, 5), grey)
+        XCTAssertNotEqual(try rgb("water_fill", at: 2.25, 100, 100), grey)
+    }
+
+    func testFragmentHidesAndRestoresInReverse() throws {
+        let backdrop = [16, 16, 16]  // #101010
+        // 15 × 2 tiles of 20 × 60; hiding ends at 0.5 + 29 × 0.06 + 0.3 = 2.54.
+        XCTAssertEqual(try brightest("fragment", at: 3, x: 0..<300, y: 0..<120), 16)
+        let photo = try rgb("fragment", at: 0, 10, 30)
+        XCTAssertNotEqual(photo, backdrop)
+        // Restoring starts at 3.04 from the last tile: at 3.5 tile 29 (column 14, row 1)
+        // is back while tile 0 still waits until 4.78.
+        assertClose(try rgb("fragment", at: 3.5, 290, 90), try rgb("fragment", at: 0, 290, 90), within: 0)
+        XCTAssertEqual(try rgb("fragment", at: 3.5, 10, 30), backdrop)
+        XCTAssertEqual(try rgb("fragment", at: 6, 10, 30), photo)
+    }
+
+    func testCarouselPageIndicator() throws {
+        // Dots at x = 96 + 18 i, y = 160, 10 × 10; the first is white from the start.
+        XCTAssertEqual(try rgb("carousel", at: 0.5, 101, 165), [255, 255, 255])
+        XCTAssertNotEqual(try rgb("carousel", at: 0.5, 119, 165), [255, 255, 255])
+        // The first change ends at 1.5 + 0.3 s: the second dot is white, the first dim.
+        XCTAssertEqual(try rgb("carousel", at: 2, 119, 165), [255, 255, 255])
+        XCTAssertNotEqual(try rgb("carousel", at: 2, 101, 165), [255, 255, 255])
+        // By 2.5 s the first photo's tiles are all hidden: the second photo shows.
+        XCTAssertNotEqual(try rgb("carousel", at: 0.5, 120, 60), try rgb("carousel", at: 2.5, 120, 60))
+    }
+
+    func testCircleReveal() throws {
+        // Before the tap the white button shows; the reveal mask is a circle of radius 0.
+        XCTAssertEqual(try rgb("circle_reveal", at: 0, 146, 40), [255, 255, 255])
+        let first = try rgb("circle_reveal", at: 0, 5, 315)
+        // At 2 s the circle reached the far corner and the mask is gone: the second screen.
+        let second = try rgb("circle_reveal", at: 2, 5, 315)
+        XCTAssertNotEqual(first, second)
+        XCTAssertNotEqual(try rgb("circle_reveal", at: 2, 146, 40), [255, 255, 255])
+        // The far radius is √(146² + 280²) ≈ 315.8. Half way through (0.9 s; easeInOut
+        // gives 0.5 at 0.5) the radius is (16 + 315.8) / 2 ≈ 165.9: 150 below the button it
+        // shows the second screen, 180 below still the first.
+        XCTAssertEqual(try rgb("circle_reveal", at: 0.9, 146, 190), try rgb("circle_reveal", at: 2, 146, 190))
+        XCTAssertEqual(try rgb("circle_reveal", at: 0.9, 146, 220), try rgb("circle_reveal", at: 0, 146, 220))
+    }
+}
