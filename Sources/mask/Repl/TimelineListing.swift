@@ -4,9 +4,10 @@ import MaskEngine
 ///
 /// ```
 /// box.opacity  0s → 1s  repeat 1  ease easeInOut
-/// box.positionX  1s → 3s  repeat 2  ease linear  autoreverse
+/// box.position.x  1s → 3s  repeat 2  ease linear  autoreverse
 /// ```
-/// Properties are the engine's keys (`positionX` for `x`, `fontSize` for a text's `size`).
+/// Properties are named by their Core Animation key paths (`position.x` for `x`,
+/// `bounds.size.width` for `width`), which is what the engine animates.
 struct TimelineListing {
     /// The scene whose timeline to list.
     let scene: Scene
@@ -20,7 +21,7 @@ struct TimelineListing {
 
     private func line(_ animation: Animation) -> String {
         let target = scene.node(animation.layer).name ?? "layer \(animation.layer)"
-        var line = "\(target).\(animation.key.rawValue)  \(animation.begin.shortDescription)s → "
+        var line = "\(target).\(animation.key.keyPath)  \(animation.begin.shortDescription)s → "
             + (animation.end.isFinite ? "\(animation.end.shortDescription)s" : "forever")
             + "  repeat \(animation.repetition)  ease \(animation.easing)"
         if animation.autoreverses { line += "  autoreverse" }
