@@ -27,29 +27,67 @@ struct ImageShader: Sendable {
 
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         let (p, step) = pixelCentre(toImage, x: x, y: y)
+        // Centre-based coordinates: pixel (i, j)'s centre is at (i, j).
+        let u0 = p.x - 0.5, v0 = p.y - 0.5
+        let u1 = u0 + step.x * Double(count), v1 = v0 + step.y * Double(count)
+        // Within this range 16.16 fixed point is exact enough and cannot overflow Int64.
+        let limit = 1.0e9
+        guard abs(u0) < limit, abs(v0) < limit, abs(u1) < limit, abs(v1) < limit else {
+            return shadeClamped(u0: u0, v0: v0, step: step, count: count, into: out)
+        }
+        let w = image.width, h = image.height
+        let maxU = Int64(w - 1) << 16, maxV = Int64(h - 1) << 16
+        var u = Int64((u0 * 65536).rounded()), v = Int64((v0 * 65536).rounded())
+        let du = Int64((step.x * 65536).rounded()), dv = Int64((step.y * 65536).rounded())
+        image.pixels.withUnsafeBufferPointer { buffer in
+            guard let src = buffer.baseAddress else { return }
+            for i in 0..<count {
+                let cu = u < 0 ? 0 : (u > maxU ? maxU : u)
+                let cv = v < 0 ? 0 : (v > maxV ? maxV : v)
+                u &+= du
+                v &+= dv
+                let ix = Int(truncatingIfNeeded: cu >> 16), iy = Int(truncatingIfNeeded: cv >> 16)
+                // Weights in 0...256, rounded from the 16-bit fraction.
+                let fx = UInt32(truncatingIfNeeded: ((cu & 0xFFFF) &+ 128) >> 8)
+                let fy = UInt32(truncatingIfNeeded: ((cv & 0xFFFF) &+ 128) >> 8)
+                blend(src, w: w, h: h, ix: ix, iy: iy, fx: fx, fy: fy, into: out + i &* 4)
+            }
+        }
+    }
+
+    /// The same sampling in floating point, for transforms so extreme that fixed point
+    /// could overflow (a layer scaled to almost nothing, coordinates near 1e9).
+    private func shadeClamped(u0: Double, v0: Double, step: Point, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         let w = image.width, h = image.height
         let maxX = Double(w - 1), maxY = Double(h - 1)
-        image.pixels.withUnsafeBufferPointer { src in
+        image.pixels.withUnsafeBufferPointer { buffer in
+            guard let src = buffer.baseAddress else { return }
             for i in 0..<count {
-                // Shift by half a pixel to centre-based coordinates, then clamp to the edge pixels.
-                var u = p.x + step.x * Double(i) - 0.5, v = p.y + step.y * Double(i) - 0.5
+                var u = u0 + step.x * Double(i), v = v0 + step.y * Double(i)
                 if !(u > 0) { u = 0 } else if u > maxX { u = maxX }
                 if !(v > 0) { v = 0 } else if v > maxY { v = maxY }
                 let ix = Int(u), iy = Int(v)
                 let fx = UInt32(truncatingIfNeeded: Int((u - Double(ix)) * 256 + 0.5))
                 let fy = UInt32(truncatingIfNeeded: Int((v - Double(iy)) * 256 + 0.5))
-                let ix1 = ix < w - 1 ? ix &+ 1 : ix, iy1 = iy < h - 1 ? iy &+ 1 : iy
-                let r0 = iy &* w, r1 = iy1 &* w
-                let i00 = (r0 &+ ix) &* 4, i10 = (r0 &+ ix1) &* 4, i01 = (r1 &+ ix) &* 4, i11 = (r1 &+ ix1) &* 4
-                let w00 = (256 &- fx) &* (256 &- fy), w10 = fx &* (256 &- fy)
-                let w01 = (256 &- fx) &* fy, w11 = fx &* fy
-                let o = i &* 4
-                for c in 0..<4 {
-                    let sum = UInt32(src[i00 &+ c]) &* w00 &+ UInt32(src[i10 &+ c]) &* w10
-                        &+ UInt32(src[i01 &+ c]) &* w01 &+ UInt32(src[i11 &+ c]) &* w11
-                    out[o &+ c] = UInt8(truncatingIfNeeded: (sum &+ 32768) >> 16)
-                }
+                blend(src, w: w, h: h, ix: ix, iy: iy, fx: fx, fy: fy, into: out + i &* 4)
             }
+        }
+    }
+
+    /// Writes the bilinear mix of the 2 × 2 pixels at `(ix, iy)` with weights `fx`, `fy`
+    /// (0...256); pixels past the last row or column repeat the edge.
+    @inline(__always)
+    private func blend(_ src: UnsafePointer<UInt8>, w: Int, h: Int, ix: Int, iy: Int, fx: UInt32, fy: UInt32,
+                       into out: UnsafeMutablePointer<UInt8>) {
+        let ix1 = ix < w &- 1 ? ix &+ 1 : ix, iy1 = iy < h &- 1 ? iy &+ 1 : iy
+        let r0 = iy &* w, r1 = iy1 &* w
+        let i00 = (r0 &+ ix) &* 4, i10 = (r0 &+ ix1) &* 4, i01 = (r1 &+ ix) &* 4, i11 = (r1 &+ ix1) &* 4
+        let w00 = (256 &- fx) &* (256 &- fy), w10 = fx &* (256 &- fy)
+        let w01 = (256 &- fx) &* fy, w11 = fx &* fy
+        for c in 0..<4 {
+            let sum = UInt32(src[i00 &+ c]) &* w00 &+ UInt32(src[i10 &+ c]) &* w10
+                &+ UInt32(src[i01 &+ c]) &* w01 &+ UInt32(src[i11 &+ c]) &* w11
+            out[c] = UInt8(truncatingIfNeeded: (sum &+ 32768) >> 16)
         }
     }
 }
