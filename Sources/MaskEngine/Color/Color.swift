@@ -3,6 +3,8 @@
 /// This is the colour a user writes. Compositing and interpolation happen on
 /// `PremultipliedColor`; the only ways across are `premultiplied()` and `unpremultiplied()`.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// The red, green, blue and alpha components, each in 0...1; red, green and blue are
+    /// not multiplied by alpha.
     public var red: Double, green: Double, blue: Double, alpha: Double
 
     /// Creates a colour; components are clamped to 0...1 (NaN becomes 0).
@@ -44,20 +46,35 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         v >= 0 ? min(v, 1) : 0
     }
 
+    /// Fully transparent black, UIKit's `clear` (white 0, alpha 0).
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// UIKit's `black`: white 0.
     public static let black = Color(white: 0)
+    /// UIKit's `white`: white 1.
     public static let white = Color(white: 1)
+    /// UIKit's `gray`: white 0.5.
     public static let gray = Color(white: 0.5)
+    /// UIKit's `lightGray`: white 2/3.
     public static let lightGray = Color(white: 2.0 / 3.0)
+    /// UIKit's `darkGray`: white 1/3.
     public static let darkGray = Color(white: 1.0 / 3.0)
+    /// UIKit's `red`: RGB (1, 0, 0).
     public static let red = Color(red: 1, green: 0, blue: 0)
+    /// UIKit's `green`: RGB (0, 1, 0).
     public static let green = Color(red: 0, green: 1, blue: 0)
+    /// UIKit's `blue`: RGB (0, 0, 1).
     public static let blue = Color(red: 0, green: 0, blue: 1)
+    /// UIKit's `cyan`: RGB (0, 1, 1).
     public static let cyan = Color(red: 0, green: 1, blue: 1)
+    /// UIKit's `yellow`: RGB (1, 1, 0).
     public static let yellow = Color(red: 1, green: 1, blue: 0)
+    /// UIKit's `magenta`: RGB (1, 0, 1).
     public static let magenta = Color(red: 1, green: 0, blue: 1)
+    /// UIKit's `orange`: RGB (1, 0.5, 0).
     public static let orange = Color(red: 1, green: 0.5, blue: 0)
+    /// UIKit's `purple`: RGB (0.5, 0, 0.5).
     public static let purple = Color(red: 0.5, green: 0, blue: 0.5)
+    /// UIKit's `brown`: RGB (0.6, 0.4, 0.2).
     public static let brown = Color(red: 0.6, green: 0.4, blue: 0.2)
 
     /// The named colours of the language, with UIKit's values.
@@ -73,6 +90,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         PremultipliedColor(unchecked: red * alpha, green * alpha, blue * alpha, alpha)
     }
 
+    /// The colour as a lowercase hex literal: `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var description: String {
         func hex(_ v: Double) -> String {
             let n = Int((v * 255).rounded())
@@ -85,6 +103,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 /// A colour whose components are already multiplied by alpha: every component lies in
 /// 0...alpha, and alpha in 0...1. This is what blending and interpolation work on.
 public struct PremultipliedColor: Hashable, Sendable {
+    /// The red, green and blue components, already multiplied by alpha (each in 0...alpha),
+    /// and alpha itself (0...1).
     public private(set) var red: Double, green: Double, blue: Double, alpha: Double
 
     /// Creates a premultiplied colour, clamping alpha to 0...1 and each component to 0...alpha.

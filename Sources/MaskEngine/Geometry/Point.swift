@@ -1,6 +1,8 @@
 /// A point (or a vector) in a 2D coordinate space where y grows downward, as in UIKit.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal coordinate; grows to the right.
     public var x: Double
+    /// The vertical coordinate; grows downward.
     public var y: Double
 
     /// Creates a point from its coordinates.
@@ -12,8 +14,11 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// The origin, `(0, 0)`.
     public static let zero = Point(0, 0)
 
+    /// Adds coordinate by coordinate: the point `a` moved by the vector `b`.
     public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    /// Subtracts coordinate by coordinate: the vector from `b` to `a`.
     public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    /// Multiplies both coordinates by `s`: the vector scaled about the origin.
     public static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
 
     /// The distance from this point to another.
@@ -22,12 +27,15 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
         return (dx * dx + dy * dy).squareRoot()
     }
 
+    /// The point as mask script writes it: `[x, y]`.
     public var description: String { "[\(x.shortDescription), \(y.shortDescription)]" }
 }
 
 /// A width and a height.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal extent.
     public var width: Double
+    /// The vertical extent.
     public var height: Double
 
     /// Creates a size from its width and height.
@@ -39,6 +47,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// The empty size.
     public static let zero = Size(0, 0)
 
+    /// The size as mask script writes it: `[width, height]`.
     public var description: String { "[\(width.shortDescription), \(height.shortDescription)]" }
 }
 

@@ -3,6 +3,8 @@ import Foundation
 /// An affine transform mapping `(x, y)` to `(a·x + c·y + tx, b·x + d·y + ty)`,
 /// laid out like `CGAffineTransform`.
 public struct Transform: Hashable, Sendable {
+    /// The six coefficients: `(a, b)` is the image of the unit x vector, `(c, d)` that of the
+    /// unit y vector, and `(tx, ty)` the translation, as in `CGAffineTransform`.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     /// Creates a transform from its six coefficients.

@@ -5,7 +5,9 @@ public struct LayerID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     init(_ index: Int) { self.index = index }
 
+    /// Orders layers by creation: by their index in the scene.
     public static func < (a: LayerID, b: LayerID) -> Bool { a.index < b.index }
+    /// `#` and the index, for messages when a layer has no name.
     public var description: String { "#\(index)" }
 }
 

@@ -47,7 +47,12 @@ public enum FillRule: String, Sendable, CaseIterable {
 
 /// Horizontal alignment of text lines in a text layer.
 public enum TextAlignment: String, Sendable, CaseIterable {
-    case left, center, right
+    /// Each line starts at the left edge of the bounds.
+    case left
+    /// Each line is centred between the left and right edges.
+    case center
+    /// Each line ends at the right edge of the bounds.
+    case right
 }
 
 /// What a mask contributes to its owner.

@@ -8,46 +8,92 @@ public struct LayerState: Sendable, Equatable {
     /// What the layer draws.
     public var kind: LayerKind
 
+    /// The point, in the parent's coordinates, where `anchor` sits (Core Animation's `position`).
     public var position = Point.zero
+    /// The size of the bounds (Core Animation's `bounds.size`); `set(_:to:)` rejects a
+    /// negative side.
     public var size = Size.zero
+    /// The unit point of the bounds that sits at `position`; scale and rotation turn about it
+    /// (Core Animation's `anchorPoint`).
     public var anchor = Point(0.5, 0.5)
+    /// How opaque the layer is, in 0...1 (`set(_:to:)` clamps); it applies to the layer and
+    /// its sublayers as one group.
     public var opacity = 1.0
+    /// The colour that fills the bounds under the content, rounded by `cornerRadius`
+    /// (Core Animation's `backgroundColor`).
     public var background = Color.clear
+    /// The radius of the rounded corners of the background and of the `clip` shape
+    /// (`set(_:to:)` clamps it at 0); drawn at most half the shorter side.
     public var cornerRadius = 0.0
     /// Clip sublayers (and content) to the bounds, rounded by `cornerRadius`.
     public var clip = false
+    /// When true, the layer and its sublayers draw nothing (Core Animation's `isHidden`).
     public var hidden = false
+    /// A uniform scale of the layer and its sublayers about `anchor`; 1 leaves it unchanged.
     public var scale = 1.0
+    /// A rotation about `anchor`, in radians; positive turns clockwise on screen.
     public var rotation = 0.0
+    /// An image drawn over the background, placed in the bounds by `gravity`
+    /// (Core Animation's `contents`); nil for none.
     public var contents: Image?
+    /// How `contents` is fitted into the bounds (Core Animation's `contentsGravity`).
     public var gravity = Gravity.fill
     /// Drawing order among siblings: higher draws later; ties keep declaration order.
     public var z = 0.0
+    /// The layer whose composited alpha (or luminance, see `maskMode`) cuts out this layer's
+    /// group, laid out in this layer's coordinates (Core Animation's `mask`); nil for none.
     public var mask: LayerID?
+    /// What `mask` contributes: its alpha, or its luminance times its alpha (an extension).
     public var maskMode = MaskMode.alpha
+    /// When true, the layer shows where the mask is transparent instead of where it is
+    /// opaque (an extension).
     public var maskInvert = false
 
     // MARK: - Gradient
+    /// A gradient's colours in order (`CAGradientLayer.colors`); without colours nothing is drawn.
     public var colors: [Color] = []
+    /// Where each colour of `colors` sits along the gradient, as fractions; values outside
+    /// 0...1 are allowed, and nil spreads the colours evenly.
     public var locations: [Double]?
+    /// The unit point where a gradient begins: the start of the axis, or the centre of a
+    /// radial or conic gradient.
     public var start = Point(0.5, 0)
+    /// The unit point where a gradient ends: the end of the axis, the point whose x and y
+    /// distances from `start` are a radial gradient's radii, or the direction a conic
+    /// gradient begins at.
     public var end = Point(0.5, 1)
+    /// How a gradient maps its colours onto the plane (`CAGradientLayer.type`).
     public var gradientType = GradientType.axial
 
     // MARK: - Shape
+    /// The shape to fill and stroke, in the layer's own coordinates (`CAShapeLayer.path`).
     public var path = Path.empty
+    /// The colour that fills `path`, black by default as in Core Animation; nil fills nothing.
     public var fill: Color? = .black
+    /// The colour of the line drawn along `path`; nil (the default) draws none.
     public var stroke: Color?
+    /// The width of the stroke, in the layer's coordinates, so it scales with the layer
+    /// (`set(_:to:)` clamps it at 0).
     public var lineWidth = 1.0
+    /// The fraction (0...1, `set(_:to:)` clamps) of the path's length at which the stroke begins.
     public var strokeStart = 0.0
+    /// The fraction (0...1, `set(_:to:)` clamps) of the path's length at which the stroke
+    /// ends; nothing is stroked unless it is greater than `strokeStart`.
     public var strokeEnd = 1.0
+    /// Which points of `path` the fill covers.
     public var fillRule = FillRule.nonzero
 
     // MARK: - Text
+    /// The text to draw; `\n` starts a new line.
     public var string = ""
+    /// The font face; nil uses the default family, `Font.defaultFamily`.
     public var font: Font?
+    /// The font size in pixels; `set(_:to:)` clamps it to 0.01...4096.
     public var fontSize = 17.0
+    /// The colour of the glyphs.
     public var textColor = Color.white
+    /// How each line sits horizontally in the bounds; the block of lines is always centred
+    /// vertically.
     public var align = TextAlignment.left
 
     /// A state with Core Animation's defaults for a kind of layer.
@@ -252,6 +298,7 @@ public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The property changes only as a step and cannot be animated.
     case notAnimatable(key: PropertyKey)
 
+    /// The message for a user, naming the property in backticks.
     public var description: String {
         switch self {
         case let .typeMismatch(key, expected, found): return "`\(key.rawValue)` expects \(expected), got \(found)"

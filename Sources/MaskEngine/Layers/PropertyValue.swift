@@ -1,25 +1,43 @@
 /// A value a layer property holds, as the timeline stores and interpolates it.
 public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
+    /// A number: a coordinate, length, fraction, angle in radians, scale or `z`.
     case number(Double)
+    /// A point: `position`, `anchor`, or a gradient's `start` or `end`.
     case point(Point)
+    /// A size: the bounds `size`.
     case size(Size)
+    /// A flag: `clip`, `hidden` or `maskInvert`.
     case bool(Bool)
+    /// A colour: `background` or `textColor` (or a `fill` or `stroke` that is not nil).
     case color(Color)
     /// An optional colour (`fill`, `stroke`): nil draws nothing.
     case optionalColor(Color?)
+    /// A list of numbers: `locations`.
     case numbers([Double])
     /// An optional list of numbers (`locations`): nil spreads evenly.
     case optionalNumbers([Double]?)
+    /// A list of colours: a gradient's `colors`.
     case colors([Color])
+    /// A vector path: a shape's `path`.
     case path(Path)
+    /// The `contents` image, or nil for none.
     case image(Image?)
+    /// A string: a text layer's `string`. `LayerState.value(for: .font)` also reports the
+    /// default font as its family name.
     case string(String)
+    /// A loaded font face: a text layer's `font`.
     case font(Font)
+    /// A layer of the same scene, or nil: `mask`.
     case layer(LayerID?)
+    /// A `contents` gravity.
     case gravity(Gravity)
+    /// A gradient's type.
     case gradientType(GradientType)
+    /// A shape's fill rule.
     case fillRule(FillRule)
+    /// A text layer's alignment.
     case alignment(TextAlignment)
+    /// What a mask contributes.
     case maskMode(MaskMode)
 
     /// A short name of the value's type, for error messages ("a number", "a colour").
@@ -47,6 +65,8 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The value as mask script prints it: whole numbers without a decimal point, points
+    /// and lists in brackets, colours in hex, a missing value as `nil`.
     public var description: String {
         switch self {
         case .number(let v): return v.shortDescription

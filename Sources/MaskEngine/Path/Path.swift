@@ -9,10 +9,15 @@ import Foundation
 public struct Path: Hashable, Sendable, CustomStringConvertible {
     /// One drawing command.
     public enum Element: Hashable, Sendable {
+        /// Starts a new subpath at a point.
         case move(Point)
+        /// A straight line from the current point to a point.
         case line(Point)
+        /// A quadratic Bézier curve to the second point, with the first as its control point.
         case quad(Point, Point)
+        /// A cubic Bézier curve to the third point, with the first two as its control points.
         case cubic(Point, Point, Point)
+        /// A straight line back to the start of the subpath, closing it.
         case close
     }
 
@@ -157,6 +162,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
         return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
+    /// The path's `structure`, such as "oval" or "polygon of 5 points".
     public var description: String { structure }
 }
 
@@ -165,6 +171,7 @@ public enum PathError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Two paths of different element sequences cannot be interpolated.
     case structureMismatch(from: String, to: String)
 
+    /// The message for a user, naming both shapes.
     public var description: String {
         switch self {
         case let .structureMismatch(a, b):

@@ -126,6 +126,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file could not be written: the path and the reason.
     case unwritable(path: String, reason: String)
 
+    /// The message for a user, naming the file when there is one.
     public var description: String {
         switch self {
         case let .invalidDimensions(w, h):

@@ -11,6 +11,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A text layer's glyphs could not be laid out: the layer and the reason.
     case textLayout(layer: String, reason: String)
 
+    /// The message for a user.
     public var description: String {
         switch self {
         case .invalidTime(let t): return "cannot render at time \(t): it must be a finite number"

@@ -28,8 +28,9 @@ public struct Scene: Sendable {
         public internal(set) var role: Role
         /// The time at which the layer joins the tree; before it, it draws nothing.
         public internal(set) var appearsAt: Double
-        /// For a grid: rows and columns. For a tile: its column and row.
+        /// For a grid: its rows and columns; nil for any other layer.
         public internal(set) var grid: (rows: Int, columns: Int)?
+        /// For a tile of a grid: its column and row; nil for any other layer.
         public internal(set) var tile: (column: Int, row: Int)?
         /// For a grid: its tiles in column-major order.
         public internal(set) var tiles: [LayerID] = []
@@ -250,13 +251,20 @@ public struct Scene: Sendable {
 
 /// Why a scene could not be built or sampled.
 public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The scene would hold more than `Scene.maxLayers` layers: the limit.
     case tooManyLayers(Int)
+    /// A grid's rows or columns are below 1: the reason.
     case invalidGrid(String)
+    /// A layer would be masked by itself or by one of its ancestors: the owner's name.
     case maskCycle(String)
+    /// An animation's begin, duration, keyframes or key times are unusable: the reason.
     case invalidTiming(String)
+    /// A value does not fit the property, or the property not the layer's kind.
     case property(PropertyError)
+    /// Two values of an animation cannot be interpolated.
     case interpolation(InterpolationError)
 
+    /// The message for a user.
     public var description: String {
         switch self {
         case .tooManyLayers(let n): return "too many layers (the limit is \(n))"

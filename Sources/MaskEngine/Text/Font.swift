@@ -87,7 +87,9 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
         return try body(face)
     }
 
+    /// Two fonts are equal only when they are the same object, that is the same loaded face.
     public static func == (a: Font, b: Font) -> Bool { a === b }
+    /// The font's `name`.
     public var description: String { name }
 }
 
@@ -98,6 +100,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file exists but is not a usable font.
     case unreadable(path: String, reason: String)
 
+    /// The message for a user, naming the font.
     public var description: String {
         switch self {
         case .notFound(let what):

@@ -5,6 +5,7 @@ public enum Repetition: Sendable, Hashable, CustomStringConvertible {
     /// Until the end of the timeline.
     case forever
 
+    /// The count as mask script writes it (`2`, `2.5`), or `forever`.
     public var description: String {
         switch self {
         case .count(let n): return n.shortDescription

@@ -3,6 +3,7 @@ import Foundation
 /// A timing curve: maps the fraction of an animation's duration that has passed to the
 /// fraction of the change that shows. Pure functions, no clock.
 public enum Easing: Sendable, Hashable, CustomStringConvertible {
+    /// Constant speed: the progress equals the time fraction.
     case linear
     /// Core Animation's `easeIn`: cubic Bézier (0.42, 0, 1, 1).
     case easeIn
@@ -68,6 +69,8 @@ public enum Easing: Sendable, Hashable, CustomStringConvertible {
         return bez(t, y1, y2)
     }
 
+    /// The easing as mask script writes it: `easeIn`, `cubic(x1, y1, x2, y2)`,
+    /// `spring(damping, stiffness)`.
     public var description: String {
         switch self {
         case .linear: return "linear"

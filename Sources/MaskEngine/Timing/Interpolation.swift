@@ -9,6 +9,7 @@ public enum InterpolationError: Error, Equatable, Sendable, CustomStringConverti
     /// Paths of different structure.
     case path(PathError)
 
+    /// The message for a user.
     public var description: String {
         switch self {
         case let .typeMismatch(a, b): return "cannot animate between \(a) and \(b)"

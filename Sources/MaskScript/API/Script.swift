@@ -100,6 +100,7 @@ public struct HostFunctionError: Error, Sendable, CustomStringConvertible {
         self.argument = argument
     }
 
+    /// The `message`.
     public var description: String { message }
 }
 

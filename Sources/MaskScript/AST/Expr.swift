@@ -48,15 +48,40 @@ public struct Expr: Sendable {
 
 /// A prefix operator.
 public enum UnaryOperator: String, Sendable {
+    /// `-x`: the negation of a number.
     case negate = "-"
+    /// `not x`: the negation of a bool.
     case not = "not"
 }
 
 /// An infix operator, in the precedence of LANGUAGE.md section 2.
 public enum BinaryOperator: String, Sendable {
-    case or, and
-    case equal = "==", notEqual = "!="
-    case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
-    case add = "+", subtract = "-"
-    case multiply = "*", divide = "/", remainder = "%"
+    /// `a or b` on bools; `b` is evaluated only when `a` is false.
+    case or
+    /// `a and b` on bools; `b` is evaluated only when `a` is true.
+    case and
+    /// `a == b`: structural equality (lists element by element, layers by identity); values
+    /// of different types are never equal.
+    case equal = "=="
+    /// `a != b`: the opposite of `==`.
+    case notEqual = "!="
+    /// `a < b` on two numbers or two strings.
+    case less = "<"
+    /// `a <= b` on two numbers or two strings.
+    case lessEqual = "<="
+    /// `a > b` on two numbers or two strings.
+    case greater = ">"
+    /// `a >= b` on two numbers or two strings.
+    case greaterEqual = ">="
+    /// `a + b`: the sum of two numbers, or two strings or two lists joined.
+    case add = "+"
+    /// `a - b` on numbers.
+    case subtract = "-"
+    /// `a * b` on numbers.
+    case multiply = "*"
+    /// `a / b` on numbers; dividing by zero is an error.
+    case divide = "/"
+    /// `a % b` on numbers, floored: the result has the divisor's sign (`-1 % 12` is 11);
+    /// a zero divisor is an error.
+    case remainder = "%"
 }

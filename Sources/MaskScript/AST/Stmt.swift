@@ -66,7 +66,16 @@ public enum MaskSource: Sendable {
 
 /// The kinds of layer a declaration can create.
 public enum LayerKind: String, Sendable, CaseIterable {
-    case layer, gradient, shape, text, grid
+    /// `layer`: a plain layer (background, contents and sublayers).
+    case layer
+    /// `gradient`: a gradient layer (`colors`, `locations`, `start`, `end`, `type`).
+    case gradient
+    /// `shape`: a shape layer (`path`, `fill`, `stroke`, `lineWidth`, ...).
+    case shape
+    /// `text`: a text layer (`string`, `font`, `size`, `color`, `align`).
+    case text
+    /// `grid`: a layer filled with `rows` × `columns` tile layers.
+    case grid
 }
 
 /// A layer declaration `KIND [name] { body }`.

@@ -29,10 +29,16 @@ public struct FileResolver: ResourceResolver {
         return (baseDirectory as NSString).appendingPathComponent(path)
     }
 
+    /// Reads a PNG or PPM file; a relative path resolves against `baseDirectory`.
+    /// - Throws: `ImageError.unreadable` naming the file and the reason.
     public func image(named path: String) throws -> Image {
         try Image(contentsOfFile: resolve(path))
     }
 
+    /// Loads a font: a name ending in `.ttf` or `.otf`, or holding a `/`, is a font file
+    /// (a relative path resolves against `baseDirectory`); any other name is a family looked
+    /// up in `Font.systemFontDirectory` (`Font.named(_:)`).
+    /// - Throws: `FontError.notFound` or `FontError.unreadable`.
     public func font(named name: String) throws -> Font {
         let lower = name.lowercased()
         if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || name.contains("/") {
@@ -48,10 +54,16 @@ public struct SandboxResolver: ResourceResolver {
     /// Creates the sandbox.
     public init() {}
 
+    /// Refuses every image.
+    /// - Throws: `SandboxError`, always.
     public func image(named path: String) throws -> Image {
         throw SandboxError(what: "image '\(path)'")
     }
 
+    /// Loads a font family from `Font.systemFontDirectory`; refuses a font file (a name
+    /// ending in `.ttf` or `.otf`, or holding a `/`).
+    /// - Throws: `SandboxError` for a font file, `FontError` for a family that is missing
+    ///   or unusable.
     public func font(named name: String) throws -> Font {
         let lower = name.lowercased()
         if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || name.contains("/") {
@@ -65,5 +77,6 @@ public struct SandboxResolver: ResourceResolver {
 public struct SandboxError: Error, CustomStringConvertible {
     /// What the script tried to read.
     public let what: String
+    /// The message for a user: what was refused, and why.
     public var description: String { "cannot read \(what): file access is disabled in this sandbox" }
 }

@@ -2,18 +2,29 @@ import MaskEngine
 
 /// A value of the language at run time.
 public enum Value: Sendable {
+    /// A number; the language has no other numeric type.
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// A string.
     case string(String)
+    /// A colour, from a literal, a name or `rgb`/`rgba`/`white`/`hsl`.
     case color(Color)
+    /// A list `[a, b, c]`; a 2-list also serves as a point or size, a 4-list as a rectangle.
     case list([Value])
     /// `a..<b` or `a...b`, kept lazy until iterated or indexed.
     case range(Double, Double, inclusive: Bool)
+    /// `nil`: no value.
     case none
+    /// A layer of the scene being built.
     case layer(LayerRef)
+    /// An image, as `image(path)` loads it.
     case image(Image)
+    /// A vector path, as the path builders (`oval`, `circle`, `polygon`, ...) make it.
     case path(Path)
+    /// A function: a script's `fn` or a built-in.
     case function(Callable)
+    /// A deterministic random generator, as `random(seed)` makes it; `.next()` draws a number.
     case generator(RandomGenerator)
     /// A timing curve (`easeIn`, `cubic(...)`, `spring(...)`).
     case easing(Easing)

@@ -18,10 +18,12 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         self.offset = offset
     }
 
+    /// Orders locations by `offset`; meaningful for locations in the same file.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         lhs.offset < rhs.offset
     }
 
+    /// `line:column`, as diagnostics print it.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -32,7 +34,7 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
     /// The position just past the last scalar of the range.
     public var end: SourceLocation
 
-    /// Creates a range; `end` must not come before `start`.
+    /// Creates a range; an `end` before `start` is moved to `start`.
     public init(start: SourceLocation, end: SourceLocation) {
         self.start = start
         self.end = max(start, end)
@@ -49,5 +51,6 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
         SourceRange(start: min(start, other.start), end: max(end, other.end))
     }
 
+    /// The start, as `line:column`.
     public var description: String { "\(start)" }
 }
