@@ -9,6 +9,12 @@ extension Renderer {
         return !state.hidden && state.opacity > 0 && walk.time >= scene.node(id).appearsAt
     }
 
+    /// True while a layer is still drawn where it was declared: a layer made a mask
+    /// later in the timeline leaves the tree at that time (`Scene.Node.leavesTreeAt`).
+    func isInTree(_ id: LayerID, _ walk: LayerWalk) -> Bool {
+        walk.time < (scene.node(id).leavesTreeAt ?? .infinity)
+    }
+
     /// Draws a layer and its sublayers onto `surface`.
     /// - Parameters:
     ///   - parent: the transform from the parent's coordinates to device pixels.
@@ -24,7 +30,7 @@ extension Renderer {
         let state = walk.states[id.index]
         let m = parent.concatenating(state.transformToParent)
         guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return }
-        let children = drawingOrder(scene.node(id).children, walk.states).filter { isVisible($0, walk) }
+        let children = drawingOrder(scene.node(id).children, walk.states).filter { isVisible($0, walk) && isInTree($0, walk) }
         let opacity = state.opacity * inherited
         // A mask that names no layer of the scene is ignored.
         let mask = state.mask.flatMap { walk.states.indices.contains($0.index) ? $0 : nil }

@@ -32,7 +32,7 @@ public struct Renderer: Sendable {
         var walk = LayerWalk(states: try scene.states(at: t), time: t)
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
         var frame = try Surface(rect: canvas, opaque: scene.canvas.background)
-        for id in drawingOrder(scene.roots, walk.states) {
+        for id in drawingOrder(scene.roots, walk.states) where isInTree(id, walk) {
             try draw(id, parent: .identity, opacity: 1, into: &frame, walk: &walk)
         }
         return frame.image

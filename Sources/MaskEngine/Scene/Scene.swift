@@ -34,6 +34,9 @@ public struct Scene: Sendable {
         public internal(set) var tile: (column: Int, row: Int)?
         /// For a grid: its tiles in column-major order.
         public internal(set) var tiles: [LayerID] = []
+        /// When a layer that was drawn in the tree became a mask later in the timeline:
+        /// from this time on it is drawn only as the mask. Nil for layers that never left.
+        public internal(set) var leavesTreeAt: Double?
     }
 
     /// The output settings.
@@ -113,8 +116,9 @@ public struct Scene: Sendable {
 
     /// Makes `mask` the mask of `owner` from `time` on (or removes it, with nil).
     ///
-    /// Like Core Animation, a mask has no superlayer: a layer that was drawn elsewhere is
-    /// taken out of the tree and lives in the owner's coordinates from then on.
+    /// Like Core Animation, a mask has no superlayer: a layer that was drawn elsewhere
+    /// stops being drawn there from `time` on (`Node.leavesTreeAt`), and lives in the
+    /// owner's coordinates as its mask.
     /// - Throws: `SceneError.maskCycle` when the mask is the owner or one of its ancestors.
     public mutating func setMask(_ mask: LayerID?, of owner: LayerID, at time: Double = 0) throws(SceneError) {
         if let mask {
@@ -125,7 +129,14 @@ public struct Scene: Sendable {
                 cursor = nodes[c.index].parent
                 steps += 1
             }
-            detach(mask)
+            // Like Core Animation, a mask has no superlayer: it leaves its place in the tree,
+            // at once when it is made a mask as it appears, or from `time` on otherwise.
+            let node = nodes[mask.index]
+            if node.role == .mask || time <= node.appearsAt {
+                detach(mask)
+            } else {
+                nodes[mask.index].leavesTreeAt = min(node.leavesTreeAt ?? time, time)
+            }
             nodes[mask.index].parent = owner
             nodes[mask.index].role = .mask
         }

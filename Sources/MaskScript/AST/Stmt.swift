@@ -65,7 +65,7 @@ public enum MaskSource: Sendable {
 }
 
 /// The kinds of layer a declaration can create.
-public enum LayerKind: String, Sendable, CaseIterable {
+public enum LayerKeyword: String, Sendable, CaseIterable {
     /// `layer`: a plain layer (background, contents and sublayers).
     case layer
     /// `gradient`: a gradient layer (`colors`, `locations`, `start`, `end`, `type`).
@@ -81,7 +81,7 @@ public enum LayerKind: String, Sendable, CaseIterable {
 /// A layer declaration `KIND [name] { body }`.
 public struct LayerDecl: Sendable {
     /// The kind keyword.
-    public var kind: LayerKind
+    public var kind: LayerKeyword
     /// The optional name, bound in the enclosing scope.
     public var name: String?
     /// The source of the name, when there is one.
@@ -92,7 +92,7 @@ public struct LayerDecl: Sendable {
     public var range: SourceRange
 
     /// Creates a layer declaration.
-    public init(kind: LayerKind, name: String?, nameRange: SourceRange?, body: [Stmt], range: SourceRange) {
+    public init(kind: LayerKeyword, name: String?, nameRange: SourceRange?, body: [Stmt], range: SourceRange) {
         self.kind = kind
         self.name = name
         self.nameRange = nameRange

@@ -115,7 +115,7 @@ enum Builtins {
         }),
         ("print", 0...Int.max, { interpreter, a, _ in
             interpreter.output(a.map { $0.printed() }.joined(separator: " "))
-            return .none
+            return .nil
         }),
         ("str", 1...1, { interpreter, a, s throws(RuntimeError) in
             let text = a[0].printed()
@@ -212,7 +212,7 @@ extension Value {
         case .color(let c): return c.description
         case .list(let items): return "[" + items.map { $0.printed(depth: depth + 1) }.joined(separator: ", ") + "]"
         case let .range(lo, hi, inclusive): return lo.shortDescription + (inclusive ? "..." : "..<") + hi.shortDescription
-        case .none: return "nil"
+        case .nil: return "nil"
         case .layer(let l): return "<\(l.kind.rawValue)\(l.name.map { " " + $0 } ?? "")>"
         case .image(let i): return "<image \(i.width)×\(i.height)>"
         case .path(let p): return "<path \(p.structure)>"

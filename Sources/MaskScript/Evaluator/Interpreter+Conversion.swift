@@ -14,15 +14,15 @@ extension Value {
         case .size(let s): self = .list([.number(s.width), .number(s.height)])
         case .bool(let b): self = .bool(b)
         case .color(let c): self = .color(c)
-        case .optionalColor(let c): self = c.map { .color($0) } ?? .none
+        case .optionalColor(let c): self = c.map { .color($0) } ?? .nil
         case .numbers(let v): self = .list(v.map { .number($0) })
-        case .optionalNumbers(let v): self = v.map { .list($0.map { .number($0) }) } ?? .none
+        case .optionalNumbers(let v): self = v.map { .list($0.map { .number($0) }) } ?? .nil
         case .colors(let v): self = .list(v.map { .color($0) })
         case .path(let p): self = .path(p)
-        case .image(let i): self = i.map { .image($0) } ?? .none
+        case .image(let i): self = i.map { .image($0) } ?? .nil
         case .string(let s): self = .string(s)
         case .font(let f): self = .string(f.name)
-        case .layer(let l): self = l.flatMap { $0.index < refs.count ? .layer(refs[$0.index]) : nil } ?? .none
+        case .layer(let l): self = l.flatMap { $0.index < refs.count ? .layer(refs[$0.index]) : nil } ?? .nil
         case .gravity(let g): self = .string(g.rawValue)
         case .gradientType(let g): self = .string(g.rawValue)
         case .fillRule(let f): self = .string(f.rawValue)
@@ -79,7 +79,7 @@ extension Interpreter {
         func optionalColor() throws(RuntimeError) -> PropertyValue {
             switch value {
             case .color(let c): return .optionalColor(c)
-            case .none: return .optionalColor(nil)
+            case .nil: return .optionalColor(nil)
             default: throw mismatch("a colour or nil")
             }
         }
@@ -166,7 +166,7 @@ extension Interpreter {
         case .contents:
             switch value {
             case .image(let i): return [(.contents, .image(i))]
-            case .none: return [(.contents, .image(nil))]
+            case .nil: return [(.contents, .image(nil))]
             case .string(let path): return [(.contents, .image(try loadImage(path, at: range)))]
             default: throw mismatch("an image, a path string or nil")
             }
@@ -181,7 +181,7 @@ extension Interpreter {
             }
             return [(.colors, .colors(colors))]
         case .locations:
-            if case .none = value { return [(.locations, .optionalNumbers(nil))] }
+            if case .nil = value { return [(.locations, .optionalNumbers(nil))] }
             guard case .list(let items) = value else { throw mismatch("a list of numbers or nil") }
             var numbers: [Double] = []
             for item in items {

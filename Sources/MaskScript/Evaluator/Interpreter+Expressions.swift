@@ -8,7 +8,7 @@ extension Interpreter {
         case .number(let v): return .number(v)
         case .string(let s): return .string(s)
         case .bool(let b): return .bool(b)
-        case .nilLiteral: return .none
+        case .nilLiteral: return .nil
         case .color(let c): return .color(c)
         case .name(let name):
             guard let v = environment.lookup(name) else {
@@ -113,7 +113,7 @@ extension Interpreter {
         case .lessEqual: return .bool(x <= y)
         case .greater: return .bool(x > y)
         case .greaterEqual: return .bool(x >= y)
-        case .add, .equal, .notEqual, .and, .or: return .none
+        case .add, .equal, .notEqual, .and, .or: return .nil
         }
     }
 
@@ -184,7 +184,7 @@ extension Interpreter {
             layerStack = []
             defer { layerStack = savedStack }
             if case .returned(let v) = try executeBlock(decl.body, in: scope) { return v }
-            return .none
+            return .nil
         }
     }
 
@@ -228,7 +228,7 @@ extension Value {
         case let (.bool(x), .bool(y)): return x == y
         case let (.string(x), .string(y)): return x == y
         case let (.color(x), .color(y)): return x == y
-        case (.none, .none): return true
+        case (.nil, .nil): return true
         case let (.layer(x), .layer(y)): return x.id == y.id
         case let (.list(x), .list(y)): return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1, depth: depth + 1) }
         case let (.range(a1, b1, i1), .range(a2, b2, i2)): return a1 == a2 && b1 == b2 && i1 == i2

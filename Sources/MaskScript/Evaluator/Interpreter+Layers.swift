@@ -71,7 +71,7 @@ extension Interpreter {
         let mask: LayerID?
         switch value {
         case .layer(let m): mask = m.id
-        case .none: mask = nil
+        case .nil: mask = nil
         default: throw RuntimeError("`mask` expects a layer or nil, got \(value.typeName)", at: range)
         }
         do { try scene.setMask(mask, of: owner.id, at: time) } catch {
@@ -165,7 +165,7 @@ extension Interpreter {
         }
     }
 
-    func unknownProperty(_ name: String, kind: MaskScript.LayerKind, at range: SourceRange) -> RuntimeError {
+    func unknownProperty(_ name: String, kind: LayerKeyword, at range: SourceRange) -> RuntimeError {
         if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
             return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`", at: range)
         }
@@ -213,7 +213,7 @@ extension Interpreter {
                 throw RuntimeError(error.description, at: nameRange)
             }
         default:
-            guard let key = engineKey(for: property, of: layer.kind) else { return .none }
+            guard let key = engineKey(for: property, of: layer.kind) else { return .nil }
             return Value(get(key), refs: layerRefs)
         }
     }
@@ -236,7 +236,7 @@ extension Interpreter {
     }
 
     /// The engine key a simple property stands for.
-    func engineKey(for property: LayerProperty, of kind: LayerKind) -> PropertyKey? {
+    func engineKey(for property: LayerProperty, of kind: LayerKeyword) -> PropertyKey? {
         switch property {
         case .position: return .position
         case .anchor: return .anchor

@@ -57,7 +57,7 @@ extension Interpreter {
     }
 }
 
-extension MaskScript.LayerKind {
+extension LayerKeyword {
     /// The property names a layer of this kind has, as scripts spell them (for completion).
     public var propertyNames: [String] {
         LayerProperty.names(for: self) + (self == .grid ? ["tile"] : [])

@@ -46,7 +46,7 @@ extension Interpreter {
             }
         case .returnStatement(let e):
             guard functionDepth > 0 else { throw RuntimeError("`return` outside a function", at: stmt.range) }
-            return .returned(try e.map { e throws(RuntimeError) in try evaluate(e) } ?? .none)
+            return .returned(try e.map { e throws(RuntimeError) in try evaluate(e) } ?? .nil)
         case let .ifStatement(condition, then, otherwise):
             let c = try evaluate(condition)
             guard case .bool(let b) = c else {

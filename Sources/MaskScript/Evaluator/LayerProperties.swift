@@ -14,7 +14,7 @@ enum LayerProperty: String, CaseIterable {
     case tiles
 
     /// The kinds that have the property.
-    func applies(to kind: LayerKind) -> Bool {
+    func applies(to kind: LayerKeyword) -> Bool {
         switch self {
         case .colors, .locations, .start, .end, .type: return kind == .gradient
         case .path, .fill, .stroke, .lineWidth, .strokeStart, .strokeEnd, .fillRule: return kind == .shape
@@ -37,7 +37,7 @@ enum LayerProperty: String, CaseIterable {
     }
 
     /// The names a layer of this kind has, for "did you mean".
-    static func names(for kind: LayerKind) -> [String] {
+    static func names(for kind: LayerKeyword) -> [String] {
         allCases.filter { $0.applies(to: kind) }.map(\.rawValue)
     }
 
@@ -54,7 +54,7 @@ enum LayerProperty: String, CaseIterable {
     }
 }
 
-extension MaskScript.LayerKind {
+extension LayerKeyword {
     /// The engine's kind for a declaration keyword.
     var engineKind: MaskEngine.LayerKind {
         switch self {

@@ -15,7 +15,7 @@ public enum Value: Sendable {
     /// `a..<b` or `a...b`, kept lazy until iterated or indexed.
     case range(Double, Double, inclusive: Bool)
     /// `nil`: no value.
-    case none
+    case `nil`
     /// A layer of the scene being built.
     case layer(LayerRef)
     /// An image, as `image(path)` loads it.
@@ -38,7 +38,7 @@ public enum Value: Sendable {
         case .color: return "a colour"
         case .list: return "a list"
         case .range: return "a range"
-        case .none: return "nil"
+        case .nil: return "nil"
         case .layer: return "a layer"
         case .image: return "an image"
         case .path: return "a path"
@@ -52,7 +52,7 @@ public enum Value: Sendable {
     var isTruthy: Bool {
         switch self {
         case .bool(let b): return b
-        case .none: return false
+        case .nil: return false
         default: return true
         }
     }
@@ -63,7 +63,7 @@ public struct LayerRef: Sendable, Equatable {
     /// The engine's id of the layer.
     public let id: LayerID
     /// The kind the layer was declared as.
-    public let kind: MaskScript.LayerKind
+    public let kind: LayerKeyword
     /// The declared name, if any.
     public let name: String?
 }

@@ -126,5 +126,5 @@ public enum Keyword: String, Sendable, CaseIterable {
     case `true`, `false`, `nil`, and, or, not
 
     /// The layer kind a layer keyword declares, or nil for other keywords.
-    public var layerKind: LayerKind? { LayerKind(rawValue: rawValue) }
+    public var layerKind: LayerKeyword? { LayerKeyword(rawValue: rawValue) }
 }

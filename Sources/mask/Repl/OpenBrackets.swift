@@ -9,7 +9,7 @@ struct OpenBrackets {
     /// What an open `{` belongs to.
     enum Block: Equatable {
         /// `KIND [name] {`: a layer body.
-        case layer(LayerKind)
+        case layer(LayerKeyword)
         /// `canvas {`.
         case canvas
         /// Any other block: a function, `if`, loop.

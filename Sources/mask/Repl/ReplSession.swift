@@ -141,7 +141,7 @@ final class ReplSession {
 extension Value {
     /// True for `nil`, which an echo leaves unprinted (so `print(x)` shows once).
     var isNil: Bool {
-        if case .none = self { return true }
+        if case .nil = self { return true }
         return false
     }
 }

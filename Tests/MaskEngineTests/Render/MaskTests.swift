@@ -48,6 +48,22 @@ final class MaskTests: XCTestCase {
         assertPixel(try render(scene, at: 0), 70, 50, [0, 0, 0, 255])
     }
 
+    func testALayerMadeAMaskLaterIsDrawnInTheTreeUntilThen() throws {
+        // A white owner on the left half; a blue layer on the right half until t = 1,
+        // when it becomes the owner's mask (in the owner's coordinates it covers x ≥ 50).
+        var scene = blankScene()
+        let owner = try scene.addLayer(layerState(frame: Rect(0, 0, 100, 100), background: .white))
+        let blue = try scene.addLayer(layerState(frame: Rect(50, 0, 50, 100), background: .blue))
+        try scene.setMask(blue, of: owner, at: 1)
+        XCTAssertEqual(scene.node(blue).leavesTreeAt, 1)
+        let before = try render(scene, at: 0.5)
+        assertPixel(before, 25, 50, [255, 255, 255, 255])   // the owner, not yet masked
+        assertPixel(before, 75, 50, [0, 0, 255, 255])       // the blue layer, still drawn
+        let after = try render(scene, at: 1.5)
+        assertPixel(after, 25, 50, [0, 0, 0, 255])          // outside the mask's frame
+        assertPixel(after, 75, 50, [255, 255, 255, 255])    // the owner through the mask
+    }
+
     func testMaskColourDoesNotCountButItsOpacityDoes() throws {
         var mask = layerState(frame: Rect(0, 0, 100, 100), background: .blue)
         mask.opacity = 0.5
