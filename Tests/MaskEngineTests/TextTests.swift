@@ -163,6 +163,14 @@ final class TextTests: XCTestCase {
         }
     }
 
+    func testFamilyNamesFindHyphenatedFiles() throws {
+        XCTAssertTrue(try Font.named("DejaVu Serif Bold").path.hasSuffix("/DejaVuSerif-Bold.ttf"))
+        XCTAssertTrue(try Font.named("dejavu sans mono").path.hasSuffix("/DejaVuSansMono.ttf"))
+        XCTAssertThrowsError(try Font.named("Helvetica Neue")) { error in
+            XCTAssertEqual(error as? FontError, .notFound("Helvetica Neue"))
+        }
+    }
+
     func testDefaultFontIsLoadedOnce() throws {
         let a = try Font.defaultFont(), b = try Font.defaultFont()
         XCTAssertTrue(a === b)

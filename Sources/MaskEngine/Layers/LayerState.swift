@@ -160,7 +160,7 @@ public struct LayerState: Sendable, Equatable {
         case .strokeEnd: return .number(strokeEnd)
         case .fillRule: return .fillRule(fillRule)
         case .string: return .string(string)
-        case .font: return font.map { .font($0) } ?? .string(Font.defaultFamily)
+        case .font: return .font(font)
         case .fontSize: return .number(fontSize)
         case .textColor: return .color(textColor)
         case .align: return .alignment(align)
@@ -269,13 +269,8 @@ public struct LayerState: Sendable, Equatable {
             guard case .string(let s) = value else { throw mismatch("a string") }
             string = s
         case .font:
-            switch value {
-            case .font(let f): font = f
-            // `value(for: .font)` reports the default (nil) font by its family name; accept
-            // that back, so a base value read from a state can be set again.
-            case .string(Font.defaultFamily): font = nil
-            default: throw mismatch("a font")
-            }
+            guard case .font(let f) = value else { throw mismatch("a font") }
+            font = f
         case .fontSize:
             // Clamped, not rejected, so an overshooting spring stays drawable.
             fontSize = min(4096, max(0.01, try number()))

@@ -22,11 +22,11 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     case path(Path)
     /// The `contents` image, or nil for none.
     case image(Image?)
-    /// A string: a text layer's `string`. `LayerState.value(for: .font)` also reports the
-    /// default font as its family name.
+    /// A string: a text layer's `string`.
     case string(String)
-    /// A loaded font face: a text layer's `font`.
-    case font(Font)
+    /// A loaded font face, or nil for the default family (`Font.defaultFamily`): a text
+    /// layer's `font`.
+    case font(Font?)
     /// A layer of the same scene, or nil: `mask`.
     case layer(LayerID?)
     /// A `contents` gravity.
@@ -82,7 +82,7 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
         case .path(let p): return p.description
         case .image(let i): return i.map { "image \($0.width)×\($0.height)" } ?? "nil"
         case .string(let s): return s
-        case .font(let f): return f.name
+        case .font(let f): return f?.name ?? Font.defaultFamily
         case .layer(let l): return l?.description ?? "nil"
         case .gravity(let g): return g.rawValue
         case .gradientType(let g): return g.rawValue

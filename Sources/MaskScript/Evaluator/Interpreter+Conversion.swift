@@ -21,7 +21,7 @@ extension Value {
         case .path(let p): self = .path(p)
         case .image(let i): self = i.map { .image($0) } ?? .nil
         case .string(let s): self = .string(s)
-        case .font(let f): self = .string(f.name)
+        case .font(let f): self = .string(f?.name ?? Font.defaultFamily)
         case .layer(let l): self = l.flatMap { $0.index < refs.count ? .layer(refs[$0.index]) : nil } ?? .nil
         case .gravity(let g): self = .string(g.rawValue)
         case .gradientType(let g): self = .string(g.rawValue)
