@@ -24,3 +24,10 @@ for scene in Benchmarks/scenes/*.mask; do
   done
   printf '%-18s %8s %10s %12s\n' $(echo "$row" | awk -v f="$frames" '{print $1, f, $2, $3}')
 done
+
+# The cairo reference (render only, one thread), when Debian's python3-cairo is installed.
+if /usr/bin/python3 -c "import cairo" 2>/dev/null; then
+  /usr/bin/python3 Benchmarks/cairo/sweep_720p.py
+else
+  echo "(cairo reference skipped: apt-get install -y python3-cairo)"
+fi
