@@ -166,3 +166,25 @@ final class EmbeddingAPITests: XCTestCase {
         XCTAssertEqual(try Image(data: png), image)
     }
 }
+
+/// Layers a host builds in Swift and hands to a script.
+final class HostLayerTests: XCTestCase {
+    func testAScriptAnimatesALayerTheHostBuilt() throws {
+        var scene = Scene(canvas: Canvas(width: 8, height: 8, fps: 10))
+        var hero = LayerState(kind: .plain)
+        hero.frame = Rect(0, 0, 8, 8)
+        hero.background = .red
+        let id = try scene.addLayer(hero, name: "hero")
+        let options = ScriptOptions(resources: SandboxResolver(), globals: ["hero": .layer(LayerRef(id, in: scene))], scene: scene)
+        let script = try Script(text: "animate hero.opacity to 0 over 1s\nlayer dot { frame: [0, 0, 2, 2]; background: blue }\n", name: "host.mask")
+        let result = try script.run(options: options)
+        XCTAssertEqual(result.layerIDs.count, 2, "the host's layer and the script's")
+        let renderer = Renderer(scene: result)
+        let start = try XCTUnwrap(try renderer.render(at: 0).pixel(x: 5, y: 5))
+        XCTAssertEqual([start.r, start.g, start.b], [255, 0, 0])
+        let end = try XCTUnwrap(try renderer.render(at: 1).pixel(x: 5, y: 5))
+        XCTAssertEqual([end.r, end.g, end.b], [0, 0, 0], "faded out by the script's animation")
+        let dot = try XCTUnwrap(try renderer.render(at: 1).pixel(x: 1, y: 1))
+        XCTAssertEqual([dot.r, dot.g, dot.b], [0, 0, 255])
+    }
+}

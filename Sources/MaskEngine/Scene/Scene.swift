@@ -55,6 +55,9 @@ public struct Scene: Sendable {
         self.canvas = canvas
     }
 
+    /// Every layer's id, in the order the layers were added.
+    public var layerIDs: [LayerID] { nodes.indices.map { LayerID($0) } }
+
     /// The node of a layer.
     public func node(_ id: LayerID) -> Node { nodes[id.index] }
 

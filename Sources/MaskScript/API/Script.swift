@@ -52,6 +52,10 @@ public struct ScriptOptions: Sendable {
     public var globals: [String: Value]
     /// Polled while the script runs; return true to stop it with a "cancelled" error.
     public var isCancelled: @Sendable () -> Bool
+    /// The scene the script starts from: a host may build layers in Swift and hand them
+    /// to the script as globals (`LayerRef(_:in:)`). Nil starts from an empty scene on
+    /// the default canvas.
+    public var scene: Scene?
 
     /// Creates options; by default files resolve against the current directory.
     public init(resources: any ResourceResolver = FileResolver(baseDirectory: FileManager.default.currentDirectoryPath),
@@ -59,13 +63,15 @@ public struct ScriptOptions: Sendable {
                 output: @escaping @Sendable (String) -> Void = { print($0) },
                 functions: [HostFunction] = [],
                 globals: [String: Value] = [:],
-                isCancelled: @escaping @Sendable () -> Bool = { false }) {
+                isCancelled: @escaping @Sendable () -> Bool = { false },
+                scene: Scene? = nil) {
         self.resources = resources
         self.limits = limits
         self.output = output
         self.functions = functions
         self.globals = globals
         self.isCancelled = isCancelled
+        self.scene = scene
     }
 }
 
@@ -109,6 +115,7 @@ extension Interpreter {
     public convenience init(options: ScriptOptions) {
         self.init(resources: options.resources, limits: options.limits, output: options.output)
         isCancelled = options.isCancelled
+        if let start = options.scene { adopt(start) }
         for f in options.functions { define(f) }
         for (name, value) in options.globals { define(name, value) }
     }

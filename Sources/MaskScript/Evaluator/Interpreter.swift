@@ -60,6 +60,15 @@ public final class Interpreter {
         environment = globals
     }
 
+    /// Starts from a scene a host built: its layers become the script's (reachable through
+    /// globals made with `LayerRef(_:in:)`), and the script's limits apply to it.
+    func adopt(_ start: Scene) {
+        var scene = start
+        scene.maxLayers = limits.layers
+        self.scene = scene
+        layerRefs = scene.layerIDs.map { LayerRef($0, in: scene) }
+    }
+
     /// Defines (or replaces) a global name visible to scripts: a host value.
     public func define(_ name: String, _ value: Value) {
         globals.define(name, value)

@@ -66,6 +66,32 @@ public struct LayerRef: Sendable, Equatable {
     public let kind: LayerKeyword
     /// The declared name, if any.
     public let name: String?
+
+    init(id: LayerID, kind: LayerKeyword, name: String?) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+    }
+
+    /// A reference to a layer a host built in `scene`, to hand to a script as a global
+    /// (`ScriptOptions.globals`) when the script runs on that scene (`ScriptOptions.scene`).
+    public init(_ id: LayerID, in scene: Scene) {
+        let node = scene.node(id)
+        self.init(id: id, kind: LayerKeyword(node.initial.kind), name: node.name)
+    }
+}
+
+extension LayerKeyword {
+    /// The declaration keyword of an engine layer kind.
+    init(_ kind: MaskEngine.LayerKind) {
+        switch kind {
+        case .plain: self = .layer
+        case .gradient: self = .gradient
+        case .shape: self = .shape
+        case .text: self = .text
+        case .grid: self = .grid
+        }
+    }
 }
 
 /// A function value: a script closure or a built-in.
