@@ -31,14 +31,22 @@ enum PPMCodec {
         guard image.width > 0, image.height > 0 else {
             throw ImageError.invalidDimensions(width: image.width, height: image.height)
         }
-        var out = Array("P6\n\(image.width) \(image.height)\n255\n".utf8)
-        out.reserveCapacity(out.count + image.width * image.height * 3)
-        var i = 0
-        let pixels = image.pixels
-        while i < pixels.count {
-            out.append(pixels[i]); out.append(pixels[i + 1]); out.append(pixels[i + 2])
-            i += 4
+        let header = Array("P6\n\(image.width) \(image.height)\n255\n".utf8)
+        let count = image.width * image.height
+        // One pass over raw buffers: this runs once per frame written.
+        return [UInt8](unsafeUninitializedCapacity: header.count + count * 3) { out, initialized in
+            guard let base = out.baseAddress else { return }
+            for (k, byte) in header.enumerated() { base[k] = byte }
+            image.pixels.withUnsafeBufferPointer { pixels in
+                guard let src = pixels.baseAddress else { return }
+                var dst = base + header.count
+                for p in 0..<count {
+                    let s = src + p &* 4
+                    dst[0] = s[0]; dst[1] = s[1]; dst[2] = s[2]
+                    dst += 3
+                }
+            }
+            initialized = header.count + count * 3
         }
-        return out
     }
 }
