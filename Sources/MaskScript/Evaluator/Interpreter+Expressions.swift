@@ -175,6 +175,10 @@ extension Interpreter {
             guard callDepth < limits.callDepth else {
                 throw RuntimeError("calls nested deeper than the limit of \(limits.callDepth); is the recursion endless?", at: site.range)
             }
+            // Calls inside deeply nested expressions use more stack than the call depth says.
+            guard stackAddress() >= stackFloor else {
+                throw RuntimeError("calls and expressions nested too deeply (at call depth \(callDepth)); is the recursion endless?", at: site.range)
+            }
             callDepth += 1
             functionDepth += 1
             defer { callDepth -= 1; functionDepth -= 1 }

@@ -8,6 +8,12 @@ extension Interpreter {
     /// On error every change is undone, as with `run(_:)`.
     /// - Throws: `RuntimeError` pointing at the failing node.
     public func run(_ statements: [Stmt], echo: (Value) -> Void) throws(RuntimeError) {
+        try withoutActuallyEscaping(echo) { echo throws(RuntimeError) in
+            try onLargeStack { () throws(RuntimeError) in try self.runOnCurrentStack(statements, echo: echo) }
+        }
+    }
+
+    private func runOnCurrentStack(_ statements: [Stmt], echo: (Value) -> Void) throws(RuntimeError) {
         let saved = Snapshot(self)
         do throws(RuntimeError) {
             for statement in statements {
@@ -30,7 +36,7 @@ extension Interpreter {
     public func value(of expression: Expr) throws(RuntimeError) -> Value {
         let saved = Snapshot(self)
         defer { saved.restore(into: self) }
-        return try evaluate(expression)
+        return try onLargeStack { () throws(RuntimeError) in try self.evaluate(expression) }
     }
 
     /// The value of `target.property` at time `t`, timeline included, read as the script
@@ -40,7 +46,7 @@ extension Interpreter {
     public func value(of target: Expr, property: String, nameRange: SourceRange, at time: Double) throws(RuntimeError) -> Value {
         let saved = Snapshot(self)
         defer { saved.restore(into: self) }
-        let targetValue = try evaluate(target)
+        let targetValue = try onLargeStack { () throws(RuntimeError) in try self.evaluate(target) }
         let layers = try layers(in: targetValue, at: target.range, for: "reading a property")
         cursor = time
         var values: [Value] = []
