@@ -8,8 +8,9 @@ final class HostileInputTests: XCTestCase {
     private static let canvas = "canvas { size: [16, 16]; fps: 10; duration: 1 }\n"
 
     /// `source` after a 16×16, 1 s canvas line, so error lines count from 2.
-    private func tiny(_ source: String, _ expected: HostileOutcome, line: UInt = #line) -> HostileCase {
-        HostileCase(Self.canvas + source, expected, line: line)
+    private func tiny(_ source: String, _ expected: HostileOutcome, file: StaticString = #filePath,
+                      line: UInt = #line) -> HostileCase {
+        HostileCase(Self.canvas + source, expected, file: file, line: line)
     }
 
     private func nested(_ open: String, _ inner: String, _ close: String, _ n: Int) -> String {
@@ -23,5 +24,43 @@ final class HostileInputTests: XCTestCase {
             tiny("fn f(n) {\nreturn \(nested("[", "f(n)", "]", 250))\n}\nf(0)", .error(line: 3, "nested too deeply")),
             tiny("fn f(n) {\nlayer { \(nested("layer {", "f(n)", "}", 40)) }\n}\nf(0)", .error(line: 3, "nested")),
         ])
+    }
+
+    /// Operations whose work grows with a value's size count it as steps: each loop here
+    /// ran for minutes (or hours) within the old step limit.
+    func testWorkOnLargeValuesCountsTowardsTheStepLimit() {
+        var limits = Limits()
+        limits.steps = 1_000_000
+        let big = "let s = \"ab\"\nrepeat 18 { s = s + s }\nlet xs = [1, 2]\nrepeat 18 { xs = xs + xs }\n"
+        let steps = "ran more than 1000000 steps"
+        assertHostile([
+            tiny(big + "let n = 0\nrepeat 1e6 { n = n + len(s) }", .error(line: 7, steps)),
+            tiny(big + "repeat 1e6 { let n = s.count }", .error(line: 6, steps)),
+            tiny(big + "repeat 1e6 { let t = s + \"\" }", .error(line: 6, steps)),
+            tiny(big + "repeat 1e6 { let c = s[len(s) - 1] }", .error(line: 6, steps)),
+            tiny(big + "repeat 1e6 { let ys = xs + [] }", .error(line: 6, steps)),
+            tiny(big + "repeat 1e6 { let m = max(xs) }", .error(line: 6, steps)),
+            tiny(big + "repeat 1e6 { let p = polygon([[0, 0], [1, 1]] + xs) }", .error(line: 6, "expects a point")),
+            tiny(big + "let ys = [0] + xs\nrepeat 1e6 { let e = xs + [0] == ys }", .error(line: 7, steps)),
+            tiny(big + "fn f() { for c in s { return c } }\nrepeat 1e6 { f() }", .error(line: 6, steps)),
+            // A range is not made in full before its loop starts.
+            tiny("fn f() { for i in 0..<999999 { return i } }\nrepeat 5e4 { f() }", .ok),
+            tiny("let p = []\nrepeat 1e5 as i { p = p + [[i % 16, i % 7]] }", .error(line: 3, steps)),
+        ], limits: limits)
+    }
+
+    /// A list holding a million references to a list of a million is cheap to build;
+    /// comparing or printing it must not spell it out.
+    func testComparingAndPrintingSharedStructureIsBounded() {
+        let shared = "let a = [0]\nrepeat 19 { a = a + a }\nlet b = [a]\nrepeat 19 { b = b + b }\n"
+        var limits = Limits()
+        limits.steps = 1_000_000
+        assertHostile([
+            tiny(shared + "print(b)", .error(line: 6, "printed text is longer than the limit of 1000000")),
+            tiny(shared + "let s = str(b)", .error(line: 6, "printed text is longer")),
+            tiny(shared + "let c = [0]\nrepeat 19 { c = c + c }\nlet d = [c]\nrepeat 19 { d = d + d }\nprint(b == d)",
+                 .error(line: 10, "ran more than 1000000 steps")),
+            tiny("print([1, [2, \"x\"]] == [1, [2, \"x\"]], str([1, 2]) + \"!\")", .ok),
+        ], limits: limits)
     }
 }

@@ -14,11 +14,13 @@ enum HostileOutcome {
 struct HostileCase {
     let source: String
     let expected: HostileOutcome
+    let file: StaticString
     let line: UInt
 
-    init(_ source: String, _ expected: HostileOutcome, line: UInt = #line) {
+    init(_ source: String, _ expected: HostileOutcome, file: StaticString = #filePath, line: UInt = #line) {
         self.source = source
         self.expected = expected
+        self.file = file
         self.line = line
     }
 }
@@ -32,17 +34,17 @@ extension XCTestCase {
             let started = Date()
             let outcome = runHostile(c.source, limits: limits)
             let elapsed = Date().timeIntervalSince(started)
-            XCTAssertLessThan(elapsed, budget, "took \(elapsed) s", line: c.line)
+            XCTAssertLessThan(elapsed, budget, "took \(elapsed) s", file: c.file, line: c.line)
             switch (c.expected, outcome) {
             case (.ok, .success):
                 break
             case let (.error(line, phrase), .failure(d)):
-                XCTAssertEqual(d.range.start.line, line, d.message, line: c.line)
-                XCTAssertTrue(d.message.contains(phrase), "message: \(d.message)", line: c.line)
+                XCTAssertEqual(d.range.start.line, line, d.message, file: c.file, line: c.line)
+                XCTAssertTrue(d.message.contains(phrase), "message: \(d.message)", file: c.file, line: c.line)
             case (_, .success):
-                XCTFail("expected an error, the script ran and rendered", line: c.line)
+                XCTFail("expected an error, the script ran and rendered", file: c.file, line: c.line)
             case (_, .failure(let d)):
-                XCTFail("unexpected error \(d.range.start.line):\(d.range.start.column): \(d.message)", line: c.line)
+                XCTFail("unexpected error \(d.range.start.line):\(d.range.start.column): \(d.message)", file: c.file, line: c.line)
             }
         }
     }

@@ -89,6 +89,7 @@ extension Interpreter {
             }
         }
         for (target, property, rank) in jobs {
+            try step(a.target.range)
             let begin = cursor + delay + stagger * Double(rank)
             guard begin.isFinite else { throw RuntimeError("the animation begins at a time that is not finite", at: a.target.range) }
             func converted(_ v: (Value, SourceRange)) throws(RuntimeError) -> [(PropertyKey, PropertyValue)] {

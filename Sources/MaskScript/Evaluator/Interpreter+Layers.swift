@@ -84,6 +84,7 @@ extension Interpreter {
         switch value {
         case .layer(let l): return [l]
         case .list(let items):
+            try charge(items.count, .items, at: range)
             var out: [LayerRef] = []
             for item in items {
                 guard case .layer(let l) = item else {
@@ -147,6 +148,7 @@ extension Interpreter {
         case .color where layer.kind == .grid:
             // A grid's colour is its tiles' background.
             for tile in scene.node(layer.id).tiles {
+                try step(valueRange)
                 try setEngine(.background, of: tile, to: try convert(value, for: property, of: layer, at: time, range: valueRange)[0].1,
                               at: time, range: valueRange)
             }

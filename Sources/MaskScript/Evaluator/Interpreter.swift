@@ -109,9 +109,7 @@ public final class Interpreter {
     @inline(__always)
     func step(_ range: SourceRange) throws(RuntimeError) {
         steps &+= 1
-        if steps > limits.steps {
-            throw RuntimeError("the program ran more than \(limits.steps) steps; is there an endless loop?", at: range)
-        }
+        if steps > limits.steps { throw stepLimitError(at: range) }
         if steps & 0xFFF == 0, isCancelled() {
             throw RuntimeError("cancelled", at: range)
         }
