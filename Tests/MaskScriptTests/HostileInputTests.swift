@@ -63,4 +63,15 @@ final class HostileInputTests: XCTestCase {
             tiny("print([1, [2, \"x\"]] == [1, [2, \"x\"]], str([1, 2]) + \"!\")", .ok),
         ], limits: limits)
     }
+
+    /// `x = [x]` a million times built a value whose release overflowed the stack.
+    func testListsNestAtMostTheLimit() {
+        assertHostile([
+            tiny("let x = []\nrepeat 1e6 { x = [x] }\nprint(x == x)", .error(line: 3, "lists nested deeper than the limit of 256")),
+            tiny("let x = []\nrepeat 255 { x = [x] }\nprint(x == x, str(x) != \"\")", .ok),
+            tiny("let x = []\nrepeat 255 { x = [x] }\nlet y = [1, 2, x]", .error(line: 4, "nested deeper")),
+            // Shared structure is scanned once per list, not once per reference.
+            tiny("let a = [[0]]\nrepeat 19 { a = a + a }\nlet b = [a]\nrepeat 19 { b = b + b }\nlet c = [b, b, b]", .ok),
+        ])
+    }
 }

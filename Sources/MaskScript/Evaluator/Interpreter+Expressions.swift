@@ -22,6 +22,7 @@ extension Interpreter {
             var values: [Value] = []
             values.reserveCapacity(items.count)
             for item in items { values.append(try evaluate(item)) }
+            try checkNesting(values, at: expr.range)
             return .list(values)
         case let .range(lo, hi, inclusive):
             let a = try number(try evaluate(lo), "a range", at: lo.range)

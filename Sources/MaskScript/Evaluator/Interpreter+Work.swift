@@ -26,6 +26,18 @@ extension Interpreter {
         RuntimeError("the program ran more than \(limits.steps) steps; is there an endless loop?", at: range)
     }
 
+    /// Fails when a new list of `items` would nest deeper than `limits.listDepth`. Each
+    /// list met is scanned once (lists shared many times over cost nothing more), and
+    /// the elements scanned count as copies.
+    func checkNesting(_ items: [Value], at range: SourceRange) throws(RuntimeError) {
+        var scan = NestingScan(limit: limits.listDepth)
+        let depth = scan.depth(of: items)
+        try charge(scan.work, .copies, at: range)
+        guard depth <= limits.listDepth else {
+            throw RuntimeError("lists nested deeper than the limit of \(limits.listDepth)", at: range)
+        }
+    }
+
     /// `a == b`; each value compared counts as a step (comparing is slower than copying).
     func equal(_ a: Value, _ b: Value, at range: SourceRange) throws(RuntimeError) -> Bool {
         let start = max(0, limits.steps - steps)
@@ -127,5 +139,36 @@ extension Value {
         case .easing(let e): text += e.description
         }
         return text.utf8.count <= limit
+    }
+}
+
+/// The nesting depth of a list, measured once per distinct list buffer.
+private struct NestingScan {
+    let limit: Int
+    /// Depths already measured, by the address of a list's elements (all alive during the scan).
+    var seen: [UnsafeRawPointer: Int] = [:]
+    var work = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The depth of a list `level` deep in the one being made: 1 for a list of no lists,
+    /// more for each level inside. Once the whole passes `limit` it stops counting (and
+    /// may cache a short count, which only matters for a scan that fails anyway).
+    mutating func depth(of items: [Value], level: Int = 1) -> Int {
+        let key = items.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        if let key, let known = seen[key] { return known }
+        var depth = 1
+        for item in items {
+            work += 1
+            guard case .list(let inner) = item else { continue }
+            // A list inside a list `limit` deep: too deep, whatever else it holds.
+            guard level < limit else { return limit + 1 }
+            depth = max(depth, 1 + self.depth(of: inner, level: level + 1))
+            if level - 1 + depth > limit { break }
+        }
+        if let key { seen[key] = depth }
+        return depth
     }
 }
