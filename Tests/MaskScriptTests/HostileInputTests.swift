@@ -74,4 +74,25 @@ final class HostileInputTests: XCTestCase {
             tiny("let a = [[0]]\nrepeat 19 { a = a + a }\nlet b = [a]\nrepeat 19 { b = b + b }\nlet c = [b, b, b]", .ok),
         ])
     }
+
+    /// Changes of one property, one per step, used to make each read and each new change
+    /// walk or copy the whole track.
+    func testManyChangesOfOnePropertyStayFastAndBounded() {
+        var limits = Limits()
+        limits.changes = 20_000
+        let chain = "layer prev { background: red }\nrepeat 50000 { layer l { background: blue }\nprev.mask = l\nprev = l }"
+        assertHostile([
+            tiny("layer a { }\nrepeat 3e4 { delay 1e-6; a.x = a.x + 0.0001 }", .error(line: 3, "more than 20000 animations")),
+            tiny("layer a { }\nrepeat 1e4 { delay 1e-6; a.x = a.x + 0.0001 }\nprint(a.x)", .ok),
+            tiny("grid g { rows: 100; columns: 100 }\nrepeat 300 { animate g.tiles.opacity to 0.5 over 0.1 }",
+                 .error(line: 3, "more than 20000 animations and property changes")),
+            tiny("grid g { rows: 100; columns: 100 }\nanimate g.tiles.opacity to 0 over 1 stagger 1e-4 order random(7)", .ok),
+            tiny(chain, .error(line: 4, "layers nested more than 64 levels deep")),
+            tiny("layer a { layer b { } }\nb.mask = a", .error(line: 3, "cannot be masked by itself or by one of its ancestors")),
+            tiny("layer a { }\na.mask = a", .error(line: 3, "cannot be masked by itself")),
+            // Built from the far end, each mask joins at the top: the renderer's limit catches it.
+            tiny("let ls = []\nrepeat 100 { layer l { background: blue }\nls = ls + [l] }\nfor i in 0..<99 { ls[98 - i].mask = ls[99 - i] }",
+                 .error(line: 5, "nested more than 64 levels deep")),
+        ], limits: limits)
+    }
 }

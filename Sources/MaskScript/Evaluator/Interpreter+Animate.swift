@@ -117,6 +117,7 @@ extension Interpreter {
                 let animation = MaskEngine.Animation(layer: target.id, key: track.key, keyframes: track.keyframes,
                                                      keyTimes: keyTimes, begin: begin, duration: duration, easing: easing,
                                                      repetition: repetition, autoreverses: a.autoreverses)
+                try checkChangeLimit(at: a.target.range)
                 do { try scene.animate(animation, from: track.from) } catch {
                     throw RuntimeError(error.description, at: track.range)
                 }

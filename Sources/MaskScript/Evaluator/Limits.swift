@@ -17,6 +17,9 @@ public struct Limits: Sendable, Equatable {
     public var tiles = 10_000
     /// Layers in a scene, tiles included.
     public var layers = 50_000
+    /// Animations and property changes after the start, in one scene: each takes memory
+    /// and time to build and sample.
+    public var changes = 1_000_000
     /// Canvas width and height in pixels.
     public var canvasSide = 8_192
     /// Frames in one render.
