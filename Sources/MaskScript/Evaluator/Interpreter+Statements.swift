@@ -90,6 +90,10 @@ extension Interpreter {
         case .delay(let e):
             let d = try number(try evaluate(e), "`delay`", at: e.range)
             guard d >= 0 else { throw RuntimeError("`delay` expects a duration of 0 or more, got \(d.shortDescription)", at: e.range) }
+            // Two delays of 1e308 would put the cursor, and every later layer, at infinity.
+            guard (cursor + d).isFinite else {
+                throw RuntimeError("`delay` moves the time cursor past the largest time (\(cursor.shortDescription) + \(d.shortDescription) seconds)", at: e.range)
+            }
             cursor += d
         case .wait:
             cursor = max(cursor, latestAnimationEnd)
