@@ -95,4 +95,21 @@ final class HostileInputTests: XCTestCase {
                  .error(line: 5, "nested more than 64 levels deep")),
         ], limits: limits)
     }
+
+    /// The REPL's entry points run on the large stack too; the echo closure must not be
+    /// held by the worker thread once a run returns (that race crashed one run in ~20).
+    func testReplStyleRunsWithEchoOnTheLargeStack() throws {
+        let interpreter = Interpreter(options: ScriptOptions(resources: MemoryResources(), output: { _ in }))
+        var echoed: [String] = []
+        for i in 0..<300 {
+            let statements = parse("let v\(i) = \(i)\nv\(i) + 1").statements
+            try interpreter.run(statements) { echoed.append($0.description) }
+        }
+        XCTAssertEqual(echoed.count, 300)
+        XCTAssertEqual(echoed.last, "300")
+        let deep = parse("fn f(n) { return \(nested("-(", "f(n)", ")", 120)) }\nf(0)").statements
+        XCTAssertThrowsError(try interpreter.run(deep) { _ in }) { error in
+            XCTAssertTrue((error as? RuntimeError)?.message.contains("nested too deeply") ?? false, "\(error)")
+        }
+    }
 }

@@ -9,7 +9,13 @@ extension Interpreter {
     /// - Throws: `RuntimeError` pointing at the failing node.
     public func run(_ statements: [Stmt], echo: (Value) -> Void) throws(RuntimeError) {
         try withoutActuallyEscaping(echo) { echo throws(RuntimeError) in
-            try onLargeStack { () throws(RuntimeError) in try self.runOnCurrentStack(statements, echo: echo) }
+            // The large stack's thread may outlive the run by a moment, still holding what
+            // its body captured: give it a box that is emptied before `echo` must be released.
+            let box = EchoBox(echo)
+            defer { box.echo = nil }
+            try onLargeStack { () throws(RuntimeError) in
+                try self.runOnCurrentStack(statements) { box.echo?($0) }
+            }
         }
     }
 
@@ -73,4 +79,13 @@ extension MaskScript.LayerKind {
 extension Value: CustomStringConvertible {
     /// The value as `print` writes it: `3`, `[1, 2]`, `<layer box>`.
     public var description: String { printed() }
+}
+
+/// `echo` for the large stack's thread, emptied once the run is over.
+private final class EchoBox {
+    var echo: ((Value) -> Void)?
+
+    init(_ echo: @escaping (Value) -> Void) {
+        self.echo = echo
+    }
 }
