@@ -68,6 +68,21 @@ final class DiagnosticTests: MaskCLITestCase {
         XCTAssertTrue(run.stderr.contains("broken.png"), run.stderr)
     }
 
+    /// A PNG whose header declares 16384×16384 in a few dozen bytes: exit 1 with the
+    /// call's place, nothing allocated for the pixels and no frame written.
+    func testPNGBombHeaderIsAnInputErrorAtTheCall() throws {
+        try write(Data(HostileImages.png(width: 16_384, height: 16_384)), to: "bomb.png")
+        try write(Data(HostileImages.png(width: 8_192, height: 8_192)), to: "big.png")
+        for name in ["bomb.png", "big.png"] {
+            try write("canvas { size: [8, 8] }\nlayer { contents: image(\"\(name)\") }\n", to: "img.mask")
+            let run = try mask("render", "img.mask", "-o", "out")
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertTrue(run.stderr.hasPrefix("img.mask:2:25: error: "), run.stderr)
+            XCTAssertTrue(run.stderr.contains(name), run.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: url("out/frame_00000.ppm").path))
+        }
+    }
+
     func testInvalidUTF8IsReportedAsADiagnostic() throws {
         try write(Data([0x6C, 0x65, 0x74, 0x20, 0x78, 0x20, 0x3D, 0x20, 0xFF, 0x0A]), to: "bytes.mask")
         let run = try mask("check", "bytes.mask")

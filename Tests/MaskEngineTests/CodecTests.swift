@@ -24,6 +24,17 @@ final class CodecTests: XCTestCase {
         return out
     }
 
+    /// The PNG chunk CRC (CRC-32 of type and data) of hex bytes, big-endian.
+    private func crc(_ chunk: String) -> [UInt8] {
+        var c: UInt32 = 0xFFFF_FFFF
+        for byte in hex(chunk) {
+            c ^= UInt32(byte)
+            for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        c ^= 0xFFFF_FFFF
+        return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: c >> $0) }
+    }
+
     private func pixels(_ image: Image) -> [[UInt8]] {
         stride(from: 0, to: image.pixels.count, by: 4).map { Array(image.pixels[$0..<$0 + 4]) }
     }
@@ -120,6 +131,10 @@ final class CodecTests: XCTestCase {
         // A header claiming 100000×100000, and one of 16384² (within a side, over the pixel cap).
         assertUnreadable(hex("89504e470d0a1a0a0000000d49484452000186a0000186a00806000000a8520bc80000000949444154789c630000000100015eff7df90000000049454e44ae426082"), "too large")
         assertUnreadable(hex("89504e470d0a1a0a0000000d4948445200004000000040000806000000a9c810840000000949444154789c630000000100015eff7df90000000049454e44ae426082"), "too large")
+        // 8192×8192 is within the limits, but 70 bytes cannot hold it: refused before
+        // allocating for it.
+        assertUnreadable(hex("89504e470d0a1a0a0000000d4948445200002000000020000806000000") + crc("4948445200002000000020000806000000")
+                         + hex("0000000949444154789c630000000100015eff7df90000000049454e44ae426082"), "truncated")
         XCTAssertThrowsError(try Image(width: 0, height: 0).pngData()) { error in
             XCTAssertEqual(error as? ImageError, .invalidDimensions(width: 0, height: 0))
         }

@@ -32,6 +32,21 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(path.elements.filter { $0 == .close }.count, 1)
     }
 
+    /// Glyphs that cannot reach the visible rectangle are left out, and only those.
+    func testGlyphsOutsideTheVisibleRectangleAreLeftOut() throws {
+        let state = textState(String(repeating: "Hello ", count: 2_000) + "\nmore", size: Size(200, 200), fontSize: 20)
+        let all = try TextLayout.path(for: state)
+        let visible = Rect(0, 0, 200, 200)
+        let culled = try TextLayout.path(for: state, visible: visible)
+        XCTAssertLessThan(culled.elements.count * 50, all.elements.count)
+        let pixels = PixelRect(x0: 0, y0: 0, x1: 200, y1: 200)
+        func inside(_ p: Path) -> [UInt8]? {
+            Rasterizer.coverage(of: p, transform: .identity, fillRule: .nonzero, clip: pixels)?.values
+        }
+        XCTAssertNotNil(inside(culled))
+        XCTAssertEqual(inside(culled), inside(all))
+    }
+
     func testOutlinesUseCurvesForRoundGlyphs() throws {
         let path = try TextLayout.path(for: textState("o", size: Size(100, 100)))
         let curves = path.elements.filter { if case .quad = $0 { true } else { false } }

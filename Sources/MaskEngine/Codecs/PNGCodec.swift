@@ -31,6 +31,14 @@ enum PNGCodec {
                 png_image_free(&png)
                 throw failure("image size \(width)×\(height) is too large " + Image.decodableLimitDescription)
             }
+            // Deflate expands at most about 1032 to 1, and every row holds at least a filter
+            // byte and a bit a pixel: a 50-byte file claiming 8192×8192 is truncated, and is
+            // refused before 256 MiB are allocated for it.
+            let leastData = height * (1 + (width + 7) / 8)
+            guard bytes.count.multipliedReportingOverflow(by: 1032).partialValue >= leastData else {
+                png_image_free(&png)
+                throw failure("truncated: \(width)×\(height) pixels need more than the file's \(bytes.count) bytes")
+            }
             png.format = rgba8
             // An untagged 16-bit file is far more often sRGB (as tools write it) than linear.
             png.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)

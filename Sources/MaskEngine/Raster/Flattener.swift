@@ -19,7 +19,12 @@ enum Flattener {
 
     /// The polylines of `path` after `transform`, each curve within about `tolerance` of the
     /// true curve (in the transformed space). Polylines with fewer than two points are dropped.
-    static func polylines(of path: Path, transform m: Transform, tolerance: Double) -> [Polyline] {
+    /// - Parameter clip: when given, subpaths (from one `move` to the next) whose points all
+    ///   lie outside it are dropped unflattened. That is exact for filling, where every
+    ///   polyline is closed: a closed outline adds no winding outside its own box. It keeps
+    ///   a 100,000-glyph text layer on a small canvas from flattening every glyph.
+    static func polylines(of path: Path, transform m: Transform, tolerance: Double,
+                          clip: PixelRect? = nil) -> [Polyline] {
         let tol = tolerance.isFinite && tolerance > 1e-6 ? tolerance : 1e-6
         var result: [Polyline] = []
         var current: [Point] = []
@@ -47,7 +52,14 @@ enum Flattener {
             }
         }
 
-        for element in path.elements {
+        let elements = path.elements
+        let visible = clip.map { Flattener.visibleSubpaths(of: elements, transform: m, clip: $0) }
+        for (i, element) in elements.enumerated() {
+            if let visible, !visible[i] {
+                current = []
+                subpathStart = nil
+                continue
+            }
             switch element {
             case let .move(p):
                 finish(closed: false)
@@ -63,6 +75,40 @@ enum Flattener {
         }
         finish(closed: false)
         return result
+    }
+
+    /// For each element, whether its subpath (the run from one `move` to the next) has a
+    /// point that may fall inside `clip`: its mapped points' box, grown by a pixel,
+    /// meets `clip`. Curves lie within their control points, so the box holds the subpath.
+    private static func visibleSubpaths(of elements: [Path.Element], transform m: Transform, clip: PixelRect) -> [Bool] {
+        var visible = [Bool](repeating: false, count: elements.count)
+        var start = 0
+        while start < elements.count {
+            var end = start + 1
+            while end < elements.count {
+                if case .move = elements[end] { break }
+                end += 1
+            }
+            var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+            func include(_ p: Point) {
+                guard let q = map(p, m) else { return }
+                lo = Point(min(lo.x, q.x), min(lo.y, q.y))
+                hi = Point(max(hi.x, q.x), max(hi.y, q.y))
+            }
+            for element in elements[start..<end] {
+                switch element {
+                case let .move(p), let .line(p): include(p)
+                case let .quad(c, p): include(c); include(p)
+                case let .cubic(c1, c2, p): include(c1); include(c2); include(p)
+                case .close: break
+                }
+            }
+            let meets = lo.x <= hi.x && hi.x + 1 >= Double(clip.x0) && lo.x - 1 <= Double(clip.x1)
+                && hi.y + 1 >= Double(clip.y0) && lo.y - 1 <= Double(clip.y1)
+            for i in start..<end { visible[i] = meets }
+            start = end
+        }
+        return visible
     }
 
     /// A point after a transform, clamped to `±PixelRect.coordinateLimit`; nil when not finite.

@@ -16,6 +16,8 @@ struct PixelRect: Equatable, Sendable {
     var width: Int { max(0, x1 - x0) }
     var height: Int { max(0, y1 - y0) }
     var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    /// The same pixels as a device-space rectangle.
+    var rect: Rect { Rect(Double(x0), Double(y0), Double(width), Double(height)) }
 
     /// The overlap of two rectangles, or `empty`.
     func intersection(_ other: PixelRect) -> PixelRect {

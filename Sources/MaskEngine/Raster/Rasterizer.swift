@@ -16,7 +16,7 @@ enum Rasterizer {
     /// - Parameter tolerance: how far (device pixels) flattened curves may stray.
     static func coverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
                          tolerance: Double = 0.1) -> CoverageMask? {
-        coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance),
+        coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip),
                  fillRule: fillRule, clip: clip)
     }
 

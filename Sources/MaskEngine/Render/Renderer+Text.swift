@@ -10,7 +10,7 @@ extension Renderer {
         guard !s.string.isEmpty else { return }
         let glyphs: Path
         do {
-            glyphs = try TextLayout.path(for: s)
+            glyphs = try TextLayout.path(for: s, visible: m.inverted.map { $0.apply(surface.rect.rect) })
         } catch {
             throw RenderError.textLayout(layer: name(of: id), reason: "\(error)")
         }

@@ -9,8 +9,11 @@
 enum TextLayout {
     /// The outlines of the state's string, in its font (or the default font) at its font
     /// size, placed in its bounds; an empty path for an empty string.
+    /// - Parameter visible: when given (in the layer's coordinates), glyphs that cannot
+    ///   reach it are left out: a 100,000-character string on a small canvas costs the
+    ///   glyphs that show, not every outline.
     /// - Throws: `FontError` when the default font is needed but missing, or FreeType fails.
-    static func path(for state: LayerState) throws -> Path {
+    static func path(for state: LayerState, visible: Rect? = nil) throws -> Path {
         let font = try state.font ?? Font.defaultFont()
         let layout = try Layout(string: state.string, font: font, fontSize: state.fontSize)
         guard !layout.lines.isEmpty else { return .empty }
@@ -25,8 +28,12 @@ enum TextLayout {
             case .right: state.size.width - lineWidth
             }
             let baseline = top + (layout.metrics.ascender + Double(number) * layout.metrics.lineHeight) * scale
+            // A glyph lies within about an em of its origin; allow two line heights.
+            let margin = 2 * layout.metrics.lineHeight * scale
+            if let visible, baseline + margin < visible.minY || baseline - margin > visible.maxY { continue }
             for glyph in line.glyphs {
                 let x = left + glyph.x * scale
+                if let visible, x + margin < visible.minX || x - margin > visible.maxX { continue }
                 func place(_ p: Point) -> Point { Point(x + p.x * scale, baseline + p.y * scale) }
                 for element in glyph.outline.elements {
                     switch element {

@@ -20,8 +20,21 @@ public enum InterpolationError: Error, Equatable, Sendable, CustomStringConverti
     }
 }
 
+/// The value `t` of the way from `a` to `b`, finite for finite ends: near the largest
+/// Double, `b - a` overflows (from 1e308 to −1e308 gave NaN at t = 0), so each end is
+/// weighted instead, and an overshoot past the largest Double stops there.
 @inline(__always)
-func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {
+    let v = a + (b - a) * t
+    return v.isFinite ? v : lerpOverflowing(a, b, t)
+}
+
+private func lerpOverflowing(_ a: Double, _ b: Double, _ t: Double) -> Double {
+    let w = a * (1 - t) + b * t
+    if w.isFinite { return w }
+    if w.isNaN { return t < 0.5 ? a : b }
+    return w > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
+}
 
 extension PropertyValue {
     /// The value `t` of the way from `self` to `other`. `t` may leave 0...1 (springs

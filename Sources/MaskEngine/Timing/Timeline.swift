@@ -52,28 +52,35 @@ public struct Timeline: Sendable, Equatable {
     /// An empty timeline.
     public init() {}
 
-    /// Adds a change; entries of one track stay sorted by begin time (stable).
+    /// Adds a change; entries of one track stay sorted by begin time (stable). The track
+    /// is changed in place and searched by halves, so a script making a change per step
+    /// costs no more than linear time (a copy of the track per change was quadratic).
     mutating func add(_ entry: TimelineEntry) {
         let index = entries.count
         entries.append(entry)
-        let track = Track(layer: entry.layer, key: entry.key)
-        var list = tracks[track] ?? []
-        var position = list.count
-        while position > 0 && entries[list[position - 1]].begin > entry.begin { position -= 1 }
-        list.insert(index, at: position)
-        tracks[track] = list
+        let position = Timeline.count(in: tracks[Track(layer: entry.layer, key: entry.key)] ?? [], entries,
+                                       beginningAtOrBefore: entry.begin)
+        tracks[Track(layer: entry.layer, key: entry.key), default: []].insert(index, at: position)
     }
 
-    /// The value of a property at time `t`, starting from `base` (the layer's initial value).
+    /// How many entries of a track (sorted by begin) begin at or before `t`.
+    private static func count(in list: [Int], _ entries: [TimelineEntry], beginningAtOrBefore t: Double) -> Int {
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if entries[list[mid]].begin <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The value of a property at time `t`, starting from `base` (the layer's initial value):
+    /// the value of the change that began last at or before `t` (every change that has
+    /// begun has a value, and the later one wins).
     public func value(of layer: LayerID, _ key: PropertyKey, at t: Double, base: PropertyValue) throws(InterpolationError) -> PropertyValue {
         guard let list = tracks[Track(layer: layer, key: key)] else { return base }
-        var result = base
-        for index in list {
-            let entry = entries[index]
-            if entry.begin > t { break }
-            if let v = try entry.value(at: t) { result = v }
-        }
-        return result
+        let begun = Timeline.count(in: list, entries, beginningAtOrBefore: t)
+        guard begun > 0 else { return base }
+        return try entries[list[begun - 1]].value(at: t) ?? base
     }
 
     /// True when a property of a layer has any change.

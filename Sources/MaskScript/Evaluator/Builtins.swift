@@ -67,19 +67,21 @@ enum Builtins {
     }
 
     /// `min`/`max` of numbers given as arguments or as one list.
-    static func extremum(_ name: String, _ pick: @escaping @Sendable (Double, Double) -> Double) -> (String, ClosedRange<Int>, Body) {
-        (name, 1...Int.max, { _, args, site throws(RuntimeError) in
+    static func extremum(_ name: String, largest: Bool) -> (String, ClosedRange<Int>, Body) {
+        (name, 1...Int.max, { interpreter, args, site throws(RuntimeError) in
             var values = args
             if args.count == 1, case .list(let items) = args[0] { values = items }
+            try interpreter.charge(values.count, .items, at: site.range)
             guard !values.isEmpty else { throw RuntimeError("`\(name)` of an empty list", at: site.range) }
-            var best: Double?
-            for (i, v) in values.enumerated() {
-                guard case .number(let x) = v else {
-                    throw RuntimeError("`\(name)` expects numbers, got \(v.typeName)", at: site.argument(args.count == 1 ? 0 : i))
+            var best = 0.0
+            for i in values.indices {
+                guard case .number(let x) = values[i] else {
+                    throw RuntimeError("`\(name)` expects numbers, got \(values[i].typeName)", at: site.argument(args.count == 1 ? 0 : i))
                 }
-                best = best.map { pick($0, x) } ?? x
+                // As `Swift.max` and `Swift.min`: the later of equals, NaN kept where it leads.
+                if i == 0 || (largest ? x >= best : x < best) { best = x }
             }
-            return .number(best ?? 0)
+            return .number(best)
         })
     }
 
@@ -88,7 +90,7 @@ enum Builtins {
     // MARK: - The table
 
     static let functions: [(String, ClosedRange<Int>, Body)] = [
-        extremum("min", Swift.min), extremum("max", Swift.max),
+        extremum("min", largest: false), extremum("max", largest: true),
         unary("abs", Swift.abs), unary("sqrt") { $0.squareRoot() }, unary("sin", Foundation.sin),
         unary("cos", Foundation.cos), unary("tan", Foundation.tan), unary("floor") { $0.rounded(.down) },
         unary("ceil") { $0.rounded(.up) }, unary("round") { $0.rounded() },
@@ -103,27 +105,23 @@ enum Builtins {
             let x = try num(a, 0, s, "lerp"), y = try num(a, 1, s, "lerp"), t = try num(a, 2, s, "lerp")
             return .number(x + (y - x) * t)
         }),
-        ("len", 1...1, { _, a, s throws(RuntimeError) in
+        ("len", 1...1, { interpreter, a, s throws(RuntimeError) in
             switch a[0] {
             case .list(let items): return .number(Double(items.count))
-            case .string(let str): return .number(Double(str.count))
+            case .string(let str):
+                try interpreter.charge(str.utf8.count, .bytes, at: s.range)
+                return .number(Double(str.count))
             case let .range(lo, hi, inclusive):
                 let span = Swift.max(0, (hi - lo).rounded(.down) + (inclusive || (hi - lo) != (hi - lo).rounded(.down) ? 1 : 0))
                 return .number(span.isFinite ? span : 0)
             default: throw RuntimeError("`len` expects a list or a string, got \(a[0].typeName)", at: s.argument(0))
             }
         }),
-        ("print", 0...Int.max, { interpreter, a, _ in
-            interpreter.output(a.map { $0.printed() }.joined(separator: " "))
+        ("print", 0...Int.max, { interpreter, a, s throws(RuntimeError) in
+            interpreter.output(try interpreter.printed(a, at: s.range))
             return .nil
         }),
-        ("str", 1...1, { interpreter, a, s throws(RuntimeError) in
-            let text = a[0].printed()
-            guard text.unicodeScalars.count <= interpreter.limits.stringLength else {
-                throw RuntimeError("a string longer than the limit of \(interpreter.limits.stringLength) characters", at: s.range)
-            }
-            return .string(text)
-        }),
+        ("str", 1...1, { interpreter, a, s throws(RuntimeError) in .string(try interpreter.printed(a, at: s.range)) }),
         ("random", 1...1, { _, a, s throws(RuntimeError) in
             let seed = try num(a, 0, s, "random")
             guard seed.isFinite else { throw RuntimeError("`random` expects a finite seed", at: s.argument(0)) }
@@ -169,10 +167,11 @@ enum Builtins {
         ("roundedRect", 2...2, { _, a, s throws(RuntimeError) in
             .path(.roundedRect(try rect(a[0], s.argument(0), "roundedRect"), radius: try num(a, 1, s, "roundedRect")))
         }),
-        ("polygon", 1...1, { _, a, s throws(RuntimeError) in
+        ("polygon", 1...1, { interpreter, a, s throws(RuntimeError) in
             guard case .list(let items) = a[0], items.count >= 2 else {
                 throw RuntimeError("`polygon` expects a list of at least 2 points", at: s.argument(0))
             }
+            try interpreter.charge(items.count, .items, at: s.range)
             var points: [Point] = []
             for item in items { points.append(try point(item, s.argument(0), "polygon")) }
             return .path(.polygon(points))
@@ -199,26 +198,4 @@ enum Builtins {
             return .easing(.spring(damping: damping, stiffness: stiffness))
         }),
     ]
-}
-
-extension Value {
-    /// The text `print` writes: whole numbers without a decimal point, strings as they are.
-    func printed(depth: Int = 0) -> String {
-        guard depth < 64 else { return "[...]" }
-        switch self {
-        case .number(let v): return v.shortDescription
-        case .bool(let b): return b ? "true" : "false"
-        case .string(let s): return s
-        case .color(let c): return c.description
-        case .list(let items): return "[" + items.map { $0.printed(depth: depth + 1) }.joined(separator: ", ") + "]"
-        case let .range(lo, hi, inclusive): return lo.shortDescription + (inclusive ? "..." : "..<") + hi.shortDescription
-        case .nil: return "nil"
-        case .layer(let l): return "<\(l.kind.rawValue)\(l.name.map { " " + $0 } ?? "")>"
-        case .image(let i): return "<image \(i.width)×\(i.height)>"
-        case .path(let p): return "<path \(p.structure)>"
-        case .function(let f): return "<fn \(f.name)>"
-        case .generator: return "<random>"
-        case .easing(let e): return e.description
-        }
-    }
 }

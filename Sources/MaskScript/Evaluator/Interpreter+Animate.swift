@@ -89,6 +89,7 @@ extension Interpreter {
             }
         }
         for (target, property, rank) in jobs {
+            try step(a.target.range)
             let begin = cursor + delay + stagger * Double(rank)
             guard begin.isFinite else { throw RuntimeError("the animation begins at a time that is not finite", at: a.target.range) }
             func converted(_ v: (Value, SourceRange)) throws(RuntimeError) -> [(PropertyKey, PropertyValue)] {
@@ -116,6 +117,7 @@ extension Interpreter {
                 let animation = MaskEngine.Animation(layer: target.id, key: track.key, keyframes: track.keyframes,
                                                      keyTimes: keyTimes, begin: begin, duration: duration, easing: easing,
                                                      repetition: repetition, autoreverses: a.autoreverses)
+                try checkChangeLimit(at: a.target.range)
                 do { try scene.animate(animation, from: track.from) } catch {
                     throw RuntimeError(error.description, at: track.range)
                 }

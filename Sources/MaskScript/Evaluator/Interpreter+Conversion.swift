@@ -51,6 +51,13 @@ extension Interpreter {
     func convert(_ value: Value, for property: LayerProperty, of layer: LayerRef, at time: Double,
                  range: SourceRange) throws(RuntimeError) -> [(PropertyKey, PropertyValue)] {
         let name = property.rawValue
+        // Long lists, paths and strings cost the engine time to check and interpolate.
+        switch value {
+        case .list(let items): try charge(items.count, .items, at: range)
+        case .path(let p): try charge(p.elements.count, .items, at: range)
+        case .string(let s): try charge(s.utf8.count, .bytes, at: range)
+        default: break
+        }
         func mismatch(_ expected: String) -> RuntimeError {
             RuntimeError("`\(name)` expects \(expected), got \(value.typeName)", at: range)
         }

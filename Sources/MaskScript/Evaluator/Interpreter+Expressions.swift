@@ -22,6 +22,7 @@ extension Interpreter {
             var values: [Value] = []
             values.reserveCapacity(items.count)
             for item in items { values.append(try evaluate(item)) }
+            try checkNesting(values, at: expr.range)
             return .list(values)
         case let .range(lo, hi, inclusive):
             let a = try number(try evaluate(lo), "a range", at: lo.range)
@@ -64,17 +65,19 @@ extension Interpreter {
         }
         let a = try evaluate(lhs), b = try evaluate(rhs)
         switch op {
-        case .equal: return .bool(Value.equal(a, b))
-        case .notEqual: return .bool(!Value.equal(a, b))
+        case .equal: return .bool(try equal(a, b, at: range))
+        case .notEqual: return .bool(!(try equal(a, b, at: range)))
         case .add:
             switch (a, b) {
             case let (.number(x), .number(y)): return .number(x + y)
             case let (.string(x), .string(y)):
+                try charge(x.utf8.count + y.utf8.count, .bytes, at: range)
                 guard x.unicodeScalars.count + y.unicodeScalars.count <= limits.stringLength else {
                     throw RuntimeError("a string longer than the limit of \(limits.stringLength) characters", at: range)
                 }
                 return .string(x + y)
             case let (.list(x), .list(y)):
+                try charge(x.count + y.count, .copies, at: range)
                 guard x.count + y.count <= limits.listLength else {
                     throw RuntimeError("a list longer than the limit of \(limits.listLength)", at: range)
                 }
@@ -127,11 +130,13 @@ extension Interpreter {
             return items[i]
         case .string(let s):
             let i = try wholeNumber(index, "a string index", at: indexRange)
-            let chars = Array(s)
-            guard i >= 0, i < chars.count else {
-                throw RuntimeError("index \(i) is out of range for a string of \(chars.count) characters", at: indexRange)
+            // Characters vary in length: finding the i-th walks the string up to it.
+            try charge(i, .bytes, at: indexRange)
+            guard i >= 0, let at = s.index(s.startIndex, offsetBy: i, limitedBy: s.endIndex), at < s.endIndex else {
+                try charge(s.utf8.count, .bytes, at: indexRange)
+                throw RuntimeError("index \(i) is out of range for a string of \(s.count) characters", at: indexRange)
             }
-            return .string(String(chars[i]))
+            return .string(String(s[at]))
         case let .range(lo, hi, inclusive):
             let i = try wholeNumber(index, "a range index", at: indexRange)
             let count = try rangeCount(lo, hi, inclusive: inclusive, at: baseRange)
@@ -175,6 +180,10 @@ extension Interpreter {
             guard callDepth < limits.callDepth else {
                 throw RuntimeError("calls nested deeper than the limit of \(limits.callDepth); is the recursion endless?", at: site.range)
             }
+            // Calls inside deeply nested expressions use more stack than the call depth says.
+            guard stackAddress() >= stackFloor else {
+                throw RuntimeError("calls and expressions nested too deeply (at call depth \(callDepth)); is the recursion endless?", at: site.range)
+            }
             callDepth += 1
             functionDepth += 1
             defer { callDepth -= 1; functionDepth -= 1 }
@@ -202,42 +211,20 @@ extension Interpreter {
             return try readProperty(name, of: layer, nameRange: nameRange)
         case .list(let items) where !items.isEmpty && items.allSatisfy({ if case .layer = $0 { return true } else { return false } }):
             var out: [Value] = []
-            for item in items { out.append(try member(name, of: item, nameRange: nameRange)) }
+            for item in items {
+                try step(nameRange)
+                out.append(try member(name, of: item, nameRange: nameRange))
+            }
             return .list(out)
         case .generator(let g) where name == "next":
             return .function(Callable(name: "next", body: .builtin(arity: 0...0) { _, _, _ in .number(g.next()) }))
         case .list(let items) where name == "count":
             return .number(Double(items.count))
         case .string(let s) where name == "count":
+            try charge(s.utf8.count, .bytes, at: nameRange)
             return .number(Double(s.count))
         default:
             throw RuntimeError("\(value.typeName) has no member `\(name)`", at: nameRange)
-        }
-    }
-}
-
-extension Value {
-    /// Structural equality: numbers, strings, bools, colours, lists element by element,
-    /// layers by identity; values of different types are never equal.
-    static func equal(_ a: Value, _ b: Value, depth: Int = 0) -> Bool {
-        // Lists nested deeper than any sensible program compare unequal rather than
-        // recursing without bound (a loop can nest a list a million times).
-        guard depth < 256 else { return false }
-        switch (a, b) {
-        case let (.number(x), .number(y)): return x == y
-        case let (.bool(x), .bool(y)): return x == y
-        case let (.string(x), .string(y)): return x == y
-        case let (.color(x), .color(y)): return x == y
-        case (.nil, .nil): return true
-        case let (.layer(x), .layer(y)): return x.id == y.id
-        case let (.list(x), .list(y)): return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1, depth: depth + 1) }
-        case let (.range(a1, b1, i1), .range(a2, b2, i2)): return a1 == a2 && b1 == b2 && i1 == i2
-        case let (.path(x), .path(y)): return x == y
-        case let (.image(x), .image(y)): return x == y
-        case let (.easing(x), .easing(y)): return x == y
-        case let (.function(x), .function(y)): return x === y
-        case let (.generator(x), .generator(y)): return x === y
-        default: return false
         }
     }
 }

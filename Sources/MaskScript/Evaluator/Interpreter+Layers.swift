@@ -8,6 +8,7 @@ extension Interpreter {
     func declareLayer(_ decl: LayerDecl, maskOf owner: LayerRef?) throws(RuntimeError) -> LayerRef {
         if firstLayerRange == nil { firstLayerRange = decl.range }
         let parent = owner?.id ?? layerStack.last?.layer.id
+        if let parent { try checkDepth(under: parent, at: decl.range) }
         var state = LayerState(kind: decl.kind.engineKind)
         // The default frame is the parent's bounds (the canvas for a top-level layer).
         if let parent {
@@ -24,6 +25,7 @@ extension Interpreter {
         let ref = LayerRef(id: id, kind: decl.kind, name: decl.name)
         registerLayer(ref)
         if let owner {
+            try checkChangeLimit(at: decl.range)
             do { try scene.setMask(id, of: owner.id, at: cursor) } catch {
                 throw RuntimeError(error.description, at: decl.range)
             }
@@ -70,10 +72,13 @@ extension Interpreter {
     func assignMask(_ value: Value, of owner: LayerRef, at time: Double, range: SourceRange) throws(RuntimeError) {
         let mask: LayerID?
         switch value {
-        case .layer(let m): mask = m.id
+        case .layer(let m):
+            mask = m.id
+            try checkDepth(under: owner.id, at: range)
         case .nil: mask = nil
         default: throw RuntimeError("`mask` expects a layer or nil, got \(value.typeName)", at: range)
         }
+        try checkChangeLimit(at: range)
         do { try scene.setMask(mask, of: owner.id, at: time) } catch {
             throw RuntimeError(error.description, at: range)
         }
@@ -84,6 +89,7 @@ extension Interpreter {
         switch value {
         case .layer(let l): return [l]
         case .list(let items):
+            try charge(items.count, .items, at: range)
             var out: [LayerRef] = []
             for item in items {
                 guard case .layer(let l) = item else {
@@ -147,6 +153,7 @@ extension Interpreter {
         case .color where layer.kind == .grid:
             // A grid's colour is its tiles' background.
             for tile in scene.node(layer.id).tiles {
+                try step(valueRange)
                 try setEngine(.background, of: tile, to: try convert(value, for: property, of: layer, at: time, range: valueRange)[0].1,
                               at: time, range: valueRange)
             }
@@ -160,8 +167,31 @@ extension Interpreter {
     }
 
     private func setEngine(_ key: PropertyKey, of id: LayerID, to value: PropertyValue, at time: Double, range: SourceRange) throws(RuntimeError) {
+        try checkChangeLimit(at: range)
         do { try scene.set(key, of: id, to: value, at: time) } catch {
             throw RuntimeError(error.description, at: range)
+        }
+    }
+
+    /// Fails when a layer placed under `parent` (as a sublayer or its mask) would be
+    /// deeper than the renderer draws: an error here has a place in the script. The walk
+    /// up stops at the limit, so a long chain costs no more than a short one.
+    func checkDepth(under parent: LayerID, at range: SourceRange) throws(RuntimeError) {
+        var depth = 1
+        var cursor: LayerID? = parent
+        while let c = cursor {
+            depth += 1
+            guard depth <= Renderer.maxDepth else {
+                throw RuntimeError("layers nested more than \(Renderer.maxDepth) levels deep (sublayers and masks)", at: range)
+            }
+            cursor = scene.node(c).parent
+        }
+    }
+
+    /// Fails once the timeline holds `limits.changes` entries.
+    func checkChangeLimit(at range: SourceRange) throws(RuntimeError) {
+        guard scene.timeline.entries.count < limits.changes else {
+            throw RuntimeError("more than \(limits.changes) animations and property changes", at: range)
         }
     }
 

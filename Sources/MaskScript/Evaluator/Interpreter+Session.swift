@@ -8,6 +8,18 @@ extension Interpreter {
     /// On error every change is undone, as with `run(_:)`.
     /// - Throws: `RuntimeError` pointing at the failing node.
     public func run(_ statements: [Stmt], echo: (Value) -> Void) throws(RuntimeError) {
+        try withoutActuallyEscaping(echo) { echo throws(RuntimeError) in
+            // The large stack's thread may outlive the run by a moment, still holding what
+            // its body captured: give it a box that is emptied before `echo` must be released.
+            let box = EchoBox(echo)
+            defer { box.echo = nil }
+            try onLargeStack { () throws(RuntimeError) in
+                try self.runOnCurrentStack(statements) { box.echo?($0) }
+            }
+        }
+    }
+
+    private func runOnCurrentStack(_ statements: [Stmt], echo: (Value) -> Void) throws(RuntimeError) {
         let saved = Snapshot(self)
         do throws(RuntimeError) {
             for statement in statements {
@@ -30,7 +42,7 @@ extension Interpreter {
     public func value(of expression: Expr) throws(RuntimeError) -> Value {
         let saved = Snapshot(self)
         defer { saved.restore(into: self) }
-        return try evaluate(expression)
+        return try onLargeStack { () throws(RuntimeError) in try self.evaluate(expression) }
     }
 
     /// The value of `target.property` at time `t`, timeline included, read as the script
@@ -40,7 +52,7 @@ extension Interpreter {
     public func value(of target: Expr, property: String, nameRange: SourceRange, at time: Double) throws(RuntimeError) -> Value {
         let saved = Snapshot(self)
         defer { saved.restore(into: self) }
-        let targetValue = try evaluate(target)
+        let targetValue = try onLargeStack { () throws(RuntimeError) in try self.evaluate(target) }
         let layers = try layers(in: targetValue, at: target.range, for: "reading a property")
         cursor = time
         var values: [Value] = []
@@ -67,4 +79,13 @@ extension LayerKeyword {
 extension Value: CustomStringConvertible {
     /// The value as `print` writes it: `3`, `[1, 2]`, `<layer box>`.
     public var description: String { printed() }
+}
+
+/// `echo` for the large stack's thread, emptied once the run is over.
+private final class EchoBox {
+    var echo: ((Value) -> Void)?
+
+    init(_ echo: @escaping (Value) -> Void) {
+        self.echo = echo
+    }
 }

@@ -1,5 +1,25 @@
 import MaskEngine
 
+/// What a `for` loop visits: a list's values, or a range's numbers made on demand.
+enum LoopItems {
+    case list([Value])
+    case range(Double, count: Int)
+
+    var count: Int {
+        switch self {
+        case .list(let items): return items.count
+        case .range(_, let count): return count
+        }
+    }
+
+    subscript(i: Int) -> Value {
+        switch self {
+        case .list(let items): return items[i]
+        case .range(let lo, _): return .number(lo + Double(i))
+        }
+    }
+}
+
 /// How a statement finished.
 enum Flow {
     case normal
@@ -38,6 +58,7 @@ extension Interpreter {
             let t = try evaluate(target)
             let v = try evaluateProperty(property, value)
             for layer in try layers(in: t, at: target.range, for: "a property change") {
+                try step(stmt.range)
                 try setProperty(property, of: layer, to: v, at: cursor, nameRange: propertyRange, valueRange: value.range)
             }
         case .function(let decl):
@@ -56,10 +77,10 @@ extension Interpreter {
             if let otherwise { return try executeBlock(otherwise, in: Environment(parent: environment)) }
         case let .forLoop(variable, _, sequence, body):
             let items = try iterate(try evaluate(sequence), at: sequence.range)
-            for item in items {
+            for i in 0..<items.count {
                 try step(stmt.range)
                 let scope = Environment(parent: environment)
-                scope.define(variable, item)
+                scope.define(variable, items[i])
                 if case .returned(let v) = try executeBlock(body, in: scope) { return .returned(v) }
             }
         case let .repeatLoop(count, index, _, body):
@@ -69,6 +90,10 @@ extension Interpreter {
         case .delay(let e):
             let d = try number(try evaluate(e), "`delay`", at: e.range)
             guard d >= 0 else { throw RuntimeError("`delay` expects a duration of 0 or more, got \(d.shortDescription)", at: e.range) }
+            // Two delays of 1e308 would put the cursor, and every later layer, at infinity.
+            guard (cursor + d).isFinite else {
+                throw RuntimeError("`delay` moves the time cursor past the largest time (\(cursor.shortDescription) + \(d.shortDescription) seconds)", at: e.range)
+            }
             cursor += d
         case .wait:
             cursor = max(cursor, latestAnimationEnd)
@@ -121,14 +146,16 @@ extension Interpreter {
         return .normal
     }
 
-    /// The values a `for` loop visits.
-    func iterate(_ value: Value, at range: SourceRange) throws(RuntimeError) -> [Value] {
+    /// The values a `for` loop visits. A range's numbers are made one at a time, as the
+    /// loop reaches them: a loop that returns early never pays for the whole range.
+    func iterate(_ value: Value, at range: SourceRange) throws(RuntimeError) -> LoopItems {
         switch value {
-        case .list(let items): return items
+        case .list(let items): return .list(items)
         case let .range(lo, hi, inclusive):
-            let count = try rangeCount(lo, hi, inclusive: inclusive, at: range)
-            return (0..<count).map { .number(lo + Double($0)) }
-        case .string(let s): return s.map { .string(String($0)) }
+            return .range(lo, count: try rangeCount(lo, hi, inclusive: inclusive, at: range))
+        case .string(let s):
+            try charge(s.utf8.count, .items, at: range)
+            return .list(s.map { .string(String($0)) })
         default:
             throw RuntimeError("`for` expects a list or a range, got \(value.typeName)", at: range)
         }

@@ -26,6 +26,9 @@ public final class Interpreter {
     var environment: Environment
     var steps = 0
     var callDepth = 0
+    /// The lowest stack address a script call may start at (see `onLargeStack`); 0 when
+    /// not running on the large stack.
+    var stackFloor: UInt = 0
     /// Statement-level nesting of functions, to reject `return` outside one.
     var functionDepth = 0
     /// The layer bodies being run, innermost last.
@@ -82,12 +85,11 @@ public final class Interpreter {
     /// - Throws: `RuntimeError` pointing at the failing node.
     public func run(_ statements: [Stmt]) throws(RuntimeError) {
         // Script calls nest up to `limits.callDepth` deep, each several Swift frames:
-        // run on a private large stack so the limit, not the thread, decides.
-        let job = UncheckedJob(interpreter: self, statements: statements)
-        try withLargeStack { job.run() }.get()
+        // run on a private large stack so the limits, not the thread, decide.
+        try onLargeStack { () throws(RuntimeError) in try self.runOnCurrentStack(statements) }
     }
 
-    fileprivate func runOnCurrentStack(_ statements: [Stmt]) throws(RuntimeError) {
+    private func runOnCurrentStack(_ statements: [Stmt]) throws(RuntimeError) {
         let saved = Snapshot(self)
         do throws(RuntimeError) {
             for statement in statements {
@@ -116,9 +118,7 @@ public final class Interpreter {
     @inline(__always)
     func step(_ range: SourceRange) throws(RuntimeError) {
         steps &+= 1
-        if steps > limits.steps {
-            throw RuntimeError("the program ran more than \(limits.steps) steps; is there an endless loop?", at: range)
-        }
+        if steps > limits.steps { throw stepLimitError(at: range) }
         if steps & 0xFFF == 0, isCancelled() {
             throw RuntimeError("cancelled", at: range)
         }
@@ -146,22 +146,6 @@ public final class Interpreter {
         }
         guard v.isFinite else { throw RuntimeError("\(what) expects a finite number, got \(v)", at: range) }
         return v
-    }
-}
-
-/// A run handed to the large-stack thread; the caller waits for it, so the interpreter
-/// is never used from two threads at once.
-private struct UncheckedJob: @unchecked Sendable {
-    let interpreter: Interpreter
-    let statements: [Stmt]
-
-    func run() -> Result<Void, RuntimeError> {
-        do throws(RuntimeError) {
-            try interpreter.runOnCurrentStack(statements)
-            return .success(())
-        } catch {
-            return .failure(error)
-        }
     }
 }
 

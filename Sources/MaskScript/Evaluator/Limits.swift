@@ -10,10 +10,16 @@ public struct Limits: Sendable, Equatable {
     public var stringLength = 1_000_000
     /// Elements in one list (and values of one iterated range).
     public var listLength = 1_000_000
+    /// Lists nested in lists (`[[1]]` is 2 deep): `x = [x]` in a loop must not build a
+    /// value that takes a million nested calls to compare, print or free.
+    public var listDepth = 256
     /// Tiles in one grid.
     public var tiles = 10_000
     /// Layers in a scene, tiles included.
     public var layers = 50_000
+    /// Animations and property changes after the start, in one scene: each takes memory
+    /// and time to build and sample.
+    public var changes = 1_000_000
     /// Canvas width and height in pixels.
     public var canvasSide = 8_192
     /// Frames in one render.

@@ -97,6 +97,23 @@ final class RasterizerTests: XCTestCase {
         XCTAssertLessThanOrEqual(lines.reduce(0) { $0 + $1.points.count }, 4 * 128 + 1)
     }
 
+    /// Subpaths wholly outside the clip are dropped before flattening; a closed outline
+    /// adds no winding outside its box, so the coverage is the same to the byte.
+    func testSubpathsOutsideTheClipAreSkippedExactly() throws {
+        let inside = Path.circle(center: Point(20, 20), radius: 15).elements
+        var far: [Path.Element] = []
+        for i in 0..<1_000 {
+            far += Path.circle(center: Point(-50 - Double(i) * 40, 30), radius: 18).elements
+            far += Path.circle(center: Point(30, 500 + Double(i)), radius: 18).elements
+        }
+        let both = Path(elements: far + inside + far, structure: "many")
+        let small = Rasterizer.coverage(of: Path(elements: inside, structure: "one"), transform: .identity,
+                                        fillRule: .nonzero, clip: clip)
+        XCTAssertEqual(Rasterizer.coverage(of: both, transform: .identity, fillRule: .nonzero, clip: clip)?.values,
+                       small?.values)
+        XCTAssertEqual(Flattener.polylines(of: both, transform: .identity, tolerance: 0.1, clip: clip).count, 1)
+    }
+
     // MARK: - Strokes
 
     private func stroke(_ path: Path, width: Double, start: Double = 0, end: Double = 1) throws -> CoverageMask {
