@@ -138,8 +138,6 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(r.minY, 0, accuracy: 1e-9)
         XCTAssertEqual(r.width, 20, accuracy: 1e-9)
         XCTAssertEqual(r.height, 10, accuracy: 1e-9)
-        XCTAssertTrue(Transform.translation(1, 2).isTranslationOnly)
-        XCTAssertFalse(Transform.scale(2, 2).isTranslationOnly)
     }
 
     // MARK: - Layer frame, position and anchor

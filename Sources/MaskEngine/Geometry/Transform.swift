@@ -59,8 +59,6 @@ public struct Transform: Hashable, Sendable {
                          tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
     }
 
-    /// True when the transform only translates (and possibly scales by 1).
-    public var isTranslationOnly: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 
     /// The axis-aligned bounds of a rectangle after mapping.
     public func apply(_ r: Rect) -> Rect {

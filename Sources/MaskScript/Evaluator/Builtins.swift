@@ -5,11 +5,6 @@ import MaskEngine
 enum Builtins {
     typealias Body = @Sendable (Interpreter, [Value], CallSite) throws(RuntimeError) -> Value
 
-    /// Every built-in name (functions, colours, easings).
-    static let names: Set<String> = Set(functions.map(\.0)).union(Color.named.keys).union(easings.keys)
-
-    static func isBuiltin(_ name: String) -> Bool { names.contains(name) }
-
     static let easings: [String: Easing] = [
         "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
     ]
@@ -84,8 +79,6 @@ enum Builtins {
             return .number(best)
         })
     }
-
-    static func channel(_ v: Double, _ scale: Double) -> Double { v / scale }
 
     // MARK: - The table
 
