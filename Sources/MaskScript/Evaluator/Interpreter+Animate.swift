@@ -121,7 +121,10 @@ extension Interpreter {
                 do { try scene.animate(animation, from: track.from) } catch {
                     throw RuntimeError(error.description, at: track.range)
                 }
-                if animation.end.isFinite { latestAnimationEnd = max(latestAnimationEnd, animation.end) }
+                if animation.end.isFinite, animation.end >= latestAnimationEnd {
+                    latestAnimationEnd = animation.end
+                    latestAnimationRange = a.target.range.union(a.propertyRange)
+                }
             }
         }
     }

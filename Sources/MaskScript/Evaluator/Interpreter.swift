@@ -39,6 +39,8 @@ public final class Interpreter {
     var firstLayerRange: SourceRange?
     /// The latest end of every finite animation so far (`wait` jumps here).
     var latestAnimationEnd: Double = 0
+    /// The animation that ends last, for errors about the scene's length.
+    var latestAnimationRange: SourceRange?
     /// Images already read, by the path the script gave.
     var imageCache: [String: Image] = [:]
     var fontCache: [String: Font] = [:]
@@ -107,8 +109,11 @@ public final class Interpreter {
     /// - Throws: `RuntimeError` when the render would exceed `limits.frames`.
     public func finish(at range: SourceRange) throws(RuntimeError) {
         guard let count = scene.frameCount, count <= limits.frames else {
-            throw RuntimeError("the render would have more than \(limits.frames) frames; shorten the canvas `duration` or lower `fps`",
-                               at: canvasRange ?? range)
+            let advice = scene.canvas.duration == nil
+                ? "the last change ends at \(scene.duration.shortDescription)s; set a shorter canvas `duration`"
+                : "shorten the canvas `duration` or lower `fps`"
+            throw RuntimeError("the render would have more than \(limits.frames) frames; \(advice)",
+                               at: canvasRange ?? latestAnimationRange ?? range)
         }
     }
 
@@ -157,6 +162,7 @@ struct Snapshot {
     let canvasRange: SourceRange?
     let firstLayerRange: SourceRange?
     let latestAnimationEnd: Double
+    let latestAnimationRange: SourceRange?
     let layerRefs: [LayerRef]
 
     init(_ i: Interpreter) {
@@ -167,6 +173,7 @@ struct Snapshot {
         canvasRange = i.canvasRange
         firstLayerRange = i.firstLayerRange
         latestAnimationEnd = i.latestAnimationEnd
+        latestAnimationRange = i.latestAnimationRange
     }
 
     func restore(into i: Interpreter) {
@@ -176,6 +183,7 @@ struct Snapshot {
         i.canvasRange = canvasRange
         i.firstLayerRange = firstLayerRange
         i.latestAnimationEnd = latestAnimationEnd
+        i.latestAnimationRange = latestAnimationRange
         i.layerRefs = layerRefs
         i.environment = i.globals
         i.layerStack = []
