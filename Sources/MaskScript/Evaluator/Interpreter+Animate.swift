@@ -118,9 +118,11 @@ extension Interpreter {
                                                      keyTimes: keyTimes, begin: begin, duration: duration, easing: easing,
                                                      repetition: repetition, autoreverses: a.autoreverses)
                 try checkChangeLimit(at: a.target.range)
-                do { try scene.animate(animation, from: track.from) } catch {
+                let moved: Int
+                do { moved = try scene.animate(animation, from: track.from) } catch {
                     throw RuntimeError(error.description, at: track.range)
                 }
+                try chargeReresolved(moved, at: a.target.range)
                 if animation.end.isFinite, animation.end >= latestAnimationEnd {
                     latestAnimationEnd = animation.end
                     latestAnimationRange = a.target.range.union(a.propertyRange)
