@@ -76,6 +76,11 @@ extension Interpreter {
             guard out.count == keyValues?.count else {
                 throw RuntimeError("`times` has \(out.count) entries for \(keyValues?.count ?? 0) keys", at: times.range)
             }
+            // The scene checks this too, but its error would point at `keys`.
+            guard out.first == 0, out.last == 1, out.allSatisfy({ $0 >= 0 && $0 <= 1 }),
+                  zip(out, out.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                throw RuntimeError("invalid animation timing: `times` must increase from 0 to 1", at: times.range)
+            }
             keyTimes = out
         }
 
