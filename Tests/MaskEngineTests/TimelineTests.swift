@@ -33,7 +33,7 @@ final class TimelineTests: XCTestCase {
         return (scene, id)
     }
 
-    private func assertSceneError(_ expression: @autoclosure () throws -> Void, _ expected: SceneError,
+    private func assertSceneError<T>(_ expression: @autoclosure () throws -> T, _ expected: SceneError,
                                   message: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try expression(), file: file, line: line) { error in
             XCTAssertEqual(error as? SceneError, expected, file: file, line: line)
@@ -151,6 +151,41 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(scene.timeline.animations.last?.keyframes.first, .number(0.5))
         XCTAssertEqual(try opacity(scene, box, at: 1), 0.5, accuracy: 1e-12)
         XCTAssertEqual(try opacity(scene, box, at: 1.5), 0.75, accuracy: 1e-12)
+    }
+
+    func testAChangeAddedLaterThatBeginsEarlierMovesTheImplicitFrom() throws {
+        // LANGUAGE.md 6: `from` defaults to the value at the begin time of the finished
+        // timeline, not of the timeline as it was when the animation was added.
+        var (scene, box) = try sceneWithLayer()
+        try scene.animate(Animation(layer: box, key: .opacity, keyframes: [.number(0)], begin: 2, duration: 1))
+        try scene.animate(Animation(layer: box, key: .opacity, keyframes: [.number(0.8)], begin: 3, duration: 1))
+        XCTAssertEqual(try scene.set(.opacity, of: box, to: .number(0.5), at: 1), 1)
+        XCTAssertEqual(scene.timeline.animations.map(\.keyframes),
+                       [[.number(0.5), .number(0)], [.number(0), .number(0.8)]])
+        XCTAssertEqual(try opacity(scene, box, at: 2.5), 0.25, accuracy: 1e-12)
+        // A chain: the animation at 3 now starts from 0.2, so the one at 3.5 (which overlaps
+        // it) from its new midpoint 0.5.
+        try scene.animate(Animation(layer: box, key: .opacity, keyframes: [.number(0.6)], begin: 3.5, duration: 1))
+        XCTAssertEqual(try scene.animate(Animation(layer: box, key: .opacity, keyframes: [.number(0.2)],
+                                                   begin: 2.5, duration: 0.5), from: .number(1)), 2)
+        XCTAssertEqual(scene.timeline.animations.map { $0.keyframes.first },
+                       [.number(0.5), .number(0.2), .number(0.5), .number(1)])
+        XCTAssertEqual(try opacity(scene, box, at: 3.5), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(try opacity(scene, box, at: 4), 0.55, accuracy: 1e-12)
+    }
+
+    func testAChangeThatBreaksALaterImplicitFromChangesNothing() throws {
+        var scene = Scene()
+        let shape = try scene.addLayer(LayerState(kind: .shape))
+        let small = Path.oval(in: Rect(0, 0, 10, 10)), big = Path.oval(in: Rect(0, 0, 90, 90))
+        try scene.set(.path, of: shape, to: .path(small), at: 0)
+        try scene.animate(Animation(layer: shape, key: .path, keyframes: [.path(big)], begin: 2, duration: 1))
+        let before = scene.timeline
+        let triangle = Path.polygon([Point(0, 0), Point(10, 0), Point(0, 10)])
+        XCTAssertThrowsError(try scene.set(.path, of: shape, to: .path(triangle), at: 1)) { error in
+            guard case .interpolation? = error as? SceneError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(scene.timeline, before)
     }
 
     func testAnExplicitFromIsUsed() throws {

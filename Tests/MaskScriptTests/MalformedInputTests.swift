@@ -84,6 +84,7 @@ final class MalformedInputTests: XCTestCase {
         ("animate a.b to 1 keys [1]", ["1:18: animate cannot have both `to` and `keys`"]),
         ("animate a.b to 1 over 1 over 2", ["1:25: duplicate `over` clause"]),
         ("animate a.b to 1 times [0, 1]", ["1:18: `times` needs `keys`"]),
+        ("animate a.b from 0 keys [1, 2]", ["1:13: `from` cannot be used with `keys`; make it the first key"]),
         ("animate a.b to 1 order index", ["1:18: `order` needs `stagger`"]),
         ("animate a.b to 1 ovr 2", ["1:18: unknown animate clause `ovr`; did you mean `over`?"]),
         ("animate a.b to 1 5", ["1:18: expected animate clause such as `to`, `over` or `ease`"]),

@@ -166,29 +166,67 @@ public struct Scene: Sendable {
 
     /// Changes a property as a step at `time`; before it, the old value shows. At or before
     /// the layer's first appearance, this sets the initial value.
-    /// - Throws: `SceneError.property` when the value does not fit the property.
-    public mutating func set(_ key: PropertyKey, of layer: LayerID, to value: PropertyValue, at time: Double) throws(SceneError) {
+    /// - Returns: how many later animations without `from` now start from another value
+    ///   (see `animate`), a measure of the work done.
+    /// - Throws: `SceneError.property` when the value does not fit the property,
+    ///   `SceneError.interpolation` when a later animation can no longer start from it.
+    @discardableResult
+    public mutating func set(_ key: PropertyKey, of layer: LayerID, to value: PropertyValue, at time: Double) throws(SceneError) -> Int {
         if time <= nodes[layer.index].appearsAt && !timeline.hasTrack(layer: layer, key: key) {
             try setInitial(key, of: layer, to: value)
-            return
+            return 0
         }
         // Validate against a scratch state so a bad value never enters the timeline.
         var scratch = nodes[layer.index].initial
         guard key.applies(to: scratch.kind) else { throw .property(.notApplicable(key: key, kind: scratch.kind)) }
         do { try scratch.set(key, to: value) } catch { throw .property(error) }
-        timeline.add(.step(layer: layer, key: key, time: time, value: scratch.value(for: key)))
+        return try add(.step(layer: layer, key: key, time: time, value: scratch.value(for: key)), implicitFrom: false)
+    }
+
+    /// Adds a change to the timeline, then re-resolves the `from` of the later animations
+    /// of that property that were written without one: each starts from the property's
+    /// value at its begin time, which a change beginning earlier but added later alters.
+    /// Nothing is changed when a re-resolved animation cannot interpolate.
+    /// - Returns: how many animations were re-resolved.
+    private mutating func add(_ entry: TimelineEntry, implicitFrom: Bool) throws(SceneError) -> Int {
+        var updates: [(index: Int, animation: Animation)] = []
+        var previous = entry
+        for index in timeline.entries(of: entry.layer, entry.key, beginningAfter: entry.begin) {
+            // A step or an animation with its own `from` does not depend on what came before.
+            guard timeline.hasImplicitFrom(index), case .animation(var next) = timeline.entries[index] else { break }
+            var scratch = nodes[entry.layer.index].initial
+            let sampled: PropertyValue
+            do { sampled = try previous.value(at: next.begin) ?? scratch.value(for: entry.key) } catch {
+                throw .interpolation(error)
+            }
+            // Normalised through the property's setter, as `animate` does.
+            do { try scratch.set(entry.key, to: sampled) } catch { throw .property(error) }
+            let start = scratch.value(for: entry.key)
+            guard start != next.keyframes[0] else { break }
+            next.keyframes[0] = start
+            do { _ = try start.interpolated(to: next.keyframes[1], 0.5) } catch { throw .interpolation(error) }
+            updates.append((index, next))
+            previous = .animation(next)
+        }
+        timeline.add(entry, implicitFrom: implicitFrom)
+        for update in updates { timeline.replace(at: update.index, with: update.animation) }
+        return updates.count
     }
 
     /// Adds an animation.
     ///
     /// For a from/to animation, `animation.keyframes` holds just `[to]` and `from` is
     /// prepended; a nil `from` starts from the property's value at the begin time, so
-    /// chained animations continue smoothly. For a keyframe animation, `keyframes` holds
-    /// every key (at least two) and `from` must be nil.
+    /// chained animations continue smoothly. That value is the one in the finished
+    /// timeline: a change added later that begins earlier (a step, or an animation with no
+    /// `delay` after one with a `delay`) moves it. For a keyframe animation, `keyframes`
+    /// holds every key (at least two) and `from` must be nil.
+    /// - Returns: how many later animations without `from` now start from another value.
     /// - Throws: `SceneError.property` (not animatable, wrong kind, wrong type),
     ///   `SceneError.invalidTiming`, or `SceneError.interpolation` when the values cannot
     ///   be interpolated (paths of different structure, lists of different lengths).
-    public mutating func animate(_ animation: Animation, from: PropertyValue? = nil) throws(SceneError) {
+    @discardableResult
+    public mutating func animate(_ animation: Animation, from: PropertyValue? = nil) throws(SceneError) -> Int {
         var animation = animation
         let layer = animation.layer, key = animation.key
         let kind = nodes[layer.index].initial.kind
@@ -198,6 +236,7 @@ public struct Scene: Sendable {
             throw .invalidTiming("begin and duration must be finite, duration not negative")
         }
         var values = animation.keyframes
+        let implicitFrom = values.count == 1 && from == nil
         switch values.count {
         case 0: throw .invalidTiming("an animation needs a value to animate to")
         case 1:
@@ -230,7 +269,7 @@ public struct Scene: Sendable {
             do { _ = try a.interpolated(to: b, 0.5) } catch { throw .interpolation(error) }
         }
         animation.keyframes = values
-        timeline.add(.animation(animation))
+        return try add(.animation(animation), implicitFrom: implicitFrom)
     }
 
     // MARK: - Sampling

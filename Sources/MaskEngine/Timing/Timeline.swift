@@ -48,6 +48,10 @@ public struct Timeline: Sendable, Equatable {
     /// All entries in the order they were added.
     public private(set) var entries: [TimelineEntry] = []
     private var tracks: [Track: [Int]] = [:]
+    /// The entries (indices into `entries`) that are animations written without `from`:
+    /// their first keyframe is the property's value at their begin time, so it changes
+    /// when a change beginning earlier is added later (`Scene.animate`).
+    private var implicitFrom: Set<Int> = []
 
     /// An empty timeline.
     public init() {}
@@ -55,12 +59,30 @@ public struct Timeline: Sendable, Equatable {
     /// Adds a change; entries of one track stay sorted by begin time (stable). The track
     /// is changed in place and searched by halves, so a script making a change per step
     /// costs no more than linear time (a copy of the track per change was quadratic).
-    mutating func add(_ entry: TimelineEntry) {
+    mutating func add(_ entry: TimelineEntry, implicitFrom: Bool = false) {
         let index = entries.count
         entries.append(entry)
+        if implicitFrom { self.implicitFrom.insert(index) }
         let position = Timeline.count(in: tracks[Track(layer: entry.layer, key: entry.key)] ?? [], entries,
                                        beginningAtOrBefore: entry.begin)
         tracks[Track(layer: entry.layer, key: entry.key), default: []].insert(index, at: position)
+    }
+
+    /// The entries (indices into `entries`) of a property that begin after `t`, in order.
+    func entries(of layer: LayerID, _ key: PropertyKey, beginningAfter t: Double) -> ArraySlice<Int> {
+        guard let list = tracks[Track(layer: layer, key: key)] else { return [] }
+        return list[Timeline.count(in: list, entries, beginningAtOrBefore: t)...]
+    }
+
+    /// True when entry `index` is an animation whose `from` is the value at its begin time.
+    func hasImplicitFrom(_ index: Int) -> Bool { implicitFrom.contains(index) }
+
+    /// Replaces the animation at `index` by one of the same layer, property and begin
+    /// (its `from` re-resolved).
+    mutating func replace(at index: Int, with animation: Animation) {
+        precondition(entries[index].layer == animation.layer && entries[index].key == animation.key
+                     && entries[index].begin == animation.begin, "replace keeps the track and the begin time")
+        entries[index] = .animation(animation)
     }
 
     /// How many entries of a track (sorted by begin) begin at or before `t`.

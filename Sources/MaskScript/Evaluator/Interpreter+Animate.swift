@@ -76,6 +76,11 @@ extension Interpreter {
             guard out.count == keyValues?.count else {
                 throw RuntimeError("`times` has \(out.count) entries for \(keyValues?.count ?? 0) keys", at: times.range)
             }
+            // The scene checks this too, but its error would point at `keys`.
+            guard out.first == 0, out.last == 1, out.allSatisfy({ $0 >= 0 && $0 <= 1 }),
+                  zip(out, out.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                throw RuntimeError("invalid animation timing: `times` must increase from 0 to 1", at: times.range)
+            }
             keyTimes = out
         }
 
@@ -118,9 +123,11 @@ extension Interpreter {
                                                      keyTimes: keyTimes, begin: begin, duration: duration, easing: easing,
                                                      repetition: repetition, autoreverses: a.autoreverses)
                 try checkChangeLimit(at: a.target.range)
-                do { try scene.animate(animation, from: track.from) } catch {
+                let moved: Int
+                do { moved = try scene.animate(animation, from: track.from) } catch {
                     throw RuntimeError(error.description, at: track.range)
                 }
+                try chargeReresolved(moved, at: a.target.range)
                 if animation.end.isFinite, animation.end >= latestAnimationEnd {
                     latestAnimationEnd = animation.end
                     latestAnimationRange = a.target.range.union(a.propertyRange)

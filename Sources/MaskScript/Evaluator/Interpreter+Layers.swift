@@ -168,9 +168,11 @@ extension Interpreter {
 
     private func setEngine(_ key: PropertyKey, of id: LayerID, to value: PropertyValue, at time: Double, range: SourceRange) throws(RuntimeError) {
         try checkChangeLimit(at: range)
-        do { try scene.set(key, of: id, to: value, at: time) } catch {
+        let moved: Int
+        do { moved = try scene.set(key, of: id, to: value, at: time) } catch {
             throw RuntimeError(error.description, at: range)
         }
+        try chargeReresolved(moved, at: range)
     }
 
     /// Fails when a layer placed under `parent` (as a sublayer or its mask) would be

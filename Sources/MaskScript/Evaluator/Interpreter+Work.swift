@@ -22,6 +22,13 @@ extension Interpreter {
         if steps > limits.steps { throw stepLimitError(at: range) }
     }
 
+    /// Counts each later animation whose `from` a change re-resolved (`Scene.set`,
+    /// `Scene.animate`) as a step: changes added out of time order cannot cost unbounded work.
+    func chargeReresolved(_ count: Int, at range: SourceRange) throws(RuntimeError) {
+        steps &+= count
+        if steps > limits.steps { throw stepLimitError(at: range) }
+    }
+
     func stepLimitError(at range: SourceRange) -> RuntimeError {
         RuntimeError("the program ran more than \(limits.steps) steps; is there an endless loop?", at: range)
     }

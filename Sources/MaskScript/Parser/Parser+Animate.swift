@@ -14,7 +14,7 @@ extension Parser {
     ///         | "stagger" expression | "order" expression
     ///
     /// Clauses come in any order, each at most once. Exactly one of `to` and `keys` is
-    /// needed; `times` needs `keys`, and `order` needs `stagger`.
+    /// needed; `from` goes with `to`, not `keys`; `times` needs `keys`, and `order` needs `stagger`.
     mutating func animateStatement() throws -> Stmt {
         let keyword = advance()
         let targetMessage = "expected `TARGET.PROPERTY` after animate"
@@ -90,6 +90,9 @@ extension Parser {
             report("animate cannot have both `to` and `keys`", at: to.start < keys.start ? keys : to)
         default:
             break
+        }
+        if let from = clauses["from"], clauses["keys"] != nil {
+            report("`from` cannot be used with `keys`; make it the first key", at: from)
         }
         if let times = clauses["times"], clauses["keys"] == nil {
             report("`times` needs `keys`", at: times)
