@@ -3,6 +3,15 @@ import XCTest
 @testable import MaskEngine
 
 final class CodecTests: XCTestCase {
+    func testOpaqueImagesEncodeAsRGBAndTranslucentOnesAsRGBA() throws {
+        // Byte 25 of a PNG is the IHDR colour type: 2 is RGB, 6 is RGBA.
+        let opaque = try Image(width: 2, height: 2, fill: Color.red.premultiplied())
+        XCTAssertEqual(try opaque.pngData()[25], 2)
+        XCTAssertEqual(try Image(data: opaque.pngData()), opaque)
+        let translucent = try Image(width: 2, height: 2, fill: Color(red: 1, green: 0, blue: 0, alpha: 0.5).premultiplied())
+        XCTAssertEqual(try translucent.pngData()[25], 6)
+    }
+
     private var directory = ""
 
     override func setUpWithError() throws {

@@ -14,7 +14,7 @@
 public enum ImageFormat: String, Sendable, CaseIterable {
     /// Netpbm pixmap: P6 when written; P3, P5 (grey) and P6 when read. No alpha.
     case ppm
-    /// Portable Network Graphics, 8-bit RGBA when written.
+    /// Portable Network Graphics, written as 8-bit RGB when opaque, RGBA otherwise.
     case png
 
     /// The format a file name's extension names (`.png`; `.ppm` or `.pnm`, any case),
@@ -83,7 +83,7 @@ extension Image {
         }
     }
 
-    /// The image encoded as an 8-bit RGBA PNG (straight alpha).
+    /// The image encoded as an 8-bit PNG: RGB when opaque, RGBA (straight alpha) otherwise.
     /// - Throws: `ImageError.invalidDimensions` for an empty image, `ImageError.unwritable`
     ///   if libpng fails.
     public func pngData() throws -> [UInt8] {

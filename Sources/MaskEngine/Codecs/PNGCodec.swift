@@ -5,7 +5,8 @@ import CPNG
 ///
 /// Decoding accepts whatever libpng reads (grey, palette, 16-bit, with or without
 /// alpha, any gamma) converted by libpng to 8-bit sRGB RGBA, then premultiplied.
-/// Encoding writes 8-bit RGBA with straight alpha.
+/// Encoding writes 8-bit RGB for opaque images (rendered frames) and 8-bit RGBA with
+/// straight alpha otherwise.
 enum PNGCodec {
     /// The eight bytes every PNG file starts with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -54,7 +55,8 @@ enum PNGCodec {
         }
     }
 
-    /// Encodes an image as an 8-bit RGBA PNG.
+    /// Encodes an image as an 8-bit PNG: RGB when every pixel is opaque (as rendered
+    /// frames are), RGBA otherwise.
     /// - Throws: `ImageError.invalidDimensions` for an empty image (PNG cannot hold one),
     ///   `ImageError.unwritable` when libpng fails.
     static func encode(_ image: Image) throws -> [UInt8] {
@@ -62,13 +64,14 @@ enum PNGCodec {
             throw ImageError.invalidDimensions(width: image.width, height: image.height)
         }
         func failure(_ reason: String) -> ImageError { .unwritable(path: "<PNG data>", reason: reason) }
-        let straight = image.straightRGBA()
-        return try straight.withUnsafeBytes { pixels in
+        let opaque = stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }
+        let samples = opaque ? rgbBytes(of: image) : image.straightRGBA()
+        return try samples.withUnsafeBytes { pixels in
             var png = png_image()
             png.version = UInt32(PNG_IMAGE_VERSION)
             png.width = UInt32(image.width)
             png.height = UInt32(image.height)
-            png.format = rgba8
+            png.format = opaque ? UInt32(PNG_FORMAT_FLAG_COLOR) : rgba8
             var size = 0
             // The first call, without a buffer, measures the encoded size.
             guard png_image_write_to_memory(&png, nil, &size, 0, pixels.baseAddress, 0, nil) != 0 else {
@@ -81,6 +84,18 @@ enum PNGCodec {
             guard ok != 0 else { throw failure(message(of: &png, default: "cannot encode the image as PNG")) }
             return Array(encoded[..<min(size, encoded.count)])
         }
+    }
+
+    /// The colour bytes of an opaque image, three a pixel.
+    private static func rgbBytes(of image: Image) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(image.width * image.height * 3)
+        var i = 0
+        while i < image.pixels.count {
+            out.append(image.pixels[i]); out.append(image.pixels[i + 1]); out.append(image.pixels[i + 2])
+            i += 4
+        }
+        return out
     }
 
     /// `fallback`, followed by libpng's own message when it left one.

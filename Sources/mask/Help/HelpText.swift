@@ -76,7 +76,7 @@ enum HelpText {
         options:
           -o, --output DIR     the folder for the frames, created with its parents if
                                missing (default: ./\(RenderOptions.defaultDirectory)); with --at, the image file
-          --format ppm|png     binary PPM (P6, maxval 255) or 8-bit RGBA PNG (default: ppm)
+          --format ppm|png     binary PPM (P6, maxval 255) or 8-bit RGB PNG (default: ppm)
           --frames A:B         only frames A through B, inclusive, 0 <= A <= B < frame count
                                (default: all); split a long render across machines
           -j, --jobs N         frames rendered at once, 1 to \(RenderOptions.maxJobs) (default: \(RenderOptions.defaultJobs), the
