@@ -80,7 +80,7 @@ public struct Timeline: Sendable, Equatable {
     /// Replaces the animation at `index` by one of the same layer, property and begin
     /// (its `from` re-resolved).
     mutating func replace(at index: Int, with animation: Animation) {
-        precondition(entries[index].layer == animation.layer && entries[index].key == animation.key
+        assert(entries[index].layer == animation.layer && entries[index].key == animation.key
                      && entries[index].begin == animation.begin, "replace keeps the track and the begin time")
         entries[index] = .animation(animation)
     }
