@@ -74,7 +74,7 @@ extension Interpreter {
         switch value {
         case .layer(let m):
             mask = m.id
-            try checkDepth(under: owner.id, at: range)
+            try checkDepth(under: owner.id, height: m.id.index < layerHeights.count ? layerHeights[m.id.index] : 1, at: range)
         case .nil: mask = nil
         default: throw RuntimeError("`mask` expects a layer or nil, got \(value.typeName)", at: range)
         }
@@ -82,6 +82,7 @@ extension Interpreter {
         do { try scene.setMask(mask, of: owner.id, at: time) } catch {
             throw RuntimeError(error.description, at: range)
         }
+        if let mask { raiseHeights(above: mask) }
     }
 
     /// The layers a value names: one layer, or a list of layers.
@@ -175,17 +176,30 @@ extension Interpreter {
         try chargeReresolved(moved, at: range)
     }
 
-    /// Fails when a layer placed under `parent` (as a sublayer or its mask) would be
-    /// deeper than the renderer draws: an error here has a place in the script. The walk
-    /// up stops at the limit, so a long chain costs no more than a short one.
-    func checkDepth(under parent: LayerID, at range: SourceRange) throws(RuntimeError) {
-        var depth = 1
+    /// Fails when a layer whose subtree is `height` levels tall, placed under `parent` (as
+    /// a sublayer or its mask), would reach deeper than the renderer draws: an error here
+    /// has a place in the script. The walk up stops at the limit, so it costs little.
+    func checkDepth(under parent: LayerID, height: Int = 1, at range: SourceRange) throws(RuntimeError) {
+        var depth = height
         var cursor: LayerID? = parent
         while let c = cursor {
             depth += 1
             guard depth <= Renderer.maxDepth else {
                 throw RuntimeError("layers nested more than \(Renderer.maxDepth) levels deep (sublayers and masks)", at: range)
             }
+            cursor = scene.node(c).parent
+        }
+    }
+
+    /// Once `id` has joined the tree under its parent, raises the height of every
+    /// ancestor that its subtree now makes taller (so a chain of masks built from either
+    /// end is caught by `checkDepth`). Heights only grow; the walk stops where nothing changes.
+    func raiseHeights(above id: LayerID) {
+        var need = (id.index < layerHeights.count ? layerHeights[id.index] : 1) + 1
+        var cursor = scene.node(id).parent
+        while let c = cursor, c.index < layerHeights.count, layerHeights[c.index] < need, need <= Renderer.maxDepth + 1 {
+            layerHeights[c.index] = need
+            need += 1
             cursor = scene.node(c).parent
         }
     }
@@ -315,5 +329,7 @@ extension Interpreter {
     func registerLayer(_ ref: LayerRef) {
         while layerRefs.count <= ref.id.index { layerRefs.append(ref) }
         layerRefs[ref.id.index] = ref
+        while layerHeights.count <= ref.id.index { layerHeights.append(1) }
+        raiseHeights(above: ref.id)
     }
 }

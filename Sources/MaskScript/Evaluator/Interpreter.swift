@@ -46,6 +46,9 @@ public final class Interpreter {
     var fontCache: [String: Font] = [:]
     /// The script's view of every layer, indexed by `LayerID.index`.
     var layerRefs: [LayerRef] = []
+    /// How many levels tall each layer's subtree (sublayers and masks) is, by
+    /// `LayerID.index`: what `checkDepth` adds when a layer becomes a mask.
+    var layerHeights: [Int] = []
 
     /// Creates an interpreter with an empty scene on the default canvas.
     /// - Parameters:
@@ -72,6 +75,8 @@ public final class Interpreter {
         scene.maxLayers = limits.layers
         self.scene = scene
         layerRefs = scene.layerIDs.map { LayerRef($0, in: scene) }
+        layerHeights = Array(repeating: 1, count: layerRefs.count)
+        for id in scene.layerIDs { raiseHeights(above: id) }
     }
 
     /// Defines (or replaces) a global name visible to scripts: a host value.
@@ -164,9 +169,11 @@ struct Snapshot {
     let latestAnimationEnd: Double
     let latestAnimationRange: SourceRange?
     let layerRefs: [LayerRef]
+    let layerHeights: [Int]
 
     init(_ i: Interpreter) {
         layerRefs = i.layerRefs
+        layerHeights = i.layerHeights
         scene = i.scene
         cursor = i.cursor
         globals = i.globals.values
@@ -185,6 +192,7 @@ struct Snapshot {
         i.latestAnimationEnd = latestAnimationEnd
         i.latestAnimationRange = latestAnimationRange
         i.layerRefs = layerRefs
+        i.layerHeights = layerHeights
         i.environment = i.globals
         i.layerStack = []
         i.callDepth = 0
