@@ -48,6 +48,9 @@ public struct Timeline: Sendable, Equatable {
     /// All entries in the order they were added.
     public private(set) var entries: [TimelineEntry] = []
     private var tracks: [Track: [Int]] = [:]
+    /// The changed properties of each layer, in `PropertyKey` order: sampling a frame
+    /// visits only these instead of asking about every key of every layer.
+    private var keysByLayer: [LayerID: [PropertyKey]] = [:]
     /// The entries (indices into `entries`) that are animations written without `from`:
     /// their first keyframe is the property's value at their begin time, so it changes
     /// when a change beginning earlier is added later (`Scene.animate`).
@@ -65,6 +68,10 @@ public struct Timeline: Sendable, Equatable {
         if implicitFrom { self.implicitFrom.insert(index) }
         let position = Timeline.count(in: tracks[Track(layer: entry.layer, key: entry.key)] ?? [], entries,
                                        beginningAtOrBefore: entry.begin)
+        if tracks[Track(layer: entry.layer, key: entry.key)] == nil {
+            keysByLayer[entry.layer, default: []].append(entry.key)
+            keysByLayer[entry.layer]?.sort { PropertyKey.order[$0, default: 0] < PropertyKey.order[$1, default: 0] }
+        }
         tracks[Track(layer: entry.layer, key: entry.key), default: []].insert(index, at: position)
     }
 
@@ -112,7 +119,7 @@ public struct Timeline: Sendable, Equatable {
 
     /// The properties of a layer that have changes.
     func keys(of layer: LayerID) -> [PropertyKey] {
-        PropertyKey.allCases.filter { tracks[Track(layer: layer, key: $0)] != nil }
+        keysByLayer[layer] ?? []
     }
 
     /// The latest end of every finite animation and step, or 0.
@@ -131,4 +138,9 @@ public struct Timeline: Sendable, Equatable {
     public var animations: [Animation] {
         entries.compactMap { if case .animation(let a) = $0 { return a } else { return nil } }
     }
+}
+
+extension PropertyKey {
+    /// Each key's place in `allCases`, the order in which a state applies changes.
+    static let order: [PropertyKey: Int] = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
 }
