@@ -41,6 +41,53 @@ struct ImageShader: Sendable {
         let du = Int64((step.x * 65536).rounded()), dv = Int64((step.y * 65536).rounded())
         image.pixels.withUnsafeBufferPointer { buffer in
             guard let src = buffer.baseAddress else { return }
+            if dv == 0 {
+                // An unrotated image: the row and its weight are the same for the whole span.
+                let cv = v < 0 ? 0 : (v > maxV ? maxV : v)
+                let iy = Int(truncatingIfNeeded: cv >> 16)
+                let fy = UInt32(truncatingIfNeeded: ((cv & 0xFFFF) &+ 128) >> 8)
+                let iy1 = iy < h &- 1 ? iy &+ 1 : iy
+                let top = UnsafeRawPointer(src + iy &* w &* 4), bottom = UnsafeRawPointer(src + iy1 &* w &* 4)
+                let dst = UnsafeMutableRawPointer(out)
+                // Magnified: many output pixels share source columns, so blend each column of
+                // the two rows once, then only across columns per pixel.
+                let last = u &+ du &* Int64(count &- 1)
+                let c0 = Int(truncatingIfNeeded: (u < 0 ? 0 : (u > maxU ? maxU : u)) >> 16)
+                let c1 = Int(truncatingIfNeeded: (last < 0 ? 0 : (last > maxU ? maxU : last)) >> 16)
+                let lo = min(c0, c1), hi = min(max(c0, c1) &+ 1, w &- 1)
+                if (hi &- lo &+ 1) &* 2 <= count {
+                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: hi &- lo &+ 1) { columns in
+                        guard let column = columns.baseAddress else { return }
+                        for c in lo...hi {
+                            column[c &- lo] = ImageShader.mix(top.loadUnaligned(fromByteOffset: c &* 4, as: UInt32.self),
+                                                              bottom.loadUnaligned(fromByteOffset: c &* 4, as: UInt32.self), fy)
+                        }
+                        for i in 0..<count {
+                            let cu = u < 0 ? 0 : (u > maxU ? maxU : u)
+                            u &+= du
+                            let ix = Int(truncatingIfNeeded: cu >> 16)
+                            let fx = UInt32(truncatingIfNeeded: ((cu & 0xFFFF) &+ 128) >> 8)
+                            let ix1 = ix < w &- 1 ? ix &+ 1 : ix
+                            dst.storeBytes(of: ImageShader.mix(column[ix &- lo], column[ix1 &- lo], fx),
+                                           toByteOffset: i &* 4, as: UInt32.self)
+                        }
+                    }
+                    return
+                }
+                for i in 0..<count {
+                    let cu = u < 0 ? 0 : (u > maxU ? maxU : u)
+                    u &+= du
+                    let ix = Int(truncatingIfNeeded: cu >> 16)
+                    let fx = UInt32(truncatingIfNeeded: ((cu & 0xFFFF) &+ 128) >> 8)
+                    let ix1 = ix < w &- 1 ? ix &+ 1 : ix
+                    let a = ImageShader.mix(top.loadUnaligned(fromByteOffset: ix &* 4, as: UInt32.self),
+                                            top.loadUnaligned(fromByteOffset: ix1 &* 4, as: UInt32.self), fx)
+                    let b = ImageShader.mix(bottom.loadUnaligned(fromByteOffset: ix &* 4, as: UInt32.self),
+                                            bottom.loadUnaligned(fromByteOffset: ix1 &* 4, as: UInt32.self), fx)
+                    dst.storeBytes(of: ImageShader.mix(a, b, fy), toByteOffset: i &* 4, as: UInt32.self)
+                }
+                return
+            }
             for i in 0..<count {
                 let cu = u < 0 ? 0 : (u > maxU ? maxU : u)
                 let cv = v < 0 ? 0 : (v > maxV ? maxV : v)
