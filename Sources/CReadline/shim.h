@@ -54,3 +54,11 @@ static inline int mask_terminal_columns(int fd) {
 static inline void mask_rl_set_completion_append_character(int character) {
     rl_completion_append_character = character;
 }
+
+// History entries may span lines (a layer block typed over several lines is recalled
+// whole): timestamps in the history file mark where each entry starts.
+static inline void mask_history_keep_multiline_entries(void) {
+    history_comment_char = '#';      // readline stamps entries only when this is set
+    history_write_timestamps = 1;
+    history_multiline_entries = 1;
+}

@@ -98,8 +98,7 @@ final class ReplTests: XCTestCase {
         terminal.expect("mask> ")
         terminal.send("\u{4}")
         XCTAssertEqual(terminal.waitForExit(), 0)
-        let history = try String(contentsOfFile: home + "/.mask_history", encoding: .utf8)
-        XCTAssertEqual(history, "print(40 + 2)\n")
+        XCTAssertEqual(try historyEntries(), ["print(40 + 2)"])
 
         let again = try startTerminal()
         again.send("\u{1b}[A")
@@ -121,10 +120,52 @@ final class ReplTests: XCTestCase {
         terminal.expect("mask> ")
         terminal.send("\u{4}")
         XCTAssertEqual(terminal.waitForExit(), 0)
-        let lines = try String(contentsOfFile: home + "/.mask_history", encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(lines.count, 1000)
-        XCTAssertEqual(lines.first, "print(502)")
-        XCTAssertEqual(lines.last, "print(\"last\")")
+        let entries = try historyEntries()
+        XCTAssertEqual(entries.count, 1000)
+        XCTAssertEqual(entries.first, "print(502)")
+        XCTAssertEqual(entries.last, "print(\"last\")")
+    }
+
+    func testAMultiLineInputIsRecalledWhole() throws {
+        let terminal = try startTerminal()
+        terminal.type("layer box {")
+        terminal.expect("...> ")
+        terminal.type("  opacity: 0.5")
+        terminal.expect("...> ")
+        terminal.type("}")
+        terminal.expect("mask> ")
+        terminal.send("\u{4}")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+        XCTAssertEqual(try historyEntries(), ["layer box {\n  opacity: 0.5\n}"])
+
+        let again = try startTerminal()
+        again.send("\u{1b}[A")
+        again.expect("opacity: 0.5")
+        again.send("\r")
+        again.expect("mask> ")
+        again.type("print(box.opacity)")
+        again.expect("0.5")
+        again.type(":quit")
+        XCTAssertEqual(again.waitForExit(), 0)
+    }
+
+    /// The entries of the history file: readline starts each stamped entry with a
+    /// `#<seconds>` line and keeps its lines together; unstamped lines are one entry each.
+    private func historyEntries() throws -> [String] {
+        let text = try String(contentsOfFile: home + "/.mask_history", encoding: .utf8)
+        var entries: [String] = []
+        var stamped = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.hasPrefix("#"), line.dropFirst().allSatisfy(\.isNumber), !line.dropFirst().isEmpty {
+                stamped = true
+                entries.append("")
+            } else if stamped, let last = entries.popLast() {
+                entries.append(last.isEmpty ? String(line) : last + "\n" + line)
+            } else {
+                entries.append(String(line))
+            }
+        }
+        return entries
     }
 
     func testCtrlCCancelsTheLineBeingTyped() throws {

@@ -65,6 +65,7 @@ final class LineEditor {
         mask_rl_set_signal_hook(signalHook)
         using_history()
         stifle_history(LineEditor.historyLimit)
+        mask_history_keep_multiline_entries()
         if let historyPath { read_history(historyPath) }
     }
 
@@ -87,7 +88,8 @@ final class LineEditor {
         set { cancellationHandler = newValue }
     }
 
-    /// Adds a line to the history, unless it is blank or repeats the previous entry.
+    /// Adds an input (one line, or a block of several) to the history, unless it is blank
+    /// or repeats the previous entry.
     func remember(_ line: String) {
         guard !line.allSatisfy(\.isWhitespace), line != lastEntry else { return }
         add_history(line)

@@ -25,8 +25,8 @@ enum Repl {
         }
         editor.onCancel = { pending = [] }
         while let line = editor.readLine(continuing: !pending.isEmpty) {
-            editor.remember(line)
             if pending.isEmpty, line.trimmingCharacters(in: .whitespaces).hasPrefix(":") {
+                editor.remember(line)
                 let outcome = session.execute(command: line.trimmingCharacters(in: .whitespaces))
                 Interrupt.take()
                 if case .quit = outcome { break }
@@ -37,6 +37,8 @@ enum Repl {
             let text = pending.joined(separator: "\n")
             guard OpenBrackets(text).isEmpty else { continue }
             pending = []
+            // The whole input is one history entry, so up-arrow recalls a block whole.
+            editor.remember(text)
             session.run(text)
             Interrupt.take()
         }
