@@ -41,63 +41,61 @@ struct ImageShader: Sendable {
         let du = Int64((step.x * 65536).rounded()), dv = Int64((step.y * 65536).rounded())
         image.pixels.withUnsafeBufferPointer { buffer in
             guard let src = buffer.baseAddress else { return }
-            if dv == 0 {
-                // An unrotated image: the row and its weight are the same for the whole span.
-                let cv = v < 0 ? 0 : (v > maxV ? maxV : v)
-                let iy = Int(truncatingIfNeeded: cv >> 16)
-                let fy = UInt32(truncatingIfNeeded: ((cv & 0xFFFF) &+ 128) >> 8)
-                let iy1 = iy < h &- 1 ? iy &+ 1 : iy
-                let top = UnsafeRawPointer(src + iy &* w &* 4), bottom = UnsafeRawPointer(src + iy1 &* w &* 4)
-                let dst = UnsafeMutableRawPointer(out)
-                // Magnified: many output pixels share source columns, so blend each column of
-                // the two rows once, then only across columns per pixel.
-                let last = u &+ du &* Int64(count &- 1)
-                let c0 = Int(truncatingIfNeeded: (u < 0 ? 0 : (u > maxU ? maxU : u)) >> 16)
-                let c1 = Int(truncatingIfNeeded: (last < 0 ? 0 : (last > maxU ? maxU : last)) >> 16)
-                let lo = min(c0, c1), hi = min(max(c0, c1) &+ 1, w &- 1)
-                if (hi &- lo &+ 1) &* 2 <= count {
-                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: hi &- lo &+ 1) { columns in
-                        guard let column = columns.baseAddress else { return }
-                        for c in lo...hi {
-                            column[c &- lo] = ImageShader.mix(top.loadUnaligned(fromByteOffset: c &* 4, as: UInt32.self),
-                                                              bottom.loadUnaligned(fromByteOffset: c &* 4, as: UInt32.self), fy)
-                        }
-                        for i in 0..<count {
-                            let cu = u < 0 ? 0 : (u > maxU ? maxU : u)
-                            u &+= du
-                            let ix = Int(truncatingIfNeeded: cu >> 16)
-                            let fx = UInt32(truncatingIfNeeded: ((cu & 0xFFFF) &+ 128) >> 8)
-                            let ix1 = ix < w &- 1 ? ix &+ 1 : ix
-                            dst.storeBytes(of: ImageShader.mix(column[ix &- lo], column[ix1 &- lo], fx),
-                                           toByteOffset: i &* 4, as: UInt32.self)
-                        }
-                    }
-                    return
-                }
-                for i in 0..<count {
-                    let cu = u < 0 ? 0 : (u > maxU ? maxU : u)
-                    u &+= du
-                    let ix = Int(truncatingIfNeeded: cu >> 16)
-                    let fx = UInt32(truncatingIfNeeded: ((cu & 0xFFFF) &+ 128) >> 8)
-                    let ix1 = ix < w &- 1 ? ix &+ 1 : ix
-                    let a = ImageShader.mix(top.loadUnaligned(fromByteOffset: ix &* 4, as: UInt32.self),
-                                            top.loadUnaligned(fromByteOffset: ix1 &* 4, as: UInt32.self), fx)
-                    let b = ImageShader.mix(bottom.loadUnaligned(fromByteOffset: ix &* 4, as: UInt32.self),
-                                            bottom.loadUnaligned(fromByteOffset: ix1 &* 4, as: UInt32.self), fx)
-                    dst.storeBytes(of: ImageShader.mix(a, b, fy), toByteOffset: i &* 4, as: UInt32.self)
-                }
-                return
+            guard dv != 0 else {
+                return shadeRow(src, u: u, du: du, maxU: maxU, v: v, count: count, into: out)
             }
             for i in 0..<count {
-                let cu = u < 0 ? 0 : (u > maxU ? maxU : u)
-                let cv = v < 0 ? 0 : (v > maxV ? maxV : v)
+                let x = ImageShader.cell(u, max: maxU, size: w), y = ImageShader.cell(v, max: maxV, size: h)
                 u &+= du
                 v &+= dv
-                let ix = Int(truncatingIfNeeded: cu >> 16), iy = Int(truncatingIfNeeded: cv >> 16)
-                // Weights in 0...256, rounded from the 16-bit fraction.
-                let fx = UInt32(truncatingIfNeeded: ((cu & 0xFFFF) &+ 128) >> 8)
-                let fy = UInt32(truncatingIfNeeded: ((cv & 0xFFFF) &+ 128) >> 8)
-                blend(src, w: w, h: h, ix: ix, iy: iy, fx: fx, fy: fy, into: out + i &* 4)
+                blend(src, w: w, ix: x.index, ix1: x.next, iy: y.index, iy1: y.next, fx: x.weight, fy: y.weight,
+                      into: out + i &* 4)
+            }
+        }
+    }
+
+    /// The pixel index, the next one (the edge repeats) and the weight of the next one
+    /// (0...256, rounded from the 16-bit fraction) for a clamped 16.16 coordinate.
+    @inline(__always)
+    private static func cell(_ t: Int64, max: Int64, size: Int) -> (index: Int, next: Int, weight: UInt32) {
+        let c = t < 0 ? 0 : (t > max ? max : t)
+        let index = Int(truncatingIfNeeded: c >> 16)
+        return (index, index < size &- 1 ? index &+ 1 : index, UInt32(truncatingIfNeeded: ((c & 0xFFFF) &+ 128) >> 8))
+    }
+
+    /// An unrotated span: every pixel samples the same two source rows with the same
+    /// weight. Magnified, many pixels share source columns, so each column of the two rows
+    /// is blended once and only the blend across columns is done per pixel.
+    private func shadeRow(_ src: UnsafePointer<UInt8>, u start: Int64, du: Int64, maxU: Int64, v: Int64, count: Int,
+                          into out: UnsafeMutablePointer<UInt8>) {
+        let w = image.width
+        let y = ImageShader.cell(v, max: Int64(image.height - 1) << 16, size: image.height)
+        let top = UnsafeRawPointer(src + y.index &* w &* 4), bottom = UnsafeRawPointer(src + y.next &* w &* 4)
+        func column(_ c: Int) -> UInt32 {
+            ImageShader.mix(top.loadUnaligned(fromByteOffset: c &* 4, as: UInt32.self),
+                            bottom.loadUnaligned(fromByteOffset: c &* 4, as: UInt32.self), y.weight)
+        }
+        let dst = UnsafeMutableRawPointer(out)
+        let first = ImageShader.cell(start, max: maxU, size: w)
+        let last = ImageShader.cell(start &+ du &* Int64(count &- 1), max: maxU, size: w)
+        let lo = min(first.index, last.index), hi = max(first.next, last.next)
+        var u = start
+        guard (hi &- lo &+ 1) &* 2 <= count else {
+            for i in 0..<count {
+                let x = ImageShader.cell(u, max: maxU, size: w)
+                u &+= du
+                dst.storeBytes(of: ImageShader.mix(column(x.index), column(x.next), x.weight), toByteOffset: i &* 4, as: UInt32.self)
+            }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: hi &- lo &+ 1) { columns in
+            guard let blended = columns.baseAddress else { return }
+            for c in lo...hi { blended[c &- lo] = column(c) }
+            for i in 0..<count {
+                let x = ImageShader.cell(u, max: maxU, size: w)
+                u &+= du
+                dst.storeBytes(of: ImageShader.mix(blended[x.index &- lo], blended[x.next &- lo], x.weight),
+                               toByteOffset: i &* 4, as: UInt32.self)
             }
         }
     }
@@ -116,19 +114,19 @@ struct ImageShader: Sendable {
                 let ix = Int(u), iy = Int(v)
                 let fx = UInt32(truncatingIfNeeded: Int((u - Double(ix)) * 256 + 0.5))
                 let fy = UInt32(truncatingIfNeeded: Int((v - Double(iy)) * 256 + 0.5))
-                blend(src, w: w, h: h, ix: ix, iy: iy, fx: fx, fy: fy, into: out + i &* 4)
+                blend(src, w: w, ix: ix, ix1: ix < w &- 1 ? ix &+ 1 : ix, iy: iy, iy1: iy < h &- 1 ? iy &+ 1 : iy,
+                      fx: fx, fy: fy, into: out + i &* 4)
             }
         }
     }
 
-    /// Writes the bilinear mix of the 2 × 2 pixels at `(ix, iy)` with weights `fx`, `fy`
-    /// (0...256); pixels past the last row or column repeat the edge. Two channels ride in
+    /// Writes the bilinear mix of the pixels at columns `ix`, `ix1` and rows `iy`, `iy1`
+    /// with weights `fx`, `fy` (0...256). Two channels ride in
     /// one 32-bit multiply (red and blue, then green and alpha); each of the two linear
     /// steps rounds to nearest, so premultiplied colour never exceeds alpha.
     @inline(__always)
-    private func blend(_ src: UnsafePointer<UInt8>, w: Int, h: Int, ix: Int, iy: Int, fx: UInt32, fy: UInt32,
+    private func blend(_ src: UnsafePointer<UInt8>, w: Int, ix: Int, ix1: Int, iy: Int, iy1: Int, fx: UInt32, fy: UInt32,
                        into out: UnsafeMutablePointer<UInt8>) {
-        let ix1 = ix < w &- 1 ? ix &+ 1 : ix, iy1 = iy < h &- 1 ? iy &+ 1 : iy
         let r0 = iy &* w, r1 = iy1 &* w
         let raw = UnsafeRawPointer(src)
         let p00 = raw.loadUnaligned(fromByteOffset: (r0 &+ ix) &* 4, as: UInt32.self)
