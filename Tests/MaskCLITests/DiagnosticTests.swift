@@ -49,7 +49,7 @@ final class DiagnosticTests: MaskCLITestCase {
         try FileManager.default.createDirectory(at: url("folder.mask"), withIntermediateDirectories: true)
         let run = try mask("check", "folder.mask")
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "mask: error: cannot read 'folder.mask': Is a directory\n")
+        XCTAssertEqual(run.stderr, "mask: error: cannot read 'folder.mask': it is a directory, not a regular file\n")
     }
 
     func testMissingImageIsAnInputError() throws {

@@ -339,7 +339,7 @@ final class CodecTests: XCTestCase {
             XCTAssertEqual(error as? ImageError, .unreadable(path: missing, reason: "No such file or directory"))
         }
         XCTAssertThrowsError(try Image(contentsOfFile: directory)) { error in
-            XCTAssertEqual(error as? ImageError, .unreadable(path: directory, reason: "not a regular file"))
+            XCTAssertEqual(error as? ImageError, .unreadable(path: directory, reason: "it is a directory, not a regular file"))
         }
         let empty = directory + "/empty.png"
         _ = FileManager.default.createFile(atPath: empty, contents: Data())

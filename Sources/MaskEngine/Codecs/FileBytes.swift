@@ -10,32 +10,14 @@ enum FileBytes {
     /// The largest file read into memory: a 64-Mpixel 16-bit PPM (384 MiB) fits with room.
     static let maxReadSize = 1 << 30
 
-    /// The bytes of a regular file.
+    /// The bytes of a regular file (`RegularFile.read`: a FIFO or device is refused, not waited on).
     /// - Throws: `ImageError.unreadable` naming the path and the system's reason.
     static func read(path: String) throws -> [UInt8] {
-        func failure(_ reason: String) -> ImageError { .unreadable(path: path, reason: reason) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(systemReason()) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(systemReason()) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
-        let size = Int(info.st_size)
-        guard size <= maxReadSize else { throw failure("file is larger than \(maxReadSize >> 20) MiB") }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                readSome(fd, buffer.baseAddress.map { $0 + done }, size - done)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(systemReason())
-            }
-            if n == 0 { break } // the file shrank while we read it
-            done += n
+        do {
+            return try RegularFile.read(path, maxSize: maxReadSize).bytes
+        } catch {
+            throw ImageError.unreadable(path: path, reason: error.reason)
         }
-        return done == size ? bytes : Array(bytes[..<done])
     }
 
     /// Writes `bytes` to `path` atomically: into a new temporary file in the same
@@ -91,9 +73,4 @@ enum FileBytes {
     private static func systemReason() -> String {
         String(cString: strerror(errno))
     }
-}
-
-/// `read(2)`, reachable under a name that `FileBytes.read(path:)` does not shadow.
-private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(fd, buffer, count)
 }

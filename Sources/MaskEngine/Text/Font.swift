@@ -15,6 +15,8 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
     private let lock = NSLock()
     private var library: FT_Library?
     private var face: FT_Face?
+    /// The font file's bytes, which the face reads in place.
+    private var fileData: UnsafeMutableBufferPointer<UInt8>?
     /// Decomposed glyph outlines; read and written only inside `withFace`, under the lock.
     let outlineCache = GlyphOutlineCache()
 
@@ -23,32 +25,48 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
     /// The default font, as LANGUAGE.md specifies.
     public static let defaultFamily = "DejaVu Sans"
 
-    /// Loads the face in a font file.
+    /// The largest font file read: 64 MiB, well above the largest CJK fonts.
+    public static let maxFileSize = 64 << 20
+
+    /// Loads the face in a font file. The file is read whole by `RegularFile.read` (a
+    /// named pipe or a device is refused, never waited on) and FreeType reads the face
+    /// from memory.
     /// - Throws: `FontError.notFound` when the file is missing, `FontError.unreadable` when
-    ///   FreeType cannot open it as a font.
+    ///   it cannot be read or FreeType cannot open it as a font.
     public init(path: String, name: String? = nil) throws {
         self.path = path
         self.name = name ?? ((path as NSString).lastPathComponent as String)
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw FontError.notFound(path)
+        guard FileManager.default.fileExists(atPath: path) else { throw FontError.notFound(path) }
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, maxSize: Font.maxFileSize).bytes
+        } catch {
+            throw FontError.unreadable(path: path, reason: error.reason)
         }
+        // FreeType reads a memory face in place for as long as the face lives.
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = storage.initialize(from: bytes)
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else {
+            storage.deallocate()
             throw FontError.unreadable(path: path, reason: "FreeType failed to start")
         }
         var f: FT_Face?
-        let err = FT_New_Face(lib, path, 0, &f)
+        let err = FT_New_Memory_Face(lib, storage.baseAddress, FT_Long(bytes.count), 0, &f)
         guard err == 0, let f else {
             FT_Done_FreeType(lib)
+            storage.deallocate()
             throw FontError.unreadable(path: path, reason: "not a font FreeType can read (error \(err))")
         }
         guard f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             FT_Done_Face(f)
             FT_Done_FreeType(lib)
+            storage.deallocate()
             throw FontError.unreadable(path: path, reason: "not a scalable (outline) font")
         }
         library = lib
         face = f
+        fileData = storage
     }
 
     /// Finds a font by family name ("DejaVu Sans", "DejaVu Serif Bold") in the system font
@@ -77,6 +95,7 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
     deinit {
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
+        fileData?.deallocate()
     }
 
     /// Runs `body` with exclusive use of the FreeType face.

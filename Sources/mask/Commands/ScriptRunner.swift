@@ -8,7 +8,9 @@ enum ScriptRunner {
     /// - Throws: `CommandFailure.input` when the file cannot be read, `.diagnostics` for
     ///   syntax errors (all of them) or the run-time error, `.interrupted` on a signal.
     static func scene(ofScriptAt path: String) throws(CommandFailure) -> Scene {
-        let source = SourceFile(name: path, bytes: try ScriptFile.read(path))
+        let bytes: [UInt8]
+        do { bytes = try ScriptFile.read(path) } catch { throw .input(error.description) }
+        let source = SourceFile(name: path, bytes: bytes)
         let script: Script
         do { script = try Script(source: source) } catch { throw .diagnostics(error, source) }
         let options = ScriptOptions(

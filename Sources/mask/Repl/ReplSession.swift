@@ -58,13 +58,16 @@ final class ReplSession {
     /// - Returns: false when it could not be read or had an error (already printed).
     @discardableResult
     func load(_ path: String) -> Bool {
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            return fail("cannot read `\(path)`")
+        let bytes: [UInt8]
+        do {
+            bytes = try ScriptFile.read(path)
+        } catch {
+            return fail(error.description)
         }
         let folder = (path as NSString).deletingLastPathComponent
         let directory = folder.isEmpty ? FileManager.default.currentDirectoryPath : folder
         return resolver.resolving(against: directory) {
-            run(SourceFile(name: path, bytes: Array(bytes)))
+            run(SourceFile(name: path, bytes: bytes))
         }
     }
 

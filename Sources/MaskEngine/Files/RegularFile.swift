@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads input files (scripts, images, fonts, imports) by the one rule every reader of
+/// the project follows.
+///
+/// The file is opened with `O_NONBLOCK` and checked with `fstat` before a byte is read, so
+/// a named pipe, a device or a directory is refused at once, naming what it is, instead of
+/// blocking the process forever (opening a FIFO for reading blocks until a writer comes;
+/// reading a terminal blocks until a line is typed). Only regular files are read, whole,
+/// up to a size the caller chooses; a failure carries the system's own reason.
+public enum RegularFile {
+    /// Which file a path leads to, whatever its spelling: `a/./b.png`, `a//b.png` and a
+    /// symbolic link to it are one file. Caches key on this, not on the path's text.
+    public struct Identity: Hashable, Sendable {
+        /// The device holding the file.
+        public let device: UInt64
+        /// The file's inode on that device.
+        public let inode: UInt64
+    }
+
+    /// A file read whole, with the identity of the file it came from.
+    public struct Contents: Sendable {
+        /// The bytes of the file.
+        public let bytes: [UInt8]
+        /// The file they were read from.
+        public let identity: Identity
+    }
+
+    /// Reads the regular file at `path`, whole.
+    /// - Parameter maxSize: the largest file accepted, in bytes.
+    /// - Throws: `RegularFileError` naming the path and why it cannot be read: a system
+    ///   error (missing, no permission), not a regular file (which kind it is), or larger
+    ///   than `maxSize`.
+    public static func read(_ path: String, maxSize: Int) throws(RegularFileError) -> Contents {
+        func failure(_ reason: String) -> RegularFileError { RegularFileError(path: path, reason: reason) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(systemReason()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(systemReason()) }
+        if let kind = nonRegularKind(info.st_mode) { throw failure("it is \(kind), not a regular file") }
+        let size = Int(clamping: info.st_size)
+        guard size <= maxSize else { throw failure("the file is larger than \(sizeDescription(maxSize))") }
+        let identity = Identity(device: UInt64(truncatingIfNeeded: info.st_dev),
+                                inode: UInt64(truncatingIfNeeded: info.st_ino))
+
+        // Read up to one byte past the size fstat gave: a file that grew since is read
+        // as far as the limit allows, and one that shrank ends early.
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while true {
+            if done == bytes.count {
+                guard bytes.count < maxSize else {
+                    var probe: UInt8 = 0
+                    if readBytes(fd, &probe, 1) > 0 {
+                        throw failure("the file is larger than \(sizeDescription(maxSize))")
+                    }
+                    break
+                }
+                bytes.append(contentsOf: repeatElement(0, count: min(64 << 10, maxSize - bytes.count)))
+            }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                readBytes(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(systemReason())
+            }
+            if n == 0 { break }
+            done += n
+        }
+        if done < bytes.count { bytes.removeSubrange(done...) }
+        return Contents(bytes: bytes, identity: identity)
+    }
+
+    /// The identity of the file at `path` (following links), or nil when it cannot be
+    /// examined.
+    public static func identity(of path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(truncatingIfNeeded: info.st_dev),
+                        inode: UInt64(truncatingIfNeeded: info.st_ino))
+    }
+
+    /// What a file of this mode is, in words, when it is not a regular file.
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
+    }
+
+    /// `1 GiB`, `16 MiB`, `512 bytes`.
+    static func sizeDescription(_ bytes: Int) -> String {
+        if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        return "\(bytes) bytes"
+    }
+
+    private static func systemReason() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// Why an input file could not be read.
+public struct RegularFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path as it was given.
+    public let path: String
+    /// Why: the system's reason, or what kind of file it is, or that it is too large.
+    public let reason: String
+
+    /// `cannot read 'PATH': REASON`.
+    public var description: String { "cannot read '\(path)': \(reason)" }
+}
+
+/// `read(2)`, reachable under a name that `RegularFile.read` does not shadow.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
