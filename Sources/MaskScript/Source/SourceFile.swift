@@ -16,10 +16,12 @@ public struct SourceFile: Sendable {
     /// The offset of the first scalar of each line; line `n` starts at `lineStarts[n - 1]`.
     private let lineStarts: [Int]
 
-    /// Decodes raw bytes as UTF-8, reporting invalid sequences and NUL bytes.
+    /// Decodes raw bytes as UTF-8, reporting invalid sequences and NUL bytes. A leading
+    /// byte-order mark (which some Windows editors write) is skipped: it is not part of
+    /// the text, and columns count from the character after it.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
-        let decoded = UTF8Decoder.decode(bytes)
+        let decoded = UTF8Decoder.decode(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
         scalars = decoded.scalars
         lineStarts = SourceFile.lineStarts(of: decoded.scalars)
         var diagnostics: [Diagnostic] = []
