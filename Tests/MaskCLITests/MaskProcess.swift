@@ -54,9 +54,11 @@ enum MaskProcess {
     ///     runs `mask` in a terminal window, and capture what is written there.
     ///   - whileRunning: called once the process has started, with the process, to
     ///     signal it.
+    ///   - executable: a program to run instead of `mask` (a shell that sets a limit and
+    ///     then runs `mask`, for example).
     static func run(_ arguments: [String], in directory: URL, environment: [String: String?] = [:],
                     input: String? = nil, stderrIsTerminal: Bool = false, whileRunning: ((Process) -> Void)? = nil,
-                    file: StaticString = #filePath, line: UInt = #line) throws -> MaskRun {
+                    executable: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> MaskRun {
         let binary = try XCTUnwrap(binary, "cannot find the built mask binary; set MASK_BINARY", file: file, line: line)
         let outputs = FileManager.default.temporaryDirectory
             .appendingPathComponent("mask-cli-output-\(UUID().uuidString)")
@@ -68,7 +70,7 @@ enum MaskProcess {
         let stdout = try FileHandle(forWritingTo: stdoutURL), stderr = try FileHandle(forWritingTo: stderrURL)
 
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment

@@ -18,9 +18,12 @@ enum HelpText {
         exit status:
           0    success
           1    an error in the script or its inputs: a syntax or run-time error, a missing
-               script or image, an unreadable PNG, an output that cannot be written
+               script or image, an unreadable PNG, an output that cannot be written, and
+               '--frames' past the scene's last frame (the count is known only once the
+               script has run)
           2    bad command-line usage: unknown option, missing or extra argument, bad value
-          130  interrupted by Ctrl-C (143 for SIGTERM); frames already written are complete
+          130  interrupted by Ctrl-C (143 for SIGTERM, 129 SIGHUP, 141 SIGPIPE); frames
+               already written are complete
         """
 
     static var overview: String {

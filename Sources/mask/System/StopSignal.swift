@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// SIGINT (Ctrl-C) and SIGTERM, turned into a flag that work loops poll.
+/// SIGINT (Ctrl-C), SIGTERM, SIGHUP (the terminal closed) and SIGPIPE (the reader of our
+/// output went away), turned into a flag that work loops poll.
 ///
 /// The handler only stores the signal number, which is async-signal-safe. The script
 /// runner polls `isRequested` through `ScriptOptions.isCancelled`; render workers poll it
@@ -12,13 +13,21 @@ enum StopSignal {
     /// The signal received, 0 while none has arrived.
     private static let received = Atomic<Int32>(0)
 
-    /// Installs the handlers for SIGINT and SIGTERM.
+    /// The signals that stop the command between frames.
+    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
+
+    /// Installs the handlers for the stopping signals, and ignores SIGXFSZ: past a file
+    /// size limit (`ulimit -f`) the write then fails with EFBIG, which the atomic frame
+    /// writer reports and cleans up after, instead of the signal killing the process
+    /// with a temporary file left behind.
     static func install() {
         // Touch the flag first: a static's first use runs its initializer, which must not
         // happen inside the handler.
         _ = received.load(ordering: .relaxed)
-        signal(SIGINT) { StopSignal.record($0) }
-        signal(SIGTERM) { StopSignal.record($0) }
+        for number in stopping {
+            signal(number) { StopSignal.record($0) }
+        }
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     /// The signal that asked us to stop, or nil.
