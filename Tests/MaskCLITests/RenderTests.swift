@@ -27,7 +27,7 @@ final class RenderTests: MaskCLITestCase {
         try write(TestScripts.sixFrames, to: "six.mask")
         let run = try mask("render", "six.mask", "--frames", "4:6")
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "mask: error: '--frames 4:6' is out of range: the scene has 6 frames (0:5)\n")
+        XCTAssertEqual(run.stderr, "mask: error: '--frames 4:6' is out of range: the script made a scene of 6 frames (0:5)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: url("frames").path))
     }
 

@@ -94,7 +94,7 @@ enum RenderArguments {
     }
 
     private static func parseTime(_ text: String) throws(UsageError) -> Double {
-        guard let time = Double(text), time.isFinite, time >= 0 else {
+        guard let time = DecimalNumber.parse(text) else {
             throw UsageError("invalid value '\(text)' for '--at': expected a time in seconds, 0 or more, such as 1.5",
                              command: .render)
         }

@@ -31,7 +31,7 @@ struct RenderCommand {
         guard let range else { return 0...(count - 1) }
         guard range.last < count else {
             let frames = count == 1 ? "1 frame (0:0)" : "\(count) frames (0:\(count - 1))"
-            throw .input("'--frames \(range.first):\(range.last)' is out of range: the scene has \(frames)")
+            throw .input("'--frames \(range.first):\(range.last)' is out of range: the script made a scene of \(frames)")
         }
         return range.frames
     }
