@@ -38,7 +38,9 @@ struct FrameSequenceWriter {
             thread.start()
         }
         if let progress {
-            var shown = -1
+            // Shown at once, so even a render shorter than one update interval says what it did.
+            progress.update(done: 0)
+            var shown = 0
             while group.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
                 let done = queue.writtenCount
                 if done != shown { progress.update(done: done) }
