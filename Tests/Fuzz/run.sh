@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with AddressSanitizer and runs each for SECONDS.
+#
+#   bash Tests/Fuzz/run.sh SECONDS [pipeline|cost|images ...]
+#
+# pipeline: the whole pipeline (parse, run with small limits, render) on a small canvas;
+# cost: the same with a canvas up to 4096 pixels a side, so the render budget is fuzzed;
+# images: the PNG and PPM readers. Default: all three, SECONDS each.
+# New inputs go to .build/fuzz/corpus-NAME (the checked-in seeds in corpus/ are only
+# read); crashes, timeouts and out-of-memory inputs go to .build/fuzz/artifacts, and the
+# script exits 1 when there is one. Turn each into a regression test.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:?usage: run.sh SECONDS [pipeline|cost|images ...]}
+shift
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(pipeline cost images)
+
+swift build -c release --sanitize=fuzzer --sanitize=address >/dev/null
+bin=$(swift build -c release --sanitize=fuzzer --sanitize=address --show-bin-path)
+work=.build/fuzz
+mkdir -p "$work/artifacts"
+export SWIFT_BACKTRACE=enable=no   # a crash must not leave a backtrace process holding the pipe
+export ASAN_OPTIONS=detect_leaks=0
+
+status=0
+for target in "${targets[@]}"; do
+  case "$target" in
+    pipeline) exe=FuzzPipeline seeds=corpus/pipeline mode=small ;;
+    cost) exe=FuzzPipeline seeds=corpus/pipeline mode=cost ;;
+    images) exe=FuzzImages seeds=corpus/images mode=small ;;
+    *) echo "unknown target '$target' (pipeline, cost or images)" >&2; exit 2 ;;
+  esac
+  mkdir -p "$work/corpus-$target"
+  echo "== $target: $seconds s"
+  log="$work/$target.log"
+  FUZZ_MODE=$mode "$bin/$exe" "$work/corpus-$target" "$seeds" \
+    -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -max_len=8192 \
+    -artifact_prefix="$work/artifacts/$target-" -print_final_stats=1 >"$log" 2>&1 || status=1
+  grep -E "^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::peak_rss_mb" "$log" || true
+  grep -E "ERROR|SUMMARY|Test unit written" "$log" || true
+done
+ls "$work/artifacts" | sed 's/^/artifact: /'
+exit $status
