@@ -15,11 +15,13 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // The real stack position, which Swift cannot read without taking a local's address.
+        .target(name: "CStack"),
 
         // The compositing engine: knows nothing of the language.
         .target(name: "MaskEngine", dependencies: ["CPNG", "CFreeType"]),
         // The language: lexer, parser, evaluator, diagnostics.
-        .target(name: "MaskScript", dependencies: ["MaskEngine"]),
+        .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"]),
         // The command-line tool.
         .executableTarget(name: "mask", dependencies: ["MaskScript", "MaskEngine", "CReadline"]),
 

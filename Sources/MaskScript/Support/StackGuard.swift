@@ -1,9 +1,12 @@
-/// The address of the current stack frame, roughly: the stack grows down from where a
-/// run starts, so the distance from there says how deep the run has recursed.
+import CStack
+
+/// The address of the current machine stack frame: the stack grows down from where a
+/// run starts, so the distance from there says how deep the run has recursed. It is read
+/// from the frame pointer (`mask_stack_position`), not from a local's address, which
+/// AddressSanitizer may place on its heap-allocated fake stack.
 @inline(__always)
 func stackAddress() -> UInt {
-    var marker: UInt8 = 0
-    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    UInt(mask_stack_position())
 }
 
 /// How much of `withLargeStack`'s 64 MiB a run may use before its calls are refused. The
