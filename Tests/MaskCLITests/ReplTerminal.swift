@@ -32,10 +32,11 @@ final class ReplTerminal {
     private var searchOffset = 0
     private var exitStatus: Int32?
 
-    /// Starts `mask ARGUMENTS` on a 100×30 terminal with exactly `environment`.
+    /// Starts `mask ARGUMENTS` on a 100×30 terminal with exactly `environment` (and the
+    /// test run's sanitizer settings).
     init(arguments: [String], environment: [String: String]) throws {
         let argv = ([ReplBinary.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = SanitizerEnvironment.adding(to: environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }

@@ -274,7 +274,7 @@ final class ReplTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ReplBinary.path)
         process.arguments = ["repl"] + arguments
-        process.environment = ["HOME": home, "INPUTRC": "/dev/null", "LANG": "C.UTF-8"]
+        process.environment = SanitizerEnvironment.adding(to: ["HOME": home, "INPUTRC": "/dev/null", "LANG": "C.UTF-8"])
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
