@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary files that make every write atomic: a new file beside the destination
+/// (`.NAME.tmp-PID-RANDOM`, in the same folder so that `rename(2)` can move it into
+/// place), created exclusively so that an existing file or link is never followed.
+public enum TemporaryFile {
+    /// Creates a temporary file beside `path`, open for writing.
+    /// - Returns: its path and file descriptor.
+    /// - Throws: `ImageError.unwritable` naming `path` and the system's reason.
+    public static func create(besides path: String) throws -> (path: String, fd: Int32) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty else { throw ImageError.unwritable(path: path, reason: "the path names a directory") }
+        for _ in 0..<8 {
+            let temporary = "\(directory).\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 { return (temporary, fd) }
+            if errno != EEXIST { break }
+        }
+        throw ImageError.unwritable(path: path, reason: String(cString: strerror(errno)))
+    }
+}
