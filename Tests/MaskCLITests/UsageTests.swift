@@ -39,7 +39,7 @@ final class UsageTests: MaskCLITestCase {
             (["render", "six.mask", "other.mask"], "mask: error: unexpected argument 'other.mask'"),
             (["render", "six.mask", "--jobs", "0"], "mask: error: invalid value '0' for '--jobs'"),
             (["render", "six.mask", "--jobs", "65"], "mask: error: invalid value '65' for '--jobs'"),
-            (["render", "six.mask", "--format", "gif"], "mask: error: invalid value 'gif' for '--format'"),
+            (["render", "six.mask", "--format", "tiff"], "mask: error: invalid value 'tiff' for '--format'"),
             (["render", "six.mask", "--at", "-1", "-o", "x.png"], "mask: error: invalid value '-1' for '--at'"),
             (["render", "six.mask", "--at", "nan", "-o", "x.png"], "mask: error: invalid value 'nan' for '--at'"),
             (["render", "six.mask", "--at", "0x10", "-o", "x.png"], "mask: error: invalid value '0x10' for '--at'"),
@@ -94,7 +94,8 @@ final class UsageTests: MaskCLITestCase {
 
         let render = try mask("render", "--help")
         XCTAssertEqual(render.status, 0)
-        for text in ["-o, --output DIR", "--format ppm|png", "--frames A:B", "-j, --jobs N", "--at T", "-q, --quiet",
+        for text in ["-o, --output PATH", "--format F", "--frames A:B", "-j, --jobs N", "--at T", "-q, --quiet",
+                     "--sheet OUT.png", "--sheet-frames N", "--columns C", "--clean", "apt-get install ffmpeg",
                      "(default: ./frames)", "(default: ppm)", "frame 12/91  24.3 fps  ETA 3.2s"] {
             XCTAssertTrue(render.stdout.contains(text), text)
         }

@@ -6,7 +6,17 @@ import MaskEngine
 /// anywhere before `--` asks for the help instead, whatever else is wrong.
 enum RenderArguments {
     /// Every option `render` accepts, for "did you mean" hints.
-    static let optionNames = ["--output", "-o", "--format", "--frames", "--jobs", "-j", "--at", "--quiet", "-q", "--help", "-h"]
+    static let optionNames = ["--output", "-o", "--format", "--frames", "--jobs", "-j", "--at", "--sheet",
+                              "--sheet-frames", "--columns", "--clean", "--quiet", "-q", "--help", "-h"]
+
+    /// The options as the words give them, before they are checked against each other.
+    private struct Given {
+        var files: [String] = []
+        var output: String?, format: RenderOptions.Format?, frames: FrameRange?, time: Double?
+        var sheet: String?, sheetFrames: Int?, columns: Int?
+        var clean = false, quiet = false
+        var jobs = RenderOptions.defaultJobs
+    }
 
     /// The options the words ask for, or nil when they ask for help.
     /// - Throws: `UsageError` for an unknown option, a missing or bad value, a missing
@@ -14,75 +24,131 @@ enum RenderArguments {
     static func parse(_ words: [String]) throws(UsageError) -> RenderOptions? {
         if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return nil }
         var stream = ArgumentStream(words)
-        var files: [String] = []
-        var output: String?, format: ImageFormat?, frames: FrameRange?, time: Double?
-        var jobs = RenderOptions.defaultJobs, quiet = false
-
+        var given = Given()
         while let argument = stream.next() {
             switch argument {
             case .positional(let word):
-                files.append(word)
+                given.files.append(word)
             case let .option(name, attached):
                 func value(_ what: String) throws(UsageError) -> String {
                     try stream.value(of: name, attached: attached, expecting: what, command: .render)
                 }
-                switch name {
-                case "-o", "--output":
-                    let path = try value("a directory, or with --at a file")
-                    guard !path.isEmpty else { throw UsageError("option '\(name)' needs a non-empty path", command: .render) }
-                    output = path
-                case "--format": format = try parseFormat(try value("ppm or png"))
-                case "--frames": frames = try FrameRange(parsing: try value("A:B"))
-                case "-j", "--jobs": jobs = try parseJobs(try value("a number of jobs"))
-                case "--at": time = try parseTime(try value("a time in seconds"))
-                case "-q", "--quiet":
+                func flag() throws(UsageError) -> Bool {
                     guard attached == nil else { throw UsageError("option '\(name)' takes no value", command: .render) }
-                    quiet = true
+                    return true
+                }
+                switch name {
+                case "-o", "--output": given.output = try path(try value("a directory, an animation file, or with --at an image"), name)
+                case "--format": given.format = try parseFormat(try value(RenderOptions.Format.names.joined(separator: ", ")))
+                case "--frames": given.frames = try FrameRange(parsing: try value("A:B"))
+                case "-j", "--jobs": given.jobs = try parseJobs(try value("a number of jobs"))
+                case "--at": given.time = try parseTime(try value("a time in seconds"))
+                case "--sheet": given.sheet = try path(try value("the sheet's image, .png or .ppm"), name)
+                case "--sheet-frames":
+                    given.sheetFrames = try count(try value("a number of frames"), name, in: 1...RenderOptions.maxSheetFrames)
+                case "--columns": given.columns = try count(try value("a number of columns"), name, in: 1...RenderOptions.maxSheetFrames)
+                case "--clean": given.clean = try flag()
+                case "-q", "--quiet": given.quiet = try flag()
                 default:
                     throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: optionNames), command: .render)
                 }
             }
         }
 
-        guard let scriptPath = files.first else {
+        guard let scriptPath = given.files.first else {
             throw UsageError("missing the script to render: mask render FILE.mask", command: .render)
         }
-        guard files.count == 1 else {
-            throw UsageError("unexpected argument '\(files[1])': render takes one script", command: .render)
+        guard given.files.count == 1 else {
+            throw UsageError("unexpected argument '\(given.files[1])': render takes one script", command: .render)
         }
-        let target: RenderOptions.Target
-        if let time {
-            target = try stillTarget(time: time, output: output, format: format, frames: frames)
-        } else {
-            target = .sequence(directory: output ?? RenderOptions.defaultDirectory, format: format ?? .ppm, frames: frames)
-        }
-        return RenderOptions(scriptPath: scriptPath, target: target, jobs: jobs, quiet: quiet)
+        return RenderOptions(scriptPath: scriptPath, target: try target(given, script: scriptPath), jobs: given.jobs, quiet: given.quiet)
     }
 
-    /// `--at`: one image, named by `-o`, whose extension gives the format.
-    private static func stillTarget(time: Double, output: String?, format: ImageFormat?,
-                                    frames: FrameRange?) throws(UsageError) -> RenderOptions.Target {
-        guard frames == nil else {
-            throw UsageError("'--at' renders one image and cannot be combined with '--frames'", command: .render)
+    /// What to write, from options that must agree with each other.
+    private static func target(_ given: Given, script: String) throws(UsageError) -> RenderOptions.Target {
+        func refuse(_ message: String) -> UsageError { UsageError(message, command: .render) }
+        if given.sheet == nil {
+            if given.sheetFrames != nil { throw refuse("'--sheet-frames' needs '--sheet FILE.png'") }
+            if given.columns != nil { throw refuse("'--columns' needs '--sheet FILE.png'") }
         }
-        guard let file = output else {
-            throw UsageError("'--at' needs the image to write: -o FILE.ppm or -o FILE.png", command: .render)
+        if given.clean, given.sheet != nil || given.time != nil {
+            throw refuse("'--clean' removes stale frames from a frame folder; it does not go with '--at' or '--sheet'")
         }
+        if let sheet = given.sheet {
+            guard given.time == nil else { throw refuse("'--sheet' and '--at' each write one image; give one of them") }
+            guard given.output == nil else { throw refuse("'--sheet' names its own file; leave out '-o'") }
+            let format = try imageFormat(of: sheet, for: "--sheet", given.format)
+            return .sheet(file: sheet, format: format, frames: given.frames,
+                          count: given.sheetFrames ?? RenderOptions.defaultSheetFrames,
+                          columns: given.columns ?? RenderOptions.defaultSheetColumns)
+        }
+        if let time = given.time {
+            guard given.frames == nil else { throw refuse("'--at' renders one image and cannot be combined with '--frames'") }
+            guard let file = given.output else { throw refuse("'--at' needs the image to write: -o FILE.ppm or -o FILE.png") }
+            return .still(time: time, file: file, format: try imageFormat(of: file, for: "--at", given.format))
+        }
+        var animation: AnimationFormat?
+        var frameFormat = ImageFormat.ppm
+        switch given.format {
+        case .animation(let format)?: animation = format
+        case .image(let format)?: frameFormat = format
+        case nil: animation = given.output.flatMap(AnimationFormat.init(pathExtension:))
+        }
+        if let animation {
+            guard !given.clean else { throw refuse("'--clean' removes stale frames from a frame folder, not from an animation") }
+            return .animation(file: given.output ?? defaultAnimationFile(for: script, format: animation),
+                              format: animation, frames: given.frames)
+        }
+        let output = given.output ?? RenderOptions.defaultDirectory
+        if ImageFormat(pathExtension: output) != nil {
+            throw refuse("'-o \(output)' names one image, but render writes a folder of frames: add '--at T' "
+                + "for the frame at T seconds, use '--sheet \(output)' for a contact sheet, or '--format apng' "
+                + "for an animated PNG")
+        }
+        return .sequence(directory: output, format: frameFormat, frames: given.frames, clean: given.clean)
+    }
+
+    /// Where `--format gif` (and the other animations) writes without `-o`: the script's
+    /// name with the format's extension, in the current directory (`intro.mask` → `intro.gif`).
+    static func defaultAnimationFile(for script: String, format: AnimationFormat) -> String {
+        var name = script.split(separator: "/").last.map(String.init) ?? "animation"
+        if name.lowercased().hasSuffix(".mask") { name.removeLast(5) }
+        return (name.isEmpty ? "animation" : name) + "." + format.rawValue
+    }
+
+    /// The image format of a one-image output, from its extension, which `--format` may
+    /// repeat but not contradict.
+    private static func imageFormat(of file: String, for option: String,
+                                    _ format: RenderOptions.Format?) throws(UsageError) -> ImageFormat {
         guard let fileFormat = ImageFormat(pathExtension: file) else {
-            throw UsageError("cannot tell the image format of '\(file)': with '--at', name the file .ppm or .png",
+            throw UsageError("cannot tell the image format of '\(file)': with '\(option)', name the file .ppm or .png",
                              command: .render)
         }
-        if let format, format != fileFormat {
-            throw UsageError("'--format \(format.rawValue)' does not match the extension of '\(file)'", command: .render)
+        if let format, format != .image(fileFormat) {
+            throw UsageError("'--format \(format.name)' does not match the extension of '\(file)'", command: .render)
         }
-        return .still(time: time, file: file, format: fileFormat)
+        return fileFormat
     }
 
-    private static func parseFormat(_ text: String) throws(UsageError) -> ImageFormat {
-        guard let format = ImageFormat(rawValue: text.lowercased()) else {
-            throw UsageError("invalid value '\(text)' for '--format': expected ppm or png", command: .render)
+    private static func path(_ text: String, _ option: String) throws(UsageError) -> String {
+        guard !text.isEmpty else { throw UsageError("option '\(option)' needs a non-empty path", command: .render) }
+        return text
+    }
+
+    private static func parseFormat(_ text: String) throws(UsageError) -> RenderOptions.Format {
+        guard let format = RenderOptions.Format(text.lowercased()) else {
+            throw UsageError("invalid value '\(text)' for '--format': expected "
+                + RenderOptions.Format.names.joined(separator: ", "), command: .render)
         }
         return format
+    }
+
+    private static func count(_ text: String, _ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let n = WholeNumber.parse(text), range.contains(n) else {
+            throw UsageError("invalid value '\(text)' for '\(option)': expected a whole number from "
+                + "\(range.lowerBound) to \(range.upperBound)", command: .render)
+        }
+        return n
     }
 
     private static func parseJobs(_ text: String) throws(UsageError) -> Int {

@@ -1,6 +1,7 @@
 import MaskEngine
 
-/// `mask render`: runs a script, then writes its frames (or one still image).
+/// `mask render`: runs a script, then writes its frames, one still image, one animation
+/// file or a contact sheet.
 struct RenderCommand {
     /// The validated command line.
     let options: RenderOptions
@@ -11,19 +12,67 @@ struct RenderCommand {
     func run() throws(CommandFailure) {
         let scene = try ScriptRunner.scene(ofScriptAt: options.scriptPath)
         let renderer = Renderer(scene: scene)
+        let started = ContinuousClock.now
+        let showsProgress = !options.quiet && StandardStreams.errorIsTerminal
+        func frameCount() throws(CommandFailure) -> Int {
+            guard let count = scene.frameCount, count >= 1 else { throw .input("the scene has too many frames to render") }
+            return count
+        }
         switch options.target {
         case let .still(time, file, format):
             try writeStill(renderer, at: time, to: file, format: format)
-        case let .sequence(directory, format, range):
-            guard let count = scene.frameCount, count >= 1 else {
-                throw .input("the scene has too many frames to render")
-            }
+        case let .sequence(directory, format, range, clean):
+            let count = try frameCount()
             let frames = try selectedFrames(range, of: count)
             try Directory.create(directory)
             let writer = FrameSequenceWriter(renderer: renderer, directory: directory, format: format, jobs: options.jobs)
-            let showsProgress = !options.quiet && StandardStreams.errorIsTerminal
             try writer.write(frames, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
+            try reportStaleFrames(in: directory, frameCount: count, clean: clean)
+            finalLine("wrote \(frames.count) \(frames.count == 1 ? "frame" : "frames") to \(directory)/", frames: frames.count, since: started)
+        case let .animation(file, format, range):
+            let frames = try selectedFrames(range, of: try frameCount())
+            let sink: AnimationSink
+            do {
+                switch format {
+                case .apng: sink = try AnimatedPNGWriter(path: file, width: scene.canvas.width, height: scene.canvas.height, fps: scene.canvas.fps)
+                case .gif: sink = try FFmpegEncoder(path: file, format: .gif, width: scene.canvas.width, height: scene.canvas.height, fps: scene.canvas.fps)
+                case .mp4: sink = try FFmpegEncoder(path: file, format: .mp4, width: scene.canvas.width, height: scene.canvas.height, fps: scene.canvas.fps)
+                case .webm: sink = try FFmpegEncoder(path: file, format: .webm, width: scene.canvas.width, height: scene.canvas.height, fps: scene.canvas.fps)
+                }
+            } catch {
+                throw .input("\(error)")
+            }
+            let writer = AnimationWriter(renderer: renderer, jobs: options.jobs)
+            try writer.write(Array(frames), to: sink, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
+            finalLine("wrote \(file) (\(frames.count) \(frames.count == 1 ? "frame" : "frames"))", frames: frames.count, since: started)
+        case let .sheet(file, format, range, cells, columns):
+            let frames = ContactSheet.frames(cells, over: try selectedFrames(range, of: try frameCount()))
+            let sheet = ContactSheet(path: file, format: format, scene: scene, frames: frames, columns: columns)
+            let writer = AnimationWriter(renderer: renderer, jobs: options.jobs)
+            try writer.write(frames, to: sheet, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
+            finalLine("wrote \(file) (a sheet of \(frames.count) \(frames.count == 1 ? "frame" : "frames"))", frames: frames.count, since: started)
         }
+    }
+
+    /// On a terminal (and without `--quiet`), what was written, how long it took and how fast.
+    private func finalLine(_ what: String, frames: Int, since start: ContinuousClock.Instant) {
+        guard !options.quiet, StandardStreams.errorIsTerminal else { return }
+        let seconds = (ContinuousClock.now - start) / .seconds(1)
+        let rate = seconds > 0 ? String(format: " (%.0f frames/s)", Double(frames) / seconds) : ""
+        StandardStreams.writeError(what + " in " + ProgressLine.duration(seconds) + rate + "\n")
+    }
+
+    /// Warns about frame files beyond the scene's last frame, or removes them with `--clean`.
+    private func reportStaleFrames(in directory: String, frameCount: Int, clean: Bool) throws(CommandFailure) {
+        let stale = StaleFrames.find(in: directory, frameCount: frameCount)
+        guard let first = stale.first, let last = stale.last else { return }
+        if clean {
+            try StaleFrames.remove(stale, from: directory)
+            return
+        }
+        let files = stale.count == 1 ? "1 frame file (\(first))" : "\(stale.count) frame files (\(first) to \(last))"
+        StandardStreams.writeError("mask: warning: '\(directory)' holds \(files) from past the scene's last frame "
+            + "\(frameCount - 1); '--clean' removes them\n")
     }
 
     /// The frames `--frames` selects, checked against the scene's frame count.

@@ -31,6 +31,8 @@ enum HelpText {
         mask \(MaskTool.version): render mask scripts, Core Animation-style layer animations, to images
 
         usage: mask render FILE.mask [-o DIR] [--format ppm|png] [--frames A:B] [--jobs N] [--quiet]
+               mask render FILE.mask -o OUT.apng|OUT.gif|OUT.mp4|OUT.webm
+               mask render FILE.mask --sheet OUT.png
                mask render FILE.mask --at T -o FILE.ppm|FILE.png
                mask check FILE.mask
                mask repl [FILE.mask]
@@ -38,7 +40,8 @@ enum HelpText {
                mask --version | --help
 
         commands:
-          render    run a script and write its frames, or one frame, as PPM or PNG files
+          render    run a script and write its frames (PPM or PNG files), an animation
+                    (APNG, GIF, MP4, WebM), a contact sheet, or one frame
           check     parse and run a script without rendering; report its errors
           repl      type statements and inspect the scene interactively
           help      show the help for mask or for one command
@@ -66,7 +69,9 @@ enum HelpText {
 
     static var render: String {
         """
-        usage: mask render FILE.mask [-o DIR] [--format ppm|png] [--frames A:B] [--jobs N] [--quiet]
+        usage: mask render FILE.mask [-o DIR] [--format ppm|png] [--frames A:B] [--jobs N] [--clean] [--quiet]
+               mask render FILE.mask -o OUT.apng|OUT.gif|OUT.mp4|OUT.webm [--frames A:B] [--jobs N]
+               mask render FILE.mask --sheet OUT.png [--sheet-frames N] [--columns C]
                mask render FILE.mask --at T -o FILE.ppm|FILE.png
 
         Runs FILE.mask, then writes frame k of its scene (the picture at time k / fps) to
@@ -76,26 +81,45 @@ enum HelpText {
         never touched. Relative paths inside the script resolve against its folder;
         DIR and FILE are relative to the current directory.
 
+        With -o naming an .apng, .gif, .mp4 or .webm file, the frames become one looping
+        animation at the canvas fps instead, written whole or not at all. APNG is written
+        by mask itself (exact pixels; a frame stores only what changed). GIF, MP4 and WebM
+        are encoded by ffmpeg, found on PATH (Debian and Ubuntu: apt-get install ffmpeg),
+        fed the frames as they are rendered; MP4 (H.264) and WebM (VP9) are yuv420p, so an
+        odd width or height gets one black column or row at the right or bottom.
+
         options:
-          -o, --output DIR     the folder for the frames, created with its parents if
-                               missing (default: ./\(RenderOptions.defaultDirectory)); with --at, the image file
-          --format ppm|png     binary PPM (P6, maxval 255) or 8-bit RGB PNG (default: ppm)
+          -o, --output PATH    the folder for the frames, created with its parents if
+                               missing (default: ./\(RenderOptions.defaultDirectory)); an animation file; with
+                               --at, the image file
+          --format F           ppm or png: the frame files (default: ppm); apng, gif, mp4
+                               or webm: an animation, whatever -o's extension (default
+                               name: FILE with the format's extension)
           --frames A:B         only frames A through B, inclusive, 0 <= A <= B < frame count
                                (default: all); split a long render across machines
           -j, --jobs N         frames rendered at once, 1 to \(RenderOptions.maxJobs) (default: \(RenderOptions.defaultJobs), the
                                processors available); the files are identical for any N
+          --clean              remove frame files in DIR numbered past the scene's last
+                               frame (without it, mask warns about them)
+          --sheet OUT.png      a contact sheet instead: frames spread evenly from the
+                               first to the last, in a grid, each labelled with its time
+          --sheet-frames N     frames on the sheet (default: \(RenderOptions.defaultSheetFrames))
+          --columns C          columns of the sheet (default: \(RenderOptions.defaultSheetColumns))
           --at T               write only the frame at T seconds (T >= 0) to the file
                                named by -o; its extension, .ppm or .png, is the format
-          -q, --quiet          no progress line
+          -q, --quiet          no progress line and no summary
           -h, --help           show this help
           --                   end of options; a FILE starting with '-' follows
 
-        While standard error is a terminal, a progress line shows there:
+        While standard error is a terminal, a progress line shows there, then a summary:
           frame 12/91  24.3 fps  ETA 3.2s
+          wrote 91 frames to frames/ in 1.2s (75 frames/s)
 
         examples:
           mask render intro.mask
           mask render intro.mask -o out/intro --format png --jobs 4
+          mask render intro.mask -o intro.gif                 (or .mp4, .webm, .apng)
+          mask render intro.mask --sheet review.png --sheet-frames 8
           mask render intro.mask --frames 0:449 -o part1      (another machine: 450:899)
           mask render intro.mask --at 2.5 -o still.png
 
