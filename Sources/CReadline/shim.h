@@ -49,6 +49,13 @@ static inline int mask_terminal_columns(int fd) {
     return 0;
 }
 
+/// The height of the terminal on `fd` in rows, or 0 when it is not a terminal.
+static inline int mask_terminal_rows(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) == 0) return size.ws_row;
+    return 0;
+}
+
 /// The character readline adds after a unique completion (a space by default); readline
 /// resets it before every completion.
 static inline void mask_rl_set_completion_append_character(int character) {

@@ -36,6 +36,9 @@ enum MaskTool {
         case .check(let path):
             StopSignal.install()
             try CheckCommand(scriptPath: path).run()
+        case .watch(let options):
+            StopSignal.install()
+            return try WatchCommand(options: options).run()
         case .repl(let path):
             // The REPL handles Ctrl-C itself (back to the prompt) and picks its own status.
             return Repl.run(file: path)
@@ -44,7 +47,7 @@ enum MaskTool {
     }
 
     /// Prints a failure to standard error and returns its exit status.
-    private static func report(_ failure: CommandFailure) -> Int32 {
+    static func report(_ failure: CommandFailure) -> Int32 {
         let colored = StandardStreams.colorsErrors
         switch failure {
         case let .diagnostics(list, source):

@@ -40,11 +40,15 @@ public struct FileResolver: ResourceResolver {
     /// up in `Font.systemFontDirectory` (`Font.named(_:)`).
     /// - Throws: `FontError.notFound` or `FontError.unreadable`.
     public func font(named name: String) throws -> Font {
-        let lower = name.lowercased()
-        if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || name.contains("/") {
-            return try Font(path: resolve(name), name: name)
-        }
+        if let file = fontFile(named: name) { return try Font(path: file, name: name) }
         return try Font.named(name)
+    }
+
+    /// The file a font name stands for (resolved against `baseDirectory`), or nil for a
+    /// family name.
+    public func fontFile(named name: String) -> String? {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || name.contains("/") ? resolve(name) : nil
     }
 }
 

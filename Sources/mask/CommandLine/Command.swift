@@ -6,6 +6,8 @@ enum Command: Equatable {
     case version
     /// Render frames or a single image.
     case render(RenderOptions)
+    /// Render again whenever the script or a file it uses changes.
+    case watch(WatchOptions)
     /// Parse and run a script without rendering.
     case check(scriptPath: String)
     /// Start the interactive REPL, loading a script first if given.
@@ -15,6 +17,7 @@ enum Command: Equatable {
 /// The subjects `mask help` knows.
 enum HelpTopic: String, CaseIterable, Equatable {
     case render
+    case watch
     case check
     case repl
     case help

@@ -2,6 +2,7 @@
 ///
 /// ```
 /// mask render FILE.mask [options]     mask check FILE.mask
+/// mask watch FILE.mask [options]
 /// mask repl [FILE.mask]               mask help [COMMAND]
 /// mask --help | --version
 /// ```
@@ -29,6 +30,8 @@ enum CommandParser {
             return .help(try helpTopic(rest))
         case "render":
             return try RenderArguments.parse(rest).map(Command.render) ?? .help(.render)
+        case "watch":
+            return try RenderArguments.parseWatch(rest).map(Command.watch) ?? .help(.watch)
         case "check":
             switch try ScriptArguments.parse(rest, command: .check) {
             case .help: return .help(.check)

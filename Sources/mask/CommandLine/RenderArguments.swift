@@ -1,6 +1,7 @@
 import MaskEngine
 
-/// Parses the words after `mask render` into `RenderOptions`.
+/// Parses the words after `mask render` (or `mask watch`, which takes the same options)
+/// into `RenderOptions`.
 ///
 /// Options and the file may come in any order; `--` ends the options. `-h`/`--help`
 /// anywhere before `--` asks for the help instead, whatever else is wrong.
@@ -18,10 +19,38 @@ enum RenderArguments {
         var jobs = RenderOptions.defaultJobs
     }
 
-    /// The options the words ask for, or nil when they ask for help.
+    /// The options the words after `mask render` ask for, or nil when they ask for help.
     /// - Throws: `UsageError` for an unknown option, a missing or bad value, a missing
     ///   or extra file, or options that do not go together.
     static func parse(_ words: [String]) throws(UsageError) -> RenderOptions? {
+        guard let (given, script) = try collect(words, command: .render) else { return nil }
+        return RenderOptions(scriptPath: script, target: try target(given, script: script, command: .render),
+                             jobs: given.jobs, quiet: given.quiet)
+    }
+
+    /// The options the words after `mask watch` ask for, or nil when they ask for help:
+    /// render's, where naming no output (`-o`, `--sheet` or `--format`) previews in the
+    /// terminal instead of writing frames.
+    /// - Throws: `UsageError` as `parse` does.
+    static func parseWatch(_ words: [String]) throws(UsageError) -> WatchOptions? {
+        guard let (given, script) = try collect(words, command: .watch) else { return nil }
+        let mode: WatchOptions.Mode
+        if given.output == nil, given.sheet == nil, given.format == nil {
+            guard !given.clean else {
+                throw UsageError("'--clean' removes stale frames from a frame folder; name it with '-o'", command: .watch)
+            }
+            guard given.time == nil || given.frames == nil else {
+                throw UsageError("'--at' shows one frame and cannot be combined with '--frames'", command: .watch)
+            }
+            mode = .preview(time: given.time, frames: given.frames)
+        } else {
+            mode = .render(try target(given, script: script, command: .watch))
+        }
+        return WatchOptions(scriptPath: script, mode: mode, jobs: given.jobs, quiet: given.quiet)
+    }
+
+    /// The options as given, and the script, or nil when the words ask for help.
+    private static func collect(_ words: [String], command: HelpTopic) throws(UsageError) -> (Given, String)? {
         if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return nil }
         var stream = ArgumentStream(words)
         var given = Given()
@@ -31,42 +60,42 @@ enum RenderArguments {
                 given.files.append(word)
             case let .option(name, attached):
                 func value(_ what: String) throws(UsageError) -> String {
-                    try stream.value(of: name, attached: attached, expecting: what, command: .render)
+                    try stream.value(of: name, attached: attached, expecting: what, command: command)
                 }
                 func flag() throws(UsageError) -> Bool {
-                    guard attached == nil else { throw UsageError("option '\(name)' takes no value", command: .render) }
+                    guard attached == nil else { throw UsageError("option '\(name)' takes no value", command: command) }
                     return true
                 }
                 switch name {
-                case "-o", "--output": given.output = try path(try value("a directory, an animation file, or with --at an image"), name)
-                case "--format": given.format = try parseFormat(try value(RenderOptions.Format.names.joined(separator: ", ")))
+                case "-o", "--output": given.output = try path(command: command, try value("a directory, an animation file, or with --at an image"), name)
+                case "--format": given.format = try parseFormat(command: command, try value(RenderOptions.Format.names.joined(separator: ", ")))
                 case "--frames": given.frames = try FrameRange(parsing: try value("A:B"))
-                case "-j", "--jobs": given.jobs = try parseJobs(try value("a number of jobs"))
-                case "--at": given.time = try parseTime(try value("a time in seconds"))
-                case "--sheet": given.sheet = try path(try value("the sheet's image, .png or .ppm"), name)
+                case "-j", "--jobs": given.jobs = try parseJobs(command: command, try value("a number of jobs"))
+                case "--at": given.time = try parseTime(command: command, try value("a time in seconds"))
+                case "--sheet": given.sheet = try path(command: command, try value("the sheet's image, .png or .ppm"), name)
                 case "--sheet-frames":
-                    given.sheetFrames = try count(try value("a number of frames"), name, in: 1...RenderOptions.maxSheetFrames)
-                case "--columns": given.columns = try count(try value("a number of columns"), name, in: 1...RenderOptions.maxSheetFrames)
+                    given.sheetFrames = try count(command: command, try value("a number of frames"), name, in: 1...RenderOptions.maxSheetFrames)
+                case "--columns": given.columns = try count(command: command, try value("a number of columns"), name, in: 1...RenderOptions.maxSheetFrames)
                 case "--clean": given.clean = try flag()
                 case "-q", "--quiet": given.quiet = try flag()
                 default:
-                    throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: optionNames), command: .render)
+                    throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: optionNames), command: command)
                 }
             }
         }
 
         guard let scriptPath = given.files.first else {
-            throw UsageError("missing the script to render: mask render FILE.mask", command: .render)
+            throw UsageError("missing the script to \(command.rawValue): mask \(command.rawValue) FILE.mask", command: command)
         }
         guard given.files.count == 1 else {
-            throw UsageError("unexpected argument '\(given.files[1])': render takes one script", command: .render)
+            throw UsageError("unexpected argument '\(given.files[1])': \(command.rawValue) takes one script", command: command)
         }
-        return RenderOptions(scriptPath: scriptPath, target: try target(given, script: scriptPath), jobs: given.jobs, quiet: given.quiet)
+        return (given, scriptPath)
     }
 
     /// What to write, from options that must agree with each other.
-    private static func target(_ given: Given, script: String) throws(UsageError) -> RenderOptions.Target {
-        func refuse(_ message: String) -> UsageError { UsageError(message, command: .render) }
+    private static func target(_ given: Given, script: String, command: HelpTopic) throws(UsageError) -> RenderOptions.Target {
+        func refuse(_ message: String) -> UsageError { UsageError(message, command: command) }
         if given.sheet == nil {
             if given.sheetFrames != nil { throw refuse("'--sheet-frames' needs '--sheet FILE.png'") }
             if given.columns != nil { throw refuse("'--columns' needs '--sheet FILE.png'") }
@@ -77,7 +106,7 @@ enum RenderArguments {
         if let sheet = given.sheet {
             guard given.time == nil else { throw refuse("'--sheet' and '--at' each write one image; give one of them") }
             guard given.output == nil else { throw refuse("'--sheet' names its own file; leave out '-o'") }
-            let format = try imageFormat(of: sheet, for: "--sheet", given.format)
+            let format = try imageFormat(command: command, of: sheet, for: "--sheet", given.format)
             return .sheet(file: sheet, format: format, frames: given.frames,
                           count: given.sheetFrames ?? RenderOptions.defaultSheetFrames,
                           columns: given.columns ?? RenderOptions.defaultSheetColumns)
@@ -85,7 +114,7 @@ enum RenderArguments {
         if let time = given.time {
             guard given.frames == nil else { throw refuse("'--at' renders one image and cannot be combined with '--frames'") }
             guard let file = given.output else { throw refuse("'--at' needs the image to write: -o FILE.ppm or -o FILE.png") }
-            return .still(time: time, file: file, format: try imageFormat(of: file, for: "--at", given.format))
+            return .still(time: time, file: file, format: try imageFormat(command: command, of: file, for: "--at", given.format))
         }
         var animation: AnimationFormat?
         var frameFormat = ImageFormat.ppm
@@ -118,51 +147,51 @@ enum RenderArguments {
 
     /// The image format of a one-image output, from its extension, which `--format` may
     /// repeat but not contradict.
-    private static func imageFormat(of file: String, for option: String,
+    private static func imageFormat(command: HelpTopic, of file: String, for option: String,
                                     _ format: RenderOptions.Format?) throws(UsageError) -> ImageFormat {
         guard let fileFormat = ImageFormat(pathExtension: file) else {
             throw UsageError("cannot tell the image format of '\(file)': with '\(option)', name the file .ppm or .png",
-                             command: .render)
+                             command: command)
         }
         if let format, format != .image(fileFormat) {
-            throw UsageError("'--format \(format.name)' does not match the extension of '\(file)'", command: .render)
+            throw UsageError("'--format \(format.name)' does not match the extension of '\(file)'", command: command)
         }
         return fileFormat
     }
 
-    private static func path(_ text: String, _ option: String) throws(UsageError) -> String {
-        guard !text.isEmpty else { throw UsageError("option '\(option)' needs a non-empty path", command: .render) }
+    private static func path(command: HelpTopic, _ text: String, _ option: String) throws(UsageError) -> String {
+        guard !text.isEmpty else { throw UsageError("option '\(option)' needs a non-empty path", command: command) }
         return text
     }
 
-    private static func parseFormat(_ text: String) throws(UsageError) -> RenderOptions.Format {
+    private static func parseFormat(command: HelpTopic, _ text: String) throws(UsageError) -> RenderOptions.Format {
         guard let format = RenderOptions.Format(text.lowercased()) else {
             throw UsageError("invalid value '\(text)' for '--format': expected "
-                + RenderOptions.Format.names.joined(separator: ", "), command: .render)
+                + RenderOptions.Format.names.joined(separator: ", "), command: command)
         }
         return format
     }
 
-    private static func count(_ text: String, _ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    private static func count(command: HelpTopic, _ text: String, _ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let n = WholeNumber.parse(text), range.contains(n) else {
             throw UsageError("invalid value '\(text)' for '\(option)': expected a whole number from "
-                + "\(range.lowerBound) to \(range.upperBound)", command: .render)
+                + "\(range.lowerBound) to \(range.upperBound)", command: command)
         }
         return n
     }
 
-    private static func parseJobs(_ text: String) throws(UsageError) -> Int {
+    private static func parseJobs(command: HelpTopic, _ text: String) throws(UsageError) -> Int {
         guard let jobs = WholeNumber.parse(text), (1...RenderOptions.maxJobs).contains(jobs) else {
             throw UsageError("invalid value '\(text)' for '--jobs': expected a whole number from 1 to \(RenderOptions.maxJobs)",
-                             command: .render)
+                             command: command)
         }
         return jobs
     }
 
-    private static func parseTime(_ text: String) throws(UsageError) -> Double {
+    private static func parseTime(command: HelpTopic, _ text: String) throws(UsageError) -> Double {
         guard let time = DecimalNumber.parse(text) else {
             throw UsageError("invalid value '\(text)' for '--at': expected a time in seconds, 0 or more, such as 1.5",
-                             command: .render)
+                             command: command)
         }
         return time
     }

@@ -10,7 +10,13 @@ struct RenderCommand {
     /// - Throws: `CommandFailure` for errors in the script, frames out of range, an output
     ///   that cannot be written, or a signal.
     func run() throws(CommandFailure) {
-        let scene = try ScriptRunner.scene(ofScriptAt: options.scriptPath)
+        try write(try ScriptRunner.scene(ofScriptAt: options.scriptPath))
+    }
+
+    /// Writes what the options ask for of a scene already built.
+    /// - Throws: `CommandFailure` for frames out of range, an output that cannot be
+    ///   written, or a signal.
+    func write(_ scene: Scene) throws(CommandFailure) {
         let renderer = Renderer(scene: scene)
         let started = ContinuousClock.now
         let showsProgress = !options.quiet && StandardStreams.errorIsTerminal
@@ -51,6 +57,14 @@ struct RenderCommand {
             let writer = AnimationWriter(renderer: renderer, jobs: options.jobs)
             try writer.write(frames, to: sheet, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
             finalLine("wrote \(file) (a sheet of \(frames.count) \(frames.count == 1 ? "frame" : "frames"))", frames: frames.count, since: started)
+        }
+    }
+
+    /// What a target writes, for messages: `frames/`, `out.gif`, `sheet.png`.
+    static func describe(_ target: RenderOptions.Target) -> String {
+        switch target {
+        case .sequence(let directory, _, _, _): directory.hasSuffix("/") ? directory : directory + "/"
+        case .still(_, let file, _), .animation(let file, _, _), .sheet(let file, _, _, _, _): file
         }
     }
 

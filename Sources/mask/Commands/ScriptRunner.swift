@@ -4,17 +4,18 @@ import MaskScript
 /// Reads, parses and runs a script file: the part `render` and `check` share.
 enum ScriptRunner {
     /// The scene the script at `path` builds. Its `print` output goes to standard output;
-    /// relative image and font paths resolve against the script's folder.
+    /// relative image and font paths resolve against the script's folder (through
+    /// `resources` when given).
     /// - Throws: `CommandFailure.input` when the file cannot be read, `.diagnostics` for
     ///   syntax errors (all of them) or the run-time error, `.interrupted` on a signal.
-    static func scene(ofScriptAt path: String) throws(CommandFailure) -> Scene {
+    static func scene(ofScriptAt path: String, resources: (any ResourceResolver)? = nil) throws(CommandFailure) -> Scene {
         let bytes: [UInt8]
         do { bytes = try ScriptFile.read(path) } catch { throw .input(error.description) }
         let source = SourceFile(name: path, bytes: bytes)
         let script: Script
         do { script = try Script(source: source) } catch { throw .diagnostics(error, source) }
         let options = ScriptOptions(
-            resources: FileResolver(baseDirectory: ScriptFile.folder(of: path)),
+            resources: resources ?? FileResolver(baseDirectory: ScriptFile.folder(of: path)),
             output: { StandardStreams.writeOutput($0 + "\n") },
             isCancelled: { StopSignal.isRequested })
         do {

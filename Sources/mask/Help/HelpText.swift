@@ -8,6 +8,7 @@ enum HelpText {
         switch topic {
         case nil: overview
         case .render: render
+        case .watch: watch
         case .check: check
         case .repl: repl
         case .help: help
@@ -34,6 +35,7 @@ enum HelpText {
                mask render FILE.mask -o OUT.apng|OUT.gif|OUT.mp4|OUT.webm
                mask render FILE.mask --sheet OUT.png
                mask render FILE.mask --at T -o FILE.ppm|FILE.png
+               mask watch FILE.mask [--at T | --sheet OUT.png | -o OUT]
                mask check FILE.mask
                mask repl [FILE.mask]
                mask help [COMMAND]
@@ -42,6 +44,7 @@ enum HelpText {
         commands:
           render    run a script and write its frames (PPM or PNG files), an animation
                     (APNG, GIF, MP4, WebM), a contact sheet, or one frame
+          watch     render again on every save: live in the terminal, or to files
           check     parse and run a script without rendering; report its errors
           repl      type statements and inspect the scene interactively
           help      show the help for mask or for one command
@@ -124,6 +127,32 @@ enum HelpText {
           mask render intro.mask --at 2.5 -o still.png
 
         \(exitStatus)
+
+        """
+    }
+
+    static var watch: String {
+        """
+        usage: mask watch FILE.mask [--at T | --frames A:B] [--quiet]
+               mask watch FILE.mask -o OUT | --sheet OUT.png | --at T -o FILE.png [render's options]
+
+        Builds FILE.mask, shows or writes the result, and does it again every time the
+        script, or an image or font file it uses, is saved, until Ctrl-C (exit status 0).
+        A save with errors shows the diagnostics; the next good save recovers.
+
+        Without an output, on a terminal the animation plays there at the canvas fps,
+        drawn with half-block characters (true colour when COLORTERM says so), or the
+        frame at --at T stands still. With -o, --sheet or --format, every rebuild writes
+        what 'mask render' would and says so on standard error.
+
+        options: those of 'mask render' (see 'mask render --help'), and
+          -q, --quiet    print only errors
+          -h, --help     show this help
+
+        examples:
+          mask watch intro.mask                        the animation, live in the terminal
+          mask watch intro.mask --at 1.5               one frame, redrawn on every save
+          mask watch intro.mask --sheet review.png     a contact sheet, rewritten on every save
 
         """
     }
