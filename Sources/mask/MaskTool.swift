@@ -39,6 +39,8 @@ enum MaskTool {
         case .watch(let options):
             StopSignal.install()
             return try WatchCommand(options: options).run()
+        case .fmt(let options):
+            return FormatCommand(options: options).run()
         case .repl(let path):
             // The REPL handles Ctrl-C itself (back to the prompt) and picks its own status.
             return Repl.run(file: path)

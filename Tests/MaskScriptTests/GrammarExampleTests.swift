@@ -52,4 +52,12 @@ final class GrammarExampleTests: XCTestCase {
             XCTAssertEqual(printed.all, expected, "example at Grammar.md line \(line)")
         }
     }
+
+    /// The examples show the layout `mask fmt` writes.
+    func testEveryExampleIsFormatted() throws {
+        for (line, code) in try examples() {
+            let source = SourceFile(name: "Grammar.md:\(line)", text: code + "\n")
+            XCTAssertEqual(try ScriptFormatter.format(source), code + "\n", "example at Grammar.md line \(line)")
+        }
+    }
 }

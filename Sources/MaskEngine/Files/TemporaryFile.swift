@@ -24,4 +24,40 @@ public enum TemporaryFile {
         }
         throw ImageError.unwritable(path: path, reason: String(cString: strerror(errno)))
     }
+
+    /// Replaces the contents of the file at `path` atomically, keeping its permissions: the
+    /// bytes go to a temporary file beside it, which is then renamed over it, so a failure
+    /// at any point leaves the old file as it was.
+    /// - Throws: `ImageError.unwritable` naming `path` and the system's reason.
+    public static func replace(_ path: String, with bytes: [UInt8]) throws {
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        let (temporary, fd) = try create(besides: path)
+        func fail() -> ImageError {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            unlink(temporary)
+            return ImageError.unwritable(path: path, reason: reason)
+        }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + done }, bytes.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail()
+            }
+            done += n
+        }
+        guard fchmod(fd, mode) == 0 else { throw fail() }
+        guard close(fd) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ImageError.unwritable(path: path, reason: reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ImageError.unwritable(path: path, reason: reason)
+        }
+    }
 }

@@ -8,6 +8,8 @@ enum Command: Equatable {
     case render(RenderOptions)
     /// Render again whenever the script or a file it uses changes.
     case watch(WatchOptions)
+    /// Print or rewrite scripts in the canonical layout.
+    case fmt(FormatOptions)
     /// Parse and run a script without rendering.
     case check(scriptPath: String)
     /// Start the interactive REPL, loading a script first if given.
@@ -19,6 +21,7 @@ enum HelpTopic: String, CaseIterable, Equatable {
     case render
     case watch
     case check
+    case fmt
     case repl
     case help
 }

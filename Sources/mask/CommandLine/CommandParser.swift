@@ -32,6 +32,8 @@ enum CommandParser {
             return try RenderArguments.parse(rest).map(Command.render) ?? .help(.render)
         case "watch":
             return try RenderArguments.parseWatch(rest).map(Command.watch) ?? .help(.watch)
+        case "fmt":
+            return try FormatArguments.parse(rest).map(Command.fmt) ?? .help(.fmt)
         case "check":
             switch try ScriptArguments.parse(rest, command: .check) {
             case .help: return .help(.check)

@@ -1,3 +1,5 @@
+import MaskScript
+
 /// The help pages: `mask --help`, `mask help render`, `mask render --help`, ...
 ///
 /// Each page leads with its usage lines, then options with their defaults, then
@@ -10,6 +12,7 @@ enum HelpText {
         case .render: render
         case .watch: watch
         case .check: check
+        case .fmt: fmt
         case .repl: repl
         case .help: help
         }
@@ -37,6 +40,7 @@ enum HelpText {
                mask render FILE.mask --at T -o FILE.ppm|FILE.png
                mask watch FILE.mask [--at T | --sheet OUT.png | -o OUT]
                mask check FILE.mask
+               mask fmt FILE.mask... [--check | -w]
                mask repl [FILE.mask]
                mask help [COMMAND]
                mask --version | --help
@@ -46,6 +50,7 @@ enum HelpText {
                     (APNG, GIF, MP4, WebM), a contact sheet, or one frame
           watch     render again on every save: live in the terminal, or to files
           check     parse and run a script without rendering; report its errors
+          fmt       print or rewrite scripts in the canonical layout
           repl      type statements and inspect the scene interactively
           help      show the help for mask or for one command
 
@@ -153,6 +158,34 @@ enum HelpText {
           mask watch intro.mask                        the animation, live in the terminal
           mask watch intro.mask --at 1.5               one frame, redrawn on every save
           mask watch intro.mask --sheet review.png     a contact sheet, rewritten on every save
+
+        """
+    }
+
+    static var fmt: String {
+        """
+        usage: mask fmt FILE.mask... [--check | -w]
+
+        Prints each script in the one canonical layout: two spaces a level, one statement
+        a line (a block written on one line stays on one line while it fits in
+        \(ScriptFormatter.width) columns), one space around operators and after ':' and ',',
+        blank lines kept but collapsed to one, animate clauses in the order from, to,
+        keys, times, over, delay, ease, repeat, autoreverse, stagger, order, and lists
+        too long for a line one item a line with trailing commas. Every comment stays
+        where it was. Formatting never changes what a script renders, and formatting
+        twice gives what formatting once gave. A script with syntax errors is reported
+        (exit status 1) and never rewritten.
+
+        options:
+          --check        print nothing; name each file that is not formatted on standard
+                         error, and exit with status 1 if there is one
+          -w, --write    rewrite each file that is not formatted, in place
+          -h, --help     show this help
+
+        examples:
+          mask fmt intro.mask                print it formatted
+          mask fmt -w Examples/*.mask        format them in place
+          mask fmt --check Examples/*.mask   for CI: exit 1 when one is not formatted
 
         """
     }
