@@ -527,3 +527,34 @@ def test_grammars_agree_with_the_lexer(snippet, valid, tmp_path):
     report = result.stdout + result.stderr
     lexical = any(f"error: {message}" in report for message in LEXICAL_MESSAGES)
     assert lexical == (not valid), f"mask check disagrees with the table:\n{report}"
+
+
+# MARK: - The grammar file itself
+
+
+def grammar_rules(node, path="$"):
+    """Every rule of the grammar (a dict with match, begin, end or while), with where it is."""
+    if isinstance(node, dict):
+        if any(key in node for key in ("match", "begin", "end", "while")):
+            yield path, node
+        for key, value in node.items():
+            yield from grammar_rules(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from grammar_rules(value, f"{path}[{index}]")
+
+
+def test_every_textmate_regex_compiles_and_every_include_resolves():
+    # The tests above only run the rules the corpus reaches; an editor compiles them all.
+    import onigurumacffi
+
+    grammar = json.loads((EDITORS / "mask.tmLanguage.json").read_text(encoding="utf-8"))
+    assert grammar["scopeName"] == ROOT_SCOPE and grammar["fileTypes"] == ["mask"]
+    for path, rule in grammar_rules(grammar):
+        for key in ("match", "begin", "end", "while"):
+            if key in rule:
+                onigurumacffi.compile(rule[key])  # raises on a bad pattern
+    includes = re.findall(r'"include":\s*"#([^"]+)"', json.dumps(grammar))
+    assert includes and set(includes) <= set(grammar["repository"]), set(includes) - set(grammar["repository"])
+    # And every repository entry is used, so none is dead.
+    assert set(grammar["repository"]) <= set(includes), set(grammar["repository"]) - set(includes)
