@@ -98,8 +98,8 @@ extension LayerKeyword {
 public final class Callable: @unchecked Sendable {
     /// What runs when the function is called.
     enum Body {
-        /// A script function and the scope it closes over.
-        case script(FunctionDecl, Environment)
+        /// A compiled script function and the variables its closure captured.
+        case script(FunctionCode, ContiguousArray<Box>)
         /// A Swift implementation; `arity` nil takes any number of arguments.
         case builtin(arity: ClosedRange<Int>, @Sendable (Interpreter, [Value], CallSite) throws(RuntimeError) -> Value)
     }

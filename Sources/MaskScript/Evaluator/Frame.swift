@@ -1,0 +1,93 @@
+/// A variable that outlives the call that made it: a local that a closure captures
+/// (Lua's closed upvalue), or a global. `nil` until its declaration has run.
+final class Box {
+    /// The value; the exclusivity check is off because only the interpreter's single
+    /// thread touches it, and it is read on every use of the variable.
+    @exclusivity(unchecked) var value: Value?
+
+    init(_ value: Value? = nil) {
+        self.value = value
+    }
+
+    deinit {
+        // A closure in a box may capture a box holding another closure, and so on
+        // (`repeat 1e5 { let h = g; g = fn() { return h() } }`): freeing such a chain by
+        // plain recursion would go as deep as the chain. Hand it to a queue instead.
+        guard Box.holdsCapturingClosure(value) else { return }
+        ReleaseQueue.release(&value)
+    }
+
+    /// True for a script closure that captured variables (it may hold a chain).
+    private static func holdsCapturingClosure(_ value: Value?) -> Bool {
+        guard case .function(let f)? = value, case .script(_, let captures) = f.body else { return false }
+        return !captures.isEmpty
+    }
+}
+
+/// The variables of one running call (or of the top level of one run): plain locals in
+/// `slots`, captured locals in `cells`, and the enclosing functions' variables the
+/// closure captured.
+struct Frame {
+    /// The call's locals that no closure captures, by the slot the resolver gave them.
+    let slots: UnsafeMutablePointer<Value>
+    /// The call's locals that some closure captures, each in a box of its own.
+    let cells: UnsafeMutablePointer<Box>
+    /// The variables of enclosing functions this closure uses, in the order its
+    /// `FunctionCode.captures` lists them.
+    let captures: ContiguousArray<Box>
+}
+
+/// A stack of frames' storage, in chunks that never move, so a frame's pointers stay
+/// valid while calls above it come and go. A push costs no allocation once the chunks
+/// are warm (one `malloc` per call would double the cost of `fib`).
+final class Arena<Element> {
+    /// Where a push found the stack, to go back there on pop.
+    struct Mark {
+        fileprivate let chunk: Int
+        fileprivate let top: Int
+    }
+
+    private static var chunkSize: Int { 4096 }
+    @exclusivity(unchecked) private var chunks: [(base: UnsafeMutablePointer<Element>, capacity: Int)]
+    @exclusivity(unchecked) private var chunk = 0
+    @exclusivity(unchecked) private var top = 0
+
+    init() {
+        chunks = [(UnsafeMutablePointer<Element>.allocate(capacity: Arena.chunkSize), Arena.chunkSize)]
+    }
+
+    deinit {
+        for c in chunks { c.base.deallocate() }
+    }
+
+    /// The current position, to pass to `pop`.
+    var mark: Mark { Mark(chunk: chunk, top: top) }
+
+    /// Room for `count` elements, each initialised by `make`.
+    @inline(__always)
+    func push(_ count: Int, _ make: () -> Element) -> UnsafeMutablePointer<Element> {
+        if top + count > chunks[chunk].capacity {
+            chunk += 1
+            top = 0
+            if chunk == chunks.count {
+                let capacity = max(count, Arena.chunkSize)
+                chunks.append((UnsafeMutablePointer<Element>.allocate(capacity: capacity), capacity))
+            } else if chunks[chunk].capacity < count {
+                chunks[chunk].base.deallocate()
+                chunks[chunk] = (UnsafeMutablePointer<Element>.allocate(capacity: count), count)
+            }
+        }
+        let base = chunks[chunk].base + top
+        for i in 0..<count { (base + i).initialize(to: make()) }
+        top += count
+        return base
+    }
+
+    /// Frees the `count` elements at `base` (the last push) and goes back to `mark`.
+    @inline(__always)
+    func pop(_ base: UnsafeMutablePointer<Element>, _ count: Int, to mark: Mark) {
+        base.deinitialize(count: count)
+        chunk = mark.chunk
+        top = mark.top
+    }
+}

@@ -1,0 +1,205 @@
+import MaskEngine
+
+extension Compiler {
+    /// Compiles an expression. Every evaluation of a node counts one step, as before the
+    /// compiler existed, so the step limit stops programs at the same place.
+    func expression(_ expr: Expr) -> Code {
+        let range = expr.range
+        switch expr.kind {
+        case .number(let v): return constant(.number(v), range)
+        case .string(let s): return constant(.string(s), range)
+        case .bool(let b): return constant(.bool(b), range)
+        case .nilLiteral: return constant(.nil, range)
+        case .color(let c): return constant(.color(c), range)
+        case .name(let name): return load(name, range)
+        case .list(let items):
+            let codes = ContiguousArray(items.map { expression($0) })
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                guard codes.count <= i.limits.listLength else {
+                    throw RuntimeError("a list longer than the limit of \(i.limits.listLength)", at: range)
+                }
+                var values: [Value] = []
+                values.reserveCapacity(codes.count)
+                for c in codes { values.append(try c(i, f)) }
+                try i.checkNesting(values, at: range)
+                return .list(values)
+            }
+        case let .range(lo, hi, inclusive):
+            let a = expression(lo), b = expression(hi)
+            let loRange = lo.range, hiRange = hi.range
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                let x = try i.number(try a(i, f), "a range", at: loRange)
+                let y = try i.number(try b(i, f), "a range", at: hiRange)
+                return .range(x, y, inclusive: inclusive)
+            }
+        case let .unary(op, operand):
+            let code = expression(operand)
+            switch op {
+            case .negate:
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    let v = try code(i, f)
+                    guard case .number(let n) = v else { throw RuntimeError("`-` expects a number, got \(v.typeName)", at: range) }
+                    return .number(-n)
+                }
+            case .not:
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    let v = try code(i, f)
+                    guard case .bool(let b) = v else { throw RuntimeError("`not` expects a bool, got \(v.typeName)", at: range) }
+                    return .bool(!b)
+                }
+            }
+        case let .binary(op, lhs, rhs):
+            return binary(op, lhs, rhs, range)
+        case let .call(callee, arguments):
+            return call(callee, arguments, range)
+        case let .index(base, index):
+            let b = expression(base), x = expression(index)
+            let baseRange = base.range, indexRange = index.range
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                let bv = try b(i, f)
+                return try i.index(bv, try x(i, f), baseRange: baseRange, indexRange: indexRange)
+            }
+        case let .member(base, name, nameRange):
+            checkProperty(name, on: base, at: nameRange, reading: true)
+            let b = expression(base)
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                return try i.member(name, of: try b(i, f), nameRange: nameRange)
+            }
+        case .function(let decl):
+            let code = function(decl)
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                return .function(code.closure(in: f))
+            }
+        }
+    }
+
+    func constant(_ value: Value, _ range: SourceRange) -> Code {
+        { i, _ throws(RuntimeError) in
+            try i.step(range)
+            return value
+        }
+    }
+
+    // MARK: - Names
+
+    /// Reads a name; an unknown one is a static error.
+    func load(_ name: String, _ range: SourceRange) -> Code {
+        let resolution = resolve(name)
+        if case .missing = resolution {
+            error("unknown name `\(name)`\(Suggestion.hint(for: name, in: visibleNames()))", at: range)
+        }
+        return load(resolution, name, range)
+    }
+
+    func load(_ resolution: Resolution, _ name: String, _ range: SourceRange) -> Code {
+        switch resolution {
+        case .local(.slot(let k), _):
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                return f.slots[k]
+            }
+        case .local(.cell(let k), _):
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                guard let v = f.cells[k].value else { throw Interpreter.usedBeforeDeclaration(name, at: range) }
+                return v
+            }
+        case .capture(let k, _):
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                guard let v = f.captures[k].value else { throw Interpreter.usedBeforeDeclaration(name, at: range) }
+                return v
+            }
+        case .global(let box, _):
+            return { i, _ throws(RuntimeError) in
+                try i.step(range)
+                guard let v = box.value else { throw Interpreter.usedBeforeDeclaration(name, at: range) }
+                return v
+            }
+        case .builtin(let value):
+            return constant(value, range)
+        case .missing:
+            return { _, _ throws(RuntimeError) in throw RuntimeError("unknown name `\(name)`", at: range) }
+        }
+    }
+
+    /// Stores into a resolved variable.
+    func store(_ resolution: Resolution) -> (Frame, Value) -> Void {
+        switch resolution {
+        case .local(.slot(let k), _): return { f, v in f.slots[k] = v }
+        case .local(.cell(let k), _): return { f, v in f.cells[k].value = v }
+        case .capture(let k, _): return { f, v in f.captures[k].value = v }
+        case .global(let box, _): return { _, v in box.value = v }
+        case .builtin, .missing: return { _, _ in }
+        }
+    }
+
+    /// Stores into a variable of a block, by its place.
+    func store(_ variable: Variable) -> (Frame, Value) -> Void {
+        switch variable.place {
+        case .local(let place): return store(.local(place, variable))
+        case .global(let box): return store(.global(box, variable))
+        }
+    }
+
+    // MARK: - Operators
+
+    private func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SourceRange) -> Code {
+        let a = expression(lhs), b = expression(rhs)
+        let lhsRange = lhs.range, rhsRange = rhs.range
+        switch op {
+        case .and, .or:
+            let isAnd = op == .and
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                let x = try a(i, f)
+                guard case .bool(let p) = x else { throw RuntimeError("`\(op.rawValue)` expects bools, got \(x.typeName)", at: lhsRange) }
+                if p != isAnd { return .bool(p) }
+                let y = try b(i, f)
+                guard case .bool(let q) = y else { throw RuntimeError("`\(op.rawValue)` expects bools, got \(y.typeName)", at: rhsRange) }
+                return .bool(q)
+            }
+        case .add:
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                let x = try a(i, f), y = try b(i, f)
+                if case .number(let p) = x, case .number(let q) = y { return .number(p + q) }
+                return try i.binary(op, x, y, range: range)
+            }
+        case .subtract:
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                let x = try a(i, f), y = try b(i, f)
+                if case .number(let p) = x, case .number(let q) = y { return .number(p - q) }
+                return try i.binary(op, x, y, range: range)
+            }
+        case .multiply:
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                let x = try a(i, f), y = try b(i, f)
+                if case .number(let p) = x, case .number(let q) = y { return .number(p * q) }
+                return try i.binary(op, x, y, range: range)
+            }
+        case .less:
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                let x = try a(i, f), y = try b(i, f)
+                if case .number(let p) = x, case .number(let q) = y { return .bool(p < q) }
+                return try i.binary(op, x, y, range: range)
+            }
+        default:
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                let x = try a(i, f), y = try b(i, f)
+                return try i.binary(op, x, y, range: range)
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import MaskEngine
+
+extension Compiler {
+    /// Compiles one statement. Each run of a statement counts one step.
+    func statement(_ stmt: Stmt) -> Action {
+        let range = stmt.range
+        switch stmt.kind {
+        case .expression(let e):
+            let code = expression(e)
+            if echo, function.isProgram, function.blocks.count == 1 {
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    let v = try code(i, f)
+                    i.echo?(v)
+                    return .normal
+                }
+            }
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                _ = try code(i, f)
+                return .normal
+            }
+        case let .letBinding(name, _, value):
+            let code = expression(value)
+            guard let v = declared(name) else { return { _, _ in .normal } }
+            let put = store(v)
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                put(f, try code(i, f))
+                return .normal
+            }
+        case let .assign(name, nameRange, value):
+            return assignment(name, nameRange, value, range)
+        case let .setProperty(target, property, propertyRange, value):
+            return propertyChange(target, property, propertyRange, value, range)
+        case .function(let decl):
+            guard let name = decl.name, let v = declared(name) else {
+                return { i, _ throws(RuntimeError) in
+                    try i.step(range)
+                    return .normal
+                }
+            }
+            let code = function(decl)
+            let put = store(v)
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                put(f, .function(code.closure(in: f)))
+                return .normal
+            }
+        case .returnStatement(let e):
+            if function.isProgram { error("`return` outside a function", at: range) }
+            guard let e else {
+                return { i, _ throws(RuntimeError) in
+                    try i.step(range)
+                    return .returned(.nil)
+                }
+            }
+            let code = expression(e)
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                return .returned(try code(i, f))
+            }
+        case let .ifStatement(condition, then, otherwise):
+            let c = expression(condition)
+            let conditionRange = condition.range
+            let yes = block(then, inLayerBody: !function.layers.isEmpty)
+            let no = otherwise.map { block($0, inLayerBody: !function.layers.isEmpty) }
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                let v = try c(i, f)
+                guard case .bool(let b) = v else {
+                    throw RuntimeError("`if` expects a bool, got \(v.typeName)", at: conditionRange)
+                }
+                if b { return try yes(i, f) }
+                if let no { return try no(i, f) }
+                return .normal
+            }
+        case let .forLoop(variable, variableRange, sequence, body):
+            return forLoop(variable, variableRange, sequence, body, range)
+        case let .repeatLoop(count, index, indexRange, body):
+            return repeatLoop(count, index, indexRange, body, range)
+        case .animate(let a):
+            return animate(a, range)
+        case .delay(let e):
+            let code = expression(e)
+            let r = e.range
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                try i.delay(try code(i, f), at: r)
+                return .normal
+            }
+        case .wait:
+            return { i, _ throws(RuntimeError) in
+                try i.step(range)
+                i.cursor = max(i.cursor, i.latestAnimationEnd)
+                return .normal
+            }
+        case .canvas(let body):
+            return canvas(body, range)
+        case .layer(let decl):
+            let plan = layer(decl)
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                _ = try i.declareLayer(plan, maskOf: nil, in: f)
+                return .normal
+            }
+        case let .property(name, nameRange, value):
+            return bodyProperty(name, nameRange, value, range)
+        case .mask(let source):
+            return mask(source, range)
+        }
+    }
+
+    private func assignment(_ name: String, _ nameRange: SourceRange, _ value: Expr, _ range: SourceRange) -> Action {
+        let code = expression(value)
+        let resolution = resolve(name)
+        switch resolution {
+        case .builtin:
+            error("cannot assign to the built-in `\(name)`; declare your own with `let`", at: nameRange)
+        case .missing:
+            error("unknown name `\(name)` (declare it with `let \(name) = ...`)\(Suggestion.hint(for: name, in: visibleNames()))", at: nameRange)
+        case .local(_, let v), .capture(_, let v):
+            v.assigned = true
+        case .global(_, let v):
+            v?.assigned = true
+        }
+        let put = store(resolution)
+        return { i, f throws(RuntimeError) in
+            try i.step(range)
+            put(f, try code(i, f))
+            return .normal
+        }
+    }
+
+    private func forLoop(_ variable: String, _ variableRange: SourceRange, _ sequence: Expr, _ body: [Stmt],
+                         _ range: SourceRange) -> Action {
+        let items = expression(sequence)
+        let sequenceRange = sequence.range
+        beginBlock(body, inLayerBody: !function.layers.isEmpty, declaring: [(variable, variableRange)])
+        let put = function.blocks.last?.names[variable].map { store($0) } ?? { _, _ in }
+        let cells = function.blocks.last?.cells ?? []
+        let run = Compiler.sequence(body.map { statement($0) })
+        endBlock()
+        return { i, f throws(RuntimeError) in
+            try i.step(range)
+            let loop = try i.iterate(try items(i, f), at: sequenceRange)
+            for k in 0..<loop.count {
+                try i.step(range)
+                for c in cells { f.cells[c] = Box() }
+                put(f, loop[k])
+                if case .returned(let v) = try run(i, f) { return .returned(v) }
+            }
+            return .normal
+        }
+    }
+
+    private func repeatLoop(_ count: RepeatCount, _ index: String?, _ indexRange: SourceRange?, _ body: [Stmt],
+                            _ range: SourceRange) -> Action {
+        let countCode: (Code, SourceRange)?
+        if case .times(let e) = count { countCode = (expression(e), e.range) } else { countCode = nil }
+        let extra = index.map { [($0, indexRange ?? range)] } ?? []
+        beginBlock(body, inLayerBody: !function.layers.isEmpty, declaring: extra)
+        let put = index.flatMap { function.blocks.last?.names[$0] }.map { store($0) }
+        let cells = function.blocks.last?.cells ?? []
+        let run = Compiler.sequence(body.map { statement($0) })
+        endBlock()
+        let pass: Action = { i, f throws(RuntimeError) in
+            for c in cells { f.cells[c] = Box() }
+            return try run(i, f)
+        }
+        return { i, f throws(RuntimeError) in
+            try i.step(range)
+            if let (code, countRange) = countCode {
+                let n = try i.wholeNumber(try code(i, f), "`repeat`", at: countRange, min: 0)
+                var k = 0
+                while k < n {
+                    // Each pass is a step, so an empty body (`repeat 1e9 { }`) hits the limit.
+                    try i.step(range)
+                    put?(f, .number(Double(k)))
+                    if case .returned(let v) = try pass(i, f) { return .returned(v) }
+                    k += 1
+                }
+                return .normal
+            }
+            return try i.repeatForever(at: range) { k throws(RuntimeError) in
+                put?(f, .number(Double(k)))
+                return try pass(i, f)
+            }
+        }
+    }
+}
