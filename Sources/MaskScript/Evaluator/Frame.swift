@@ -50,10 +50,15 @@ final class Arena<Element> {
     private static var chunkSize: Int { 4096 }
     @exclusivity(unchecked) private var chunks: [(base: UnsafeMutablePointer<Element>, capacity: Int)]
     @exclusivity(unchecked) private var chunk = 0
+    /// The current chunk's start and size, kept apart from `chunks` for the fast path.
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var top = 0
 
     init() {
-        chunks = [(UnsafeMutablePointer<Element>.allocate(capacity: Arena.chunkSize), Arena.chunkSize)]
+        base = UnsafeMutablePointer<Element>.allocate(capacity: Arena.chunkSize)
+        capacity = Arena.chunkSize
+        chunks = [(base, capacity)]
     }
 
     deinit {
@@ -66,28 +71,39 @@ final class Arena<Element> {
     /// Room for `count` elements, each initialised by `make`.
     @inline(__always)
     func push(_ count: Int, _ make: () -> Element) -> UnsafeMutablePointer<Element> {
-        if top + count > chunks[chunk].capacity {
-            chunk += 1
-            top = 0
-            if chunk == chunks.count {
-                let capacity = max(count, Arena.chunkSize)
-                chunks.append((UnsafeMutablePointer<Element>.allocate(capacity: capacity), capacity))
-            } else if chunks[chunk].capacity < count {
-                chunks[chunk].base.deallocate()
-                chunks[chunk] = (UnsafeMutablePointer<Element>.allocate(capacity: count), count)
-            }
-        }
-        let base = chunks[chunk].base + top
-        for i in 0..<count { (base + i).initialize(to: make()) }
+        if top + count > capacity { nextChunk(count) }
+        let start = base + top
+        for i in 0..<count { (start + i).initialize(to: make()) }
         top += count
-        return base
+        return start
     }
 
-    /// Frees the `count` elements at `base` (the last push) and goes back to `mark`.
+    /// Moves to the next chunk, at least `count` elements large.
+    private func nextChunk(_ count: Int) {
+        chunk += 1
+        top = 0
+        if chunk == chunks.count {
+            let size = max(count, Arena.chunkSize)
+            chunks.append((UnsafeMutablePointer<Element>.allocate(capacity: size), size))
+        } else if chunks[chunk].capacity < count {
+            chunks[chunk].base.deallocate()
+            chunks[chunk] = (UnsafeMutablePointer<Element>.allocate(capacity: count), count)
+        }
+        base = chunks[chunk].base
+        capacity = chunks[chunk].capacity
+    }
+
+    /// Frees the `count` elements at `start` (the last push) and goes back to `mark`.
     @inline(__always)
-    func pop(_ base: UnsafeMutablePointer<Element>, _ count: Int, to mark: Mark) {
-        base.deinitialize(count: count)
-        chunk = mark.chunk
+    func pop(_ start: UnsafeMutablePointer<Element>, _ count: Int, to mark: Mark) {
+        // One at a time: `deinitialize(count:)` goes through the runtime's generic array
+        // destroy, several times slower for the one or two slots of a typical call.
+        for i in 0..<count { (start + i).deinitialize(count: 1) }
+        if mark.chunk != chunk {
+            chunk = mark.chunk
+            base = chunks[chunk].base
+            capacity = chunks[chunk].capacity
+        }
         top = mark.top
     }
 }

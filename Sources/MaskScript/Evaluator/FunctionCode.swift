@@ -20,6 +20,15 @@ enum CaptureSource {
 enum LocalPlace {
     case slot(Int)
     case cell(Int)
+
+    /// Stores a value there.
+    @inline(__always)
+    func put(_ value: Value, _ slots: UnsafeMutablePointer<Value>, _ cells: UnsafeMutablePointer<Box>) {
+        switch self {
+        case .slot(let s): slots[s] = value
+        case .cell(let c): cells[c].value = value
+        }
+    }
 }
 
 /// A function compiled once: its body and the shape of the frame a call needs.

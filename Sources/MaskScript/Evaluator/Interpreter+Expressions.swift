@@ -104,49 +104,55 @@ extension Interpreter {
                 throw RuntimeError("`\(f.name)` takes \(Interpreter.describe(n...n)), got \(args.count)",
                                    at: site.range, notes: [("`\(f.name)` is declared here", code.range)])
             }
-            return try invoke(code, captures, site: site) { slots, cells in
-                for (k, v) in args.enumerated() {
-                    switch code.parameters[k] {
-                    case .slot(let s): slots[s] = v
-                    case .cell(let c): cells[c].value = v
-                    }
-                }
+            return try withFrame(slots: code.slotCount, cells: code.cellCount) { slots, cells throws(RuntimeError) in
+                for (k, v) in args.enumerated() { code.parameters[k].put(v, slots, cells) }
+                return try enter(code, captures, site: site, slots, cells)
             }
         }
     }
 
-    /// Runs a script function: a frame of its own, the arguments put in place by
-    /// `arguments`, then the body. An error inside carries the function's source file.
-    @inline(__always)
-    func invoke(_ code: FunctionCode, _ captures: ContiguousArray<Box>, site: CallSite,
-                arguments: (UnsafeMutablePointer<Value>, UnsafeMutablePointer<Box>) throws(RuntimeError) -> Void) throws(RuntimeError) -> Value {
+    /// Calls a script function with arguments evaluated in the caller's frame straight
+    /// into the new frame (no argument array).
+    /// `code` is `callable.code`: passing the callable keeps its code and captures borrowed.
+    func invoke(_ callable: Callable, _ code: FunctionCode, site: CallSite,
+                arguments: ContiguousArray<Operand>, from caller: Frame) throws(RuntimeError) -> Value {
         try withFrame(slots: code.slotCount, cells: code.cellCount) { slots, cells throws(RuntimeError) in
-            try arguments(slots, cells)
-            guard callDepth < limits.callDepth else {
-                throw RuntimeError("calls nested deeper than the limit of \(limits.callDepth); is the recursion endless?", at: site.range)
+            for k in 0..<arguments.count {
+                code.parameters[k].put(try arguments[k].value(self, caller), slots, cells)
             }
-            // Calls inside deeply nested expressions use more stack than the call depth says.
-            guard stackAddress() >= stackFloor else {
-                throw RuntimeError("calls and expressions nested too deeply (at call depth \(callDepth)); is the recursion endless?", at: site.range)
-            }
-            callDepth += 1
-            defer { callDepth -= 1 }
-            // A layer body does not reach into the functions it calls (LANGUAGE.md section 10).
-            var savedLayers: [LayerContext]?
-            if !layerStack.isEmpty {
-                savedLayers = layerStack
-                layerStack = []
-            }
-            defer { if let savedLayers { layerStack = savedLayers } }
-            do throws(RuntimeError) {
-                if case .returned(let v) = try code.body(self, Frame(slots: slots, cells: cells, captures: captures)) { return v }
-                return .nil
-            } catch {
-                guard error.source == nil, let source = code.source else { throw error }
-                var located = error
-                located.source = source
-                throw located
-            }
+            return try enter(code, callable.captures, site: site, slots, cells)
+        }
+    }
+
+    /// Runs a script function's body in a frame whose arguments are in place. An error
+    /// inside carries the function's source file.
+    @inline(__always)
+    private func enter(_ code: FunctionCode, _ captures: ContiguousArray<Box>, site: CallSite,
+                       _ slots: UnsafeMutablePointer<Value>, _ cells: UnsafeMutablePointer<Box>) throws(RuntimeError) -> Value {
+        guard callDepth < limits.callDepth else {
+            throw RuntimeError("calls nested deeper than the limit of \(limits.callDepth); is the recursion endless?", at: site.range)
+        }
+        // Calls inside deeply nested expressions use more stack than the call depth says.
+        guard stackAddress() >= stackFloor else {
+            throw RuntimeError("calls and expressions nested too deeply (at call depth \(callDepth)); is the recursion endless?", at: site.range)
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        // A layer body does not reach into the functions it calls (LANGUAGE.md section 10).
+        var savedLayers: [LayerContext]?
+        if !layerStack.isEmpty {
+            savedLayers = layerStack
+            layerStack = []
+        }
+        defer { if let savedLayers { layerStack = savedLayers } }
+        do throws(RuntimeError) {
+            if case .returned(let v) = try code.body(self, Frame(slots: slots, cells: cells, captures: captures)) { return v }
+            return .nil
+        } catch {
+            guard error.source == nil, let source = code.source else { throw error }
+            var located = error
+            located.source = source
+            throw located
         }
     }
 

@@ -17,7 +17,7 @@ public final class Interpreter {
     /// Receives each `print` line (without its newline).
     public let output: (String) -> Void
     /// Called between steps; return true to stop the run with an error.
-    public var isCancelled: () -> Bool = { false }
+    @exclusivity(unchecked) public var isCancelled: () -> Bool = { false }
 
     /// Every global by name: the top-level names of every run so far and the host's.
     /// A box whose value is nil was declared by a program that has not yet run its
@@ -35,7 +35,7 @@ public final class Interpreter {
     /// Receives the value of each top-level expression statement during `run(_:echo:)`.
     var echo: ((Value) -> Void)?
     /// The layer bodies being run, innermost last.
-    var layerStack: [LayerContext] = []
+    @exclusivity(unchecked) var layerStack: [LayerContext] = []
     /// Where the canvas was set, if it was.
     var canvasRange: SourceRange?
     /// Where the first layer was declared, if one was.

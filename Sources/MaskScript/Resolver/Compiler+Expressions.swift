@@ -13,7 +13,7 @@ extension Compiler {
         case .color(let c): return constant(.color(c), range)
         case .name(let name): return load(name, range)
         case .list(let items):
-            let codes = ContiguousArray(items.map { expression($0) })
+            let codes = ContiguousArray(items.map { operand($0) })
             return { i, f throws(RuntimeError) in
                 try i.step(range)
                 guard codes.count <= i.limits.listLength else {
@@ -21,7 +21,7 @@ extension Compiler {
                 }
                 var values: [Value] = []
                 values.reserveCapacity(codes.count)
-                for c in codes { values.append(try c(i, f)) }
+                for c in codes { values.append(try c.value(i, f)) }
                 try i.checkNesting(values, at: range)
                 return .list(values)
             }
@@ -152,10 +152,10 @@ extension Compiler {
     // MARK: - Operators
 
     private func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SourceRange) -> Code {
-        let a = expression(lhs), b = expression(rhs)
         let lhsRange = lhs.range, rhsRange = rhs.range
         switch op {
         case .and, .or:
+            let a = expression(lhs), b = expression(rhs)
             let isAnd = op == .and
             return { i, f throws(RuntimeError) in
                 try i.step(range)
@@ -166,40 +166,62 @@ extension Compiler {
                 guard case .bool(let q) = y else { throw RuntimeError("`\(op.rawValue)` expects bools, got \(y.typeName)", at: rhsRange) }
                 return .bool(q)
             }
-        case .add:
-            return { i, f throws(RuntimeError) in
-                try i.step(range)
-                let x = try a(i, f), y = try b(i, f)
-                if case .number(let p) = x, case .number(let q) = y { return .number(p + q) }
-                return try i.binary(op, x, y, range: range)
-            }
-        case .subtract:
-            return { i, f throws(RuntimeError) in
-                try i.step(range)
-                let x = try a(i, f), y = try b(i, f)
-                if case .number(let p) = x, case .number(let q) = y { return .number(p - q) }
-                return try i.binary(op, x, y, range: range)
-            }
-        case .multiply:
-            return { i, f throws(RuntimeError) in
-                try i.step(range)
-                let x = try a(i, f), y = try b(i, f)
-                if case .number(let p) = x, case .number(let q) = y { return .number(p * q) }
-                return try i.binary(op, x, y, range: range)
-            }
-        case .less:
-            return { i, f throws(RuntimeError) in
-                try i.step(range)
-                let x = try a(i, f), y = try b(i, f)
-                if case .number(let p) = x, case .number(let q) = y { return .bool(p < q) }
-                return try i.binary(op, x, y, range: range)
-            }
         default:
-            return { i, f throws(RuntimeError) in
-                try i.step(range)
-                let x = try a(i, f), y = try b(i, f)
-                return try i.binary(op, x, y, range: range)
+            let a = operand(lhs), b = operand(rhs)
+            // Two numbers are handled here; everything else (and every error) by `binary`.
+            // The commonest shapes get closures of their own, reading their operands in place.
+            switch (a, b) {
+            case let (.slot(k, slotRange), .constant(.number(q), constantRange)):
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    try i.step(slotRange)
+                    let x = f.slots[k]
+                    try i.step(constantRange)
+                    if case .number(let p) = x, let v = Compiler.numeric(op, p, q) { return v }
+                    return try i.binary(op, x, .number(q), range: range)
+                }
+            case let (.code(c), .constant(.number(q), constantRange)):
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    let x = try c(i, f)
+                    try i.step(constantRange)
+                    if case .number(let p) = x, let v = Compiler.numeric(op, p, q) { return v }
+                    return try i.binary(op, x, .number(q), range: range)
+                }
+            case let (.code(c), .code(d)):
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    let x = try c(i, f), y = try d(i, f)
+                    if case .number(let p) = x, case .number(let q) = y, let v = Compiler.numeric(op, p, q) { return v }
+                    return try i.binary(op, x, y, range: range)
+                }
+            default:
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    let x = try a.value(i, f), y = try b.value(i, f)
+                    if case .number(let p) = x, case .number(let q) = y, let v = Compiler.numeric(op, p, q) { return v }
+                    return try i.binary(op, x, y, range: range)
+                }
             }
+        }
+    }
+
+    /// `p op q` for the operators whose result on two numbers needs no check; nil for
+    /// the others (`/` by zero, `%`), which `Interpreter.binary` handles with their errors.
+    @inline(__always)
+    static func numeric(_ op: BinaryOperator, _ p: Double, _ q: Double) -> Value? {
+        switch op {
+        case .add: return .number(p + q)
+        case .subtract: return .number(p - q)
+        case .multiply: return .number(p * q)
+        case .divide where q != 0: return .number(p / q)
+        case .less: return .bool(p < q)
+        case .lessEqual: return .bool(p <= q)
+        case .greater: return .bool(p > q)
+        case .greaterEqual: return .bool(p >= q)
+        case .equal: return .bool(p == q)
+        case .notEqual: return .bool(p != q)
+        default: return nil
         }
     }
 }

@@ -12,7 +12,7 @@ extension Compiler {
             if case .local(let place)? = scope.blocks.first?.names[name]?.place { return place }
             return .slot(0)
         }
-        let actions = decl.body.map { statement($0) }
+        let actions = decl.body.map { ActionCell(run: statement($0)) }
         endBlock()
         return FunctionCode(name: decl.name ?? "anonymous function", range: decl.range, source: source,
                             parameters: parameters, slotCount: scope.slotCount, cellCount: scope.cellCount,
@@ -31,44 +31,36 @@ extension Compiler {
                 if !arity.contains(arguments.count) {
                     error("`\(name)` takes \(Interpreter.describe(arity)), got \(arguments.count)", at: range)
                 }
-                let args = ContiguousArray(arguments.map { expression($0) })
+                let args = ContiguousArray(arguments.map { operand($0) })
                 return { i, f throws(RuntimeError) in
                     try i.step(range)
                     try i.step(calleeRange)
                     var values: [Value] = []
                     values.reserveCapacity(args.count)
-                    for a in args { values.append(try a(i, f)) }
+                    for a in args { values.append(try a.value(i, f)) }
                     return try body(i, values, site)
                 }
             }
         }
-        let calleeCode = expression(callee)
-        let args = ContiguousArray(arguments.map { expression($0) })
+        let calleeCode = operand(callee)
+        let args = ContiguousArray(arguments.map { operand($0) })
         var colorName: String?
         if case .name(let n) = callee.kind, Builtins.colorFunctions[n] != nil { colorName = n }
         return { [colorName] i, f throws(RuntimeError) in
             try i.step(range)
-            var value = try calleeCode(i, f)
+            var value = try calleeCode.value(i, f)
             if let colorName, case .color(let c) = value, Color.named[colorName] == c, let function = Builtins.colorFunctions[colorName] {
                 value = .function(function)
             }
             guard case .function(let callable) = value else {
                 throw RuntimeError("cannot call \(value.typeName)", at: calleeRange)
             }
-            if case let .script(code, captures) = callable.body, code.parameters.count == args.count {
-                return try i.invoke(code, captures, site: site) { slots, cells throws(RuntimeError) in
-                    for k in 0..<args.count {
-                        let v = try args[k](i, f)
-                        switch code.parameters[k] {
-                        case .slot(let s): slots[s] = v
-                        case .cell(let c): cells[c].value = v
-                        }
-                    }
-                }
+            if let code = callable.code, code.parameters.count == args.count {
+                return try i.invoke(callable, code, site: site, arguments: args, from: f)
             }
             var values: [Value] = []
             values.reserveCapacity(args.count)
-            for a in args { values.append(try a(i, f)) }
+            for a in args { values.append(try a.value(i, f)) }
             return try i.call(callable, values, site: site)
         }
     }

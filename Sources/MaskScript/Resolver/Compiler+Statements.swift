@@ -64,16 +64,15 @@ extension Compiler {
             let c = expression(condition)
             let conditionRange = condition.range
             let yes = block(then, inLayerBody: !function.layers.isEmpty)
-            let no = otherwise.map { block($0, inLayerBody: !function.layers.isEmpty) }
+            var no: Action = { _, _ in .normal }
+            if let otherwise { no = block(otherwise, inLayerBody: !function.layers.isEmpty) }
             return { i, f throws(RuntimeError) in
                 try i.step(range)
                 let v = try c(i, f)
                 guard case .bool(let b) = v else {
                     throw RuntimeError("`if` expects a bool, got \(v.typeName)", at: conditionRange)
                 }
-                if b { return try yes(i, f) }
-                if let no { return try no(i, f) }
-                return .normal
+                return b ? try yes(i, f) : try no(i, f)
             }
         case let .forLoop(variable, variableRange, sequence, body):
             return forLoop(variable, variableRange, sequence, body, range)
@@ -137,9 +136,10 @@ extension Compiler {
         let items = expression(sequence)
         let sequenceRange = sequence.range
         beginBlock(body, inLayerBody: !function.layers.isEmpty, declaring: [(variable, variableRange)])
-        let put = function.blocks.last?.names[variable].map { store($0) } ?? { _, _ in }
+        var place = LocalPlace.slot(0)
+        if case .local(let p)? = function.blocks.last?.names[variable]?.place { place = p }
         let cells = function.blocks.last?.cells ?? []
-        let run = Compiler.sequence(body.map { statement($0) })
+        let run = Compiler.sequence(body.map { ActionCell(run: statement($0)) })
         endBlock()
         return { i, f throws(RuntimeError) in
             try i.step(range)
@@ -147,7 +147,7 @@ extension Compiler {
             for k in 0..<loop.count {
                 try i.step(range)
                 for c in cells { f.cells[c] = Box() }
-                put(f, loop[k])
+                place.put(loop[k], f.slots, f.cells)
                 if case .returned(let v) = try run(i, f) { return .returned(v) }
             }
             return .normal
@@ -156,13 +156,14 @@ extension Compiler {
 
     private func repeatLoop(_ count: RepeatCount, _ index: String?, _ indexRange: SourceRange?, _ body: [Stmt],
                             _ range: SourceRange) -> Action {
-        let countCode: (Code, SourceRange)?
-        if case .times(let e) = count { countCode = (expression(e), e.range) } else { countCode = nil }
+        var countCode: (Operand, SourceRange)?
+        if case .times(let e) = count { countCode = (operand(e), e.range) }
         let extra = index.map { [($0, indexRange ?? range)] } ?? []
         beginBlock(body, inLayerBody: !function.layers.isEmpty, declaring: extra)
-        let put = index.flatMap { function.blocks.last?.names[$0] }.map { store($0) }
+        var place: LocalPlace?
+        if let index, case .local(let p)? = function.blocks.last?.names[index]?.place { place = p }
         let cells = function.blocks.last?.cells ?? []
-        let run = Compiler.sequence(body.map { statement($0) })
+        let run = Compiler.sequence(body.map { ActionCell(run: statement($0)) })
         endBlock()
         let pass: Action = { i, f throws(RuntimeError) in
             for c in cells { f.cells[c] = Box() }
@@ -171,19 +172,19 @@ extension Compiler {
         return { i, f throws(RuntimeError) in
             try i.step(range)
             if let (code, countRange) = countCode {
-                let n = try i.wholeNumber(try code(i, f), "`repeat`", at: countRange, min: 0)
+                let n = try i.wholeNumber(try code.value(i, f), "`repeat`", at: countRange, min: 0)
                 var k = 0
                 while k < n {
                     // Each pass is a step, so an empty body (`repeat 1e9 { }`) hits the limit.
                     try i.step(range)
-                    put?(f, .number(Double(k)))
+                    place?.put(.number(Double(k)), f.slots, f.cells)
                     if case .returned(let v) = try pass(i, f) { return .returned(v) }
                     k += 1
                 }
                 return .normal
             }
             return try i.repeatForever(at: range) { k throws(RuntimeError) in
-                put?(f, .number(Double(k)))
+                place?.put(.number(Double(k)), f.slots, f.cells)
                 return try pass(i, f)
             }
         }

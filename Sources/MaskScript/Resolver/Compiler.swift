@@ -61,7 +61,7 @@ final class Compiler {
     func block(_ statements: [Stmt], inLayerBody: Bool, declaring extra: [(String, SourceRange)] = [],
                freshCells: Bool = true) -> Action {
         beginBlock(statements, inLayerBody: inLayerBody, declaring: extra)
-        let actions = statements.map { statement($0) }
+        let actions = statements.map { ActionCell(run: statement($0)) }
         let cells = function.blocks.last?.cells ?? []
         endBlock()
         let body = Compiler.sequence(actions)
@@ -225,12 +225,12 @@ final class Compiler {
     }
 
     /// Runs statements in order, stopping at a `return`.
-    static func sequence(_ actions: [Action]) -> Action {
+    static func sequence(_ actions: [ActionCell]) -> Action {
         switch actions.count {
         case 0: return { _, _ in .normal }
-        case 1: return actions[0]
+        case 1: return actions[0].run
         case 2:
-            let a = actions[0], b = actions[1]
+            let a = actions[0].run, b = actions[1].run
             return { i, f throws(RuntimeError) in
                 if case .returned(let v) = try a(i, f) { return .returned(v) }
                 return try b(i, f)
@@ -239,7 +239,7 @@ final class Compiler {
             let all = ContiguousArray(actions)
             return { i, f throws(RuntimeError) in
                 for a in all {
-                    if case .returned(let v) = try a(i, f) { return .returned(v) }
+                    if case .returned(let v) = try a.run(i, f) { return .returned(v) }
                 }
                 return .normal
             }
