@@ -32,7 +32,8 @@ enum LocalPlace {
 }
 
 /// A function compiled once: its body and the shape of the frame a call needs.
-final class FunctionCode {
+/// Immutable once made; like `Callable`, it runs only on the thread running the script.
+final class FunctionCode: @unchecked Sendable {
     /// The name for messages (`anonymous function` for `fn (x) { }`).
     let name: String
     /// The whole declaration, for "declared here" notes.
@@ -42,6 +43,8 @@ final class FunctionCode {
     let source: SourceFile?
     /// Where each parameter goes.
     let parameters: [LocalPlace]
+    /// The number of parameters; -1 for `native`, which no call matches.
+    let arity: Int
     /// The frame's sizes.
     let slotCount: Int
     let cellCount: Int
@@ -56,11 +59,27 @@ final class FunctionCode {
         self.range = range
         self.source = source
         self.parameters = parameters
+        arity = parameters.count
         self.slotCount = slotCount
         self.cellCount = cellCount
         self.captures = captures
         self.body = body
     }
+
+    private init() {
+        name = "native"
+        range = SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0))
+        source = nil
+        parameters = []
+        arity = -1
+        slotCount = 0
+        cellCount = 0
+        captures = []
+        body = { _, _ in .normal }
+    }
+
+    /// The code of every built-in: it marks a callable as not a script function.
+    static let native = FunctionCode()
 
     /// A closure of this function made in `frame`: it takes the boxes it captures from there.
     func closure(in frame: Frame) -> Callable {

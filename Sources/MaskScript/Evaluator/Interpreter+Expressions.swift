@@ -113,14 +113,14 @@ extension Interpreter {
 
     /// Calls a script function with arguments evaluated in the caller's frame straight
     /// into the new frame (no argument array).
-    /// `code` is `callable.code`: passing the callable keeps its code and captures borrowed.
-    func invoke(_ callable: Callable, _ code: FunctionCode, site: CallSite,
+    /// The code is read through `callable` (which the caller holds) rather than copied out.
+    func invoke(_ callable: Callable, site: CallSite,
                 arguments: ContiguousArray<Operand>, from caller: Frame) throws(RuntimeError) -> Value {
-        try withFrame(slots: code.slotCount, cells: code.cellCount) { slots, cells throws(RuntimeError) in
+        try withFrame(slots: callable.code.slotCount, cells: callable.code.cellCount) { slots, cells throws(RuntimeError) in
             for k in 0..<arguments.count {
-                code.parameters[k].put(try arguments[k].value(self, caller), slots, cells)
+                callable.code.parameters[k].put(try arguments[k].value(self, caller), slots, cells)
             }
-            return try enter(code, callable.captures, site: site, slots, cells)
+            return try enter(callable.code, callable.captures, site: site, slots, cells)
         }
     }
 

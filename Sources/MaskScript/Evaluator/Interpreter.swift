@@ -32,6 +32,8 @@ public final class Interpreter {
     /// The frames of the calls running now.
     let slotArena = Arena<Value>()
     let cellArena = Arena<Box>()
+    /// The cells of a frame that has none (never read: no code refers to a cell there).
+    let noCells = UnsafeMutablePointer<Box>.allocate(capacity: 1)
     /// Receives the value of each top-level expression statement during `run(_:echo:)`.
     var echo: ((Value) -> Void)?
     /// The layer bodies being run, innermost last.
@@ -65,6 +67,10 @@ public final class Interpreter {
         var scene = Scene()
         scene.maxLayers = limits.layers
         self.scene = scene
+    }
+
+    deinit {
+        noCells.deallocate()
     }
 
     /// Starts from a scene a host built: its layers become the script's (reachable through
@@ -143,13 +149,14 @@ public final class Interpreter {
     @inline(__always)
     func withFrame<T>(slots slotCount: Int, cells cellCount: Int,
                       _ body: (UnsafeMutablePointer<Value>, UnsafeMutablePointer<Box>) throws(RuntimeError) -> T) throws(RuntimeError) -> T {
-        let slotMark = slotArena.mark, cellMark = cellArena.mark
+        let slotMark = slotArena.mark
         let slots = slotArena.push(slotCount) { .nil }
+        defer { slotArena.pop(slots, slotCount, to: slotMark) }
+        // Most functions capture nothing: their calls leave the cell arena alone.
+        guard cellCount > 0 else { return try body(slots, noCells) }
+        let cellMark = cellArena.mark
         let cells = cellArena.push(cellCount) { Box() }
-        defer {
-            cellArena.pop(cells, cellCount, to: cellMark)
-            slotArena.pop(slots, slotCount, to: slotMark)
-        }
+        defer { cellArena.pop(cells, cellCount, to: cellMark) }
         return try body(slots, cells)
     }
 

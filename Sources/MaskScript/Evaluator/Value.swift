@@ -112,8 +112,9 @@ public final class Callable: @unchecked Sendable {
     let name: String
     let body: Body
     /// A script function's code and captures, also kept outside `body`: a call reads
-    /// them as plain stored properties, without copying them out of the enum.
-    let code: FunctionCode?
+    /// them through the callable it holds, without copying them out (a copy costs a
+    /// retain and a release per call). A built-in has `FunctionCode.native` here.
+    let code: FunctionCode
     let captures: ContiguousArray<Box>
 
     init(name: String, body: Body) {
@@ -123,7 +124,7 @@ public final class Callable: @unchecked Sendable {
             self.code = code
             self.captures = captures
         } else {
-            code = nil
+            code = FunctionCode.native
             captures = []
         }
     }

@@ -206,6 +206,57 @@ extension Compiler {
         }
     }
 
+    /// An `if` condition, compiled to give a Swift `Bool`: a comparison of a local with a
+    /// number literal (`n < 2`) is decided without making a value.
+    func condition(_ expr: Expr) -> (Interpreter, Frame) throws(RuntimeError) -> Bool {
+        let range = expr.range
+        if case let .comparison(op, k, slotRange, q, constantRange) = comparisonShape(expr) {
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                try i.step(slotRange)
+                let x = f.slots[k]
+                try i.step(constantRange)
+                if case .number(let p) = x { return Compiler.compare(op, p, q) }
+                return try Compiler.truth(try i.binary(op, x, .number(q), range: range), at: range)
+            }
+        }
+        let code = expression(expr)
+        return { i, f throws(RuntimeError) in try Compiler.truth(try code(i, f), at: range) }
+    }
+
+    /// The shape of a condition that compares a local with a number literal.
+    enum ConditionShape {
+        case comparison(BinaryOperator, Int, SourceRange, Double, SourceRange)
+        case other
+    }
+
+    func comparisonShape(_ expr: Expr) -> ConditionShape {
+        guard case let .binary(op, lhs, rhs) = expr.kind,
+              [.less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual].contains(op),
+              case .name(let name) = lhs.kind, case .local(.slot(let k), _) = resolve(name),
+              case .number(let q) = rhs.kind else { return .other }
+        return .comparison(op, k, lhs.range, q, rhs.range)
+    }
+
+    /// `p op q` for a comparison operator.
+    @inline(__always)
+    static func compare(_ op: BinaryOperator, _ p: Double, _ q: Double) -> Bool {
+        switch op {
+        case .less: return p < q
+        case .lessEqual: return p <= q
+        case .greater: return p > q
+        case .greaterEqual: return p >= q
+        case .equal: return p == q
+        default: return p != q
+        }
+    }
+
+    /// The bool an `if` condition gave.
+    static func truth(_ v: Value, at range: SourceRange) throws(RuntimeError) -> Bool {
+        guard case .bool(let b) = v else { throw RuntimeError("`if` expects a bool, got \(v.typeName)", at: range) }
+        return b
+    }
+
     /// `p op q` for the operators whose result on two numbers needs no check; nil for
     /// the others (`/` by zero, `%`), which `Interpreter.binary` handles with their errors.
     @inline(__always)

@@ -55,8 +55,8 @@ extension Compiler {
             guard case .function(let callable) = value else {
                 throw RuntimeError("cannot call \(value.typeName)", at: calleeRange)
             }
-            if let code = callable.code, code.parameters.count == args.count {
-                return try i.invoke(callable, code, site: site, arguments: args, from: f)
+            if callable.code.arity == args.count {
+                return try i.invoke(callable, site: site, arguments: args, from: f)
             }
             var values: [Value] = []
             values.reserveCapacity(args.count)

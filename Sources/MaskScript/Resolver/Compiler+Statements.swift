@@ -61,18 +61,29 @@ extension Compiler {
                 return .returned(try code(i, f))
             }
         case let .ifStatement(condition, then, otherwise):
-            let c = expression(condition)
-            let conditionRange = condition.range
             let yes = block(then, inLayerBody: !function.layers.isEmpty)
             var no: Action = { _, _ in .normal }
             if let otherwise { no = block(otherwise, inLayerBody: !function.layers.isEmpty) }
+            // `if n < 2 { ... }`: the comparison of a local with a number is done in place.
+            if case let .comparison(op, k, slotRange, q, constantRange) = comparisonShape(condition) {
+                let conditionRange = condition.range
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    try i.step(conditionRange)
+                    try i.step(slotRange)
+                    let x = f.slots[k]
+                    try i.step(constantRange)
+                    let b: Bool
+                    if case .number(let p) = x { b = Compiler.compare(op, p, q) } else {
+                        b = try Compiler.truth(try i.binary(op, x, .number(q), range: conditionRange), at: conditionRange)
+                    }
+                    return b ? try yes(i, f) : try no(i, f)
+                }
+            }
+            let test = self.condition(condition)
             return { i, f throws(RuntimeError) in
                 try i.step(range)
-                let v = try c(i, f)
-                guard case .bool(let b) = v else {
-                    throw RuntimeError("`if` expects a bool, got \(v.typeName)", at: conditionRange)
-                }
-                return b ? try yes(i, f) : try no(i, f)
+                return try test(i, f) ? try yes(i, f) : try no(i, f)
             }
         case let .forLoop(variable, variableRange, sequence, body):
             return forLoop(variable, variableRange, sequence, body, range)
