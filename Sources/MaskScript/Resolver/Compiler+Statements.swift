@@ -23,11 +23,9 @@ extension Compiler {
         case let .letBinding(name, _, value):
             let code = expression(value)
             guard let v = declared(name) else { return { _, _ in .normal } }
-            let put = store(v)
-            return { i, f throws(RuntimeError) in
-                try i.step(range)
-                put(f, try code(i, f))
-                return .normal
+            switch v.place {
+            case .local(let place): return storing(.local(place, v), code, range)
+            case .global(let box): return storing(.global(box, v), code, range)
             }
         case let .assign(name, nameRange, value):
             return assignment(name, nameRange, value, range)
@@ -134,11 +132,32 @@ extension Compiler {
         case .global(_, let v):
             v?.assigned = true
         }
-        let put = store(resolution)
-        return { i, f throws(RuntimeError) in
-            try i.step(range)
-            put(f, try code(i, f))
-            return .normal
+        return storing(resolution, code, range)
+    }
+
+    /// A statement that stores the value of `code` in a variable; a slot or a global is
+    /// written in place.
+    private func storing(_ resolution: Resolution, _ code: @escaping Code, _ range: SourceRange) -> Action {
+        switch resolution {
+        case .local(.slot(let k), _):
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                f.slots[k] = try code(i, f)
+                return .normal
+            }
+        case .global(let box, _):
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                box.value = try code(i, f)
+                return .normal
+            }
+        default:
+            let put = store(resolution)
+            return { i, f throws(RuntimeError) in
+                try i.step(range)
+                put(f, try code(i, f))
+                return .normal
+            }
         }
     }
 
