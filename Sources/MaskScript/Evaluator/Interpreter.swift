@@ -79,6 +79,9 @@ public final class Interpreter {
 
     deinit {
         noCells.deallocate()
+        // A global function refers to its own global (to recurse, or through another
+        // function): box → function → code → box. Emptying the boxes breaks those cycles.
+        for box in globalBoxes.values { ReleaseQueue.release(&box.value) }
     }
 
     /// Starts from a scene a host built: its layers become the script's (reachable through
