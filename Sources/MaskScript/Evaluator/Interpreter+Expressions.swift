@@ -156,10 +156,12 @@ extension Interpreter {
         }
     }
 
-    /// The error for a variable read before its declaration ran (a function declared
-    /// above it, called too early).
-    static func usedBeforeDeclaration(_ name: String, at range: SourceRange) -> RuntimeError {
-        RuntimeError("`\(name)` is used before its declaration has run", at: range)
+    /// A variable read before its declaration ran (by a function declared above it,
+    /// called too early): a built-in of that name, as the name meant until then
+    /// (`fn f() { return red }` before `let red = 5`), or else an error.
+    static func undeclared(_ name: String, at range: SourceRange) throws(RuntimeError) -> Value {
+        if let builtin = Builtins.values[name] { return builtin }
+        throw RuntimeError("`\(name)` is used before its declaration has run", at: range)
     }
 
     static func describe(_ arity: ClosedRange<Int>) -> String {

@@ -108,19 +108,19 @@ extension Compiler {
         case .local(.cell(let k), _):
             return { i, f throws(RuntimeError) in
                 try i.step(range)
-                guard let v = f.cells[k].value else { throw Interpreter.usedBeforeDeclaration(name, at: range) }
+                guard let v = f.cells[k].value else { return try Interpreter.undeclared(name, at: range) }
                 return v
             }
         case .capture(let k, _):
             return { i, f throws(RuntimeError) in
                 try i.step(range)
-                guard let v = f.captures[k].value else { throw Interpreter.usedBeforeDeclaration(name, at: range) }
+                guard let v = f.captures[k].value else { return try Interpreter.undeclared(name, at: range) }
                 return v
             }
         case .global(let box, _):
             return { i, _ throws(RuntimeError) in
                 try i.step(range)
-                guard let v = box.value else { throw Interpreter.usedBeforeDeclaration(name, at: range) }
+                guard let v = box.value else { return try Interpreter.undeclared(name, at: range) }
                 return v
             }
         case .builtin(let value):

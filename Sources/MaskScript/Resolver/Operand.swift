@@ -18,7 +18,7 @@ enum Operand {
             return v
         case let .global(box, name, range):
             try i.step(range)
-            guard let v = box.value else { throw Interpreter.usedBeforeDeclaration(name, at: range) }
+            guard let v = box.value else { return try Interpreter.undeclared(name, at: range) }
             return v
         case .code(let c):
             return try c(i, f)
