@@ -24,6 +24,15 @@ final class CheckTests: MaskCLITestCase {
         XCTAssertEqual(try mask("check", "none.mask").status, 1)
     }
 
+    func testCheckFindsUnknownNamesInCodeThatNeverRuns() throws {
+        try write("fn f() { print(typo) }\nif false { print(alsotypo) }\nprint(\"ran\")\n", to: "never.mask")
+        let run = try mask("check", "never.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, "", "a program with static errors does not run")
+        XCTAssertTrue(run.stderr.hasPrefix("never.mask:1:16: error: unknown name `typo`"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("never.mask:2:18: error: unknown name `alsotypo`"), run.stderr)
+    }
+
     func testRelativeImagePathsResolveAgainstTheScriptsFolder() throws {
         try write(Self.tinyPPM, to: "project/img/dot.ppm")
         try write("""

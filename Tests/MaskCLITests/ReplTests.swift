@@ -313,6 +313,40 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
     }
 
+    func testPipedInputsEachGetTheWholeStepBudget() throws {
+        // Eight inputs of 3 million steps each: more than the 20 million of one run.
+        let busy = String(repeating: "repeat 3000000 { }\n", count: 8)
+        let result = try runPiped(busy + "print(\"d\")\n")
+        XCTAssertEqual(result.stdout, "d\n")
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    func testPipedFailedInputLeavesNoNameBehind() throws {
+        let result = try runPiped("let a = 1\nlet b = 5; a = 2; layer box { }; print(1 / 0)\nprint(a)\n:tree\nprint(b)\n")
+        XCTAssertTrue(result.stdout.hasPrefix("1\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("(no layers)"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("<stdin>:2:40: error: division by zero"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("<stdin>:5:7: error: unknown name `b`"), result.stderr)
+        XCTAssertEqual(result.status, 1)
+    }
+
+    func testPipedErrorInAnEarlierInputsFunctionShowsThatInputsText() throws {
+        let result = try runPiped("fn half(x) {\n  return x / \"two\"\n}\nprint(1)\nhalf(300)\n")
+        XCTAssertEqual(result.stdout, "1\n")
+        XCTAssertTrue(result.stderr.hasPrefix("<stdin>:2:10: error: `/` expects numbers, got a string"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("    2 |   return x / \"two\""), result.stderr)
+        XCTAssertFalse(result.stderr.contains("half(300)"), result.stderr)
+        XCTAssertEqual(result.status, 1)
+    }
+
+    func testPipedUnknownNameInAFunctionIsFoundBeforeItRuns() throws {
+        let result = try runPiped("fn f() { print(typo) }\nprint(2)\n")
+        XCTAssertEqual(result.stdout, "2\n")
+        XCTAssertTrue(result.stderr.hasPrefix("<stdin>:1:16: error: unknown name `typo`"), result.stderr)
+        XCTAssertEqual(result.status, 1)
+    }
+
     func testPipedSyntaxErrorRunsNothingOfThatInput() throws {
         let result = try runPiped("let a = 1\nlet b = (a +\nprint(a)\n")
         XCTAssertEqual(result.status, 1)

@@ -135,8 +135,13 @@ extension Interpreter {
     /// Runs a whole script and checks the frame count.
     /// - Throws: `DiagnosticList` holding the error, in the script's file.
     public func run(_ script: Script) throws(DiagnosticList) {
+        do throws(ScriptErrors) {
+            try execute(script.statements, in: script.source, echo: nil)
+        } catch {
+            let diagnostics = error.errors.map { $0.diagnostic(in: $0.source?.name ?? script.source.name) }
+            throw DiagnosticList(diagnostics) ?? DiagnosticList(error.first.diagnostic(in: script.source.name))
+        }
         do {
-            try run(script.statements)
             try finish(at: SourceRange(at: script.source.endLocation))
         } catch {
             throw DiagnosticList(error.diagnostic(in: script.source.name))

@@ -9,17 +9,19 @@ enum Builtins {
         "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
     ]
 
-    /// Defines every built-in in the global scope.
-    static func install(in env: Environment) {
-        for (name, color) in Color.named { env.define(name, .color(color)) }
-        for (name, easing) in easings { env.define(name, .easing(easing)) }
-        env.define("pi", .number(Double.pi))
-        // `white` is both a colour and `white(w, a)`: the name stays the colour, and
-        // calling it calls the function (see `colorFunctions`).
+    /// Every built-in name and its value: the colours, easings, `pi` and the functions.
+    /// `white` is both a colour and `white(w, a)`: the name stays the colour, and calling
+    /// it calls the function (see `colorFunctions`).
+    static let values: [String: Value] = {
+        var table: [String: Value] = [:]
+        for (name, color) in Color.named { table[name] = .color(color) }
+        for (name, easing) in easings { table[name] = .easing(easing) }
+        table["pi"] = .number(Double.pi)
         for (name, arity, body) in functions where Color.named[name] == nil {
-            env.define(name, .function(Callable(name: name, body: .builtin(arity: arity, body))))
+            table[name] = .function(Callable(name: name, body: .builtin(arity: arity, body)))
         }
-    }
+        return table
+    }()
 
     /// The functions named like a colour (`white`), called when a script calls that colour.
     static let colorFunctions: [String: Callable] = Dictionary(uniqueKeysWithValues: functions.compactMap { name, arity, body in

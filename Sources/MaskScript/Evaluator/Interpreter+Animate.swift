@@ -4,7 +4,8 @@ import MaskEngine
 extension Interpreter {
     /// Runs `animate`: one engine animation per target layer (and per engine key the
     /// property maps to), staggered by `order`.
-    func executeAnimate(_ a: AnimateStmt) throws(RuntimeError) {
+    func executeAnimate(_ a: AnimatePlan, in frame: Frame) throws(RuntimeError) {
+        func evaluate(_ e: CompiledExpr) throws(RuntimeError) -> Value { try e.code(self, frame) }
         let targetValue = try evaluate(a.target)
         let targets = try layers(in: targetValue, at: a.target.range, for: "`animate`")
         guard let property = LayerProperty(rawValue: a.property) else {
@@ -54,11 +55,11 @@ extension Interpreter {
             stagger = try number(try evaluate(e), "`stagger`", at: e.range)
             guard stagger >= 0 else { throw RuntimeError("`stagger` expects a duration of 0 or more", at: e.range) }
         }
-        let ranks = try staggerRanks(targets, order: a.order)
+        let ranks = try staggerRanks(targets, order: a.order, in: frame)
 
         // Values: evaluated once, converted per target (x and frame depend on each layer).
-        let fromValue = try a.from.map { e throws(RuntimeError) in (try evaluateProperty(a.property, e), e.range) }
-        let toValue = try a.to.map { e throws(RuntimeError) in (try evaluateProperty(a.property, e), e.range) }
+        let fromValue = try a.from.map { e throws(RuntimeError) in (try evaluate(e), e.range) }
+        let toValue = try a.to.map { e throws(RuntimeError) in (try evaluate(e), e.range) }
         var keyValues: [(Value, SourceRange)]?
         if let keys = a.keys {
             let v = try evaluate(keys)
@@ -138,20 +139,24 @@ extension Interpreter {
 
     /// The rank of each target in the stagger order: the k-th begins `stagger × k` later.
     /// Tiles of a grid use their column and row; other layers count as one row.
-    private func staggerRanks(_ targets: [LayerRef], order: Expr?) throws(RuntimeError) -> [Int] {
+    private func staggerRanks(_ targets: [LayerRef], order: AnimatePlan.Order?, in frame: Frame) throws(RuntimeError) -> [Int] {
         let n = targets.count
         let identity = Array(0..<n)
         guard let order else { return identity }
         var word: String?
         var generator: RandomGenerator?
-        if case .name(let w) = order.kind, environment.lookup(w) == nil || ["index", "reverse", "rows", "diagonal", "center"].contains(w) {
+        let orderRange: SourceRange
+        switch order {
+        case let .word(w, range):
             word = w
-        } else {
-            switch try evaluate(order) {
+            orderRange = range
+        case .value(let e):
+            orderRange = e.range
+            switch try e.code(self, frame) {
             case .generator(let g): generator = g
             case .string(let s): word = s
             case let other:
-                throw RuntimeError("`order` expects index, reverse, rows, diagonal, center or random(seed), got \(other.typeName)", at: order.range)
+                throw RuntimeError("`order` expects index, reverse, rows, diagonal, center or random(seed), got \(other.typeName)", at: e.range)
             }
         }
         let cells: [(column: Int, row: Int)] = targets.enumerated().map { i, t in
@@ -186,7 +191,7 @@ extension Interpreter {
                 sequence = identity.sorted { (distance($0), $0) < (distance($1), $1) }
             default:
                 let w = word ?? ""
-                throw RuntimeError("unknown order `\(w)` (orders are index, reverse, rows, diagonal, center and random(seed))\(Suggestion.hint(for: w, in: ["index", "reverse", "rows", "diagonal", "center", "random"]))", at: order.range)
+                throw RuntimeError("unknown order `\(w)` (orders are index, reverse, rows, diagonal, center and random(seed))\(Suggestion.hint(for: w, in: ["index", "reverse", "rows", "diagonal", "center", "random"]))", at: orderRange)
             }
         }
         var ranks = Array(repeating: 0, count: n)

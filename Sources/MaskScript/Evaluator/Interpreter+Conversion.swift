@@ -33,19 +33,6 @@ extension Value {
 }
 
 extension Interpreter {
-    /// The value of a property expression: a bare choice word (`gravity: aspectFill`)
-    /// stands for itself unless a variable of that name is in scope.
-    func evaluateProperty(_ name: String, _ expr: Expr) throws(RuntimeError) -> Value {
-        if case .name(let word) = expr.kind, environment.lookup(word) == nil,
-           let property = LayerProperty(rawValue: name), let choices = property.choices {
-            if choices.contains(word) { return .string(word) }
-            // A misspelt choice word: suggest among the choices too (`aspectFil`).
-            throw RuntimeError("unknown name `\(word)`\(Suggestion.hint(for: word, in: environment.visibleNames.union(choices)))",
-                               at: expr.range)
-        }
-        return try evaluate(expr)
-    }
-
     /// Converts a script value into the engine changes that set `property` on `layer`,
     /// reading what the conversion needs (anchor, size) at `time`.
     func convert(_ value: Value, for property: LayerProperty, of layer: LayerRef, at time: Double,

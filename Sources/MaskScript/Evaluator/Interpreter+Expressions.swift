@@ -1,69 +1,9 @@
 import MaskEngine
 
 extension Interpreter {
-    /// Evaluates an expression.
-    func evaluate(_ expr: Expr) throws(RuntimeError) -> Value {
-        try step(expr.range)
-        switch expr.kind {
-        case .number(let v): return .number(v)
-        case .string(let s): return .string(s)
-        case .bool(let b): return .bool(b)
-        case .nilLiteral: return .nil
-        case .color(let c): return .color(c)
-        case .name(let name):
-            guard let v = environment.lookup(name) else {
-                throw RuntimeError("unknown name `\(name)`\(Suggestion.hint(for: name, in: environment.visibleNames))", at: expr.range)
-            }
-            return v
-        case .list(let items):
-            guard items.count <= limits.listLength else {
-                throw RuntimeError("a list longer than the limit of \(limits.listLength)", at: expr.range)
-            }
-            var values: [Value] = []
-            values.reserveCapacity(items.count)
-            for item in items { values.append(try evaluate(item)) }
-            try checkNesting(values, at: expr.range)
-            return .list(values)
-        case let .range(lo, hi, inclusive):
-            let a = try number(try evaluate(lo), "a range", at: lo.range)
-            let b = try number(try evaluate(hi), "a range", at: hi.range)
-            return .range(a, b, inclusive: inclusive)
-        case let .unary(op, operand):
-            let v = try evaluate(operand)
-            switch (op, v) {
-            case (.negate, .number(let n)): return .number(-n)
-            case (.not, .bool(let b)): return .bool(!b)
-            case (.negate, _): throw RuntimeError("`-` expects a number, got \(v.typeName)", at: expr.range)
-            case (.not, _): throw RuntimeError("`not` expects a bool, got \(v.typeName)", at: expr.range)
-            }
-        case let .binary(op, lhs, rhs):
-            return try evaluateBinary(op, lhs, rhs, range: expr.range)
-        case let .call(callee, arguments):
-            return try evaluateCall(callee, arguments, range: expr.range)
-        case let .index(base, index):
-            return try evaluateIndex(try evaluate(base), try evaluate(index), baseRange: base.range, indexRange: index.range)
-        case let .member(base, name, nameRange):
-            return try member(name, of: try evaluate(base), nameRange: nameRange)
-        case .function(let decl):
-            return .function(Callable(name: decl.name ?? "anonymous function", body: .script(decl, environment)))
-        }
-    }
-
-    private func evaluateBinary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, range: SourceRange) throws(RuntimeError) -> Value {
-        if op == .and || op == .or {
-            let a = try evaluate(lhs)
-            guard case .bool(let x) = a else {
-                throw RuntimeError("`\(op.rawValue)` expects bools, got \(a.typeName)", at: lhs.range)
-            }
-            if op == .and && !x { return .bool(false) }
-            if op == .or && x { return .bool(true) }
-            let b = try evaluate(rhs)
-            guard case .bool(let y) = b else {
-                throw RuntimeError("`\(op.rawValue)` expects bools, got \(b.typeName)", at: rhs.range)
-            }
-            return .bool(y)
-        }
-        let a = try evaluate(lhs), b = try evaluate(rhs)
+    /// `a op b` on two values (the compiled code handles two numbers itself for the
+    /// common operators, and `and`/`or` before both sides are evaluated).
+    func binary(_ op: BinaryOperator, _ a: Value, _ b: Value, range: SourceRange) throws(RuntimeError) -> Value {
         switch op {
         case .equal: return .bool(try equal(a, b, at: range))
         case .notEqual: return .bool(!(try equal(a, b, at: range)))
@@ -120,7 +60,8 @@ extension Interpreter {
         }
     }
 
-    private func evaluateIndex(_ base: Value, _ index: Value, baseRange: SourceRange, indexRange: SourceRange) throws(RuntimeError) -> Value {
+    /// `base[index]`.
+    func index(_ base: Value, _ index: Value, baseRange: SourceRange, indexRange: SourceRange) throws(RuntimeError) -> Value {
         switch base {
         case .list(let items):
             let i = try wholeNumber(index, "a list index", at: indexRange)
@@ -149,21 +90,6 @@ extension Interpreter {
         }
     }
 
-    private func evaluateCall(_ calleeExpr: Expr, _ arguments: [Expr], range: SourceRange) throws(RuntimeError) -> Value {
-        var callee = try evaluate(calleeExpr)
-        if case .color(let c) = callee, case .name(let name) = calleeExpr.kind,
-           let f = Builtins.colorFunctions[name], Color.named[name] == c {
-            callee = .function(f)
-        }
-        guard case .function(let f) = callee else {
-            throw RuntimeError("cannot call \(callee.typeName)", at: calleeExpr.range)
-        }
-        var args: [Value] = []
-        args.reserveCapacity(arguments.count)
-        for a in arguments { args.append(try evaluate(a)) }
-        return try call(f, args, site: CallSite(range: range, argumentRanges: arguments.map(\.range)))
-    }
-
     /// Calls a function value with evaluated arguments.
     func call(_ f: Callable, _ args: [Value], site: CallSite) throws(RuntimeError) -> Value {
         switch f.body {
@@ -172,29 +98,70 @@ extension Interpreter {
                 throw RuntimeError("`\(f.name)` takes \(Interpreter.describe(arity)), got \(args.count)", at: site.range)
             }
             return try body(self, args, site)
-        case let .script(decl, closure):
-            guard args.count == decl.parameters.count else {
-                throw RuntimeError("`\(f.name)` takes \(Interpreter.describe(decl.parameters.count...decl.parameters.count)), got \(args.count)",
-                                   at: site.range, notes: [("`\(f.name)` is declared here", decl.range)])
+        case let .script(code, captures):
+            guard args.count == code.parameters.count else {
+                let n = code.parameters.count
+                throw RuntimeError("`\(f.name)` takes \(Interpreter.describe(n...n)), got \(args.count)",
+                                   at: site.range, notes: [("`\(f.name)` is declared here", code.range)])
             }
-            guard callDepth < limits.callDepth else {
-                throw RuntimeError("calls nested deeper than the limit of \(limits.callDepth); is the recursion endless?", at: site.range)
+            return try withFrame(slots: code.slotCount, cells: code.cellCount) { slots, cells throws(RuntimeError) in
+                for (k, v) in args.enumerated() { code.parameters[k].put(v, slots, cells) }
+                return try enter(code, captures, site: site, slots, cells)
             }
-            // Calls inside deeply nested expressions use more stack than the call depth says.
-            guard stackAddress() >= stackFloor else {
-                throw RuntimeError("calls and expressions nested too deeply (at call depth \(callDepth)); is the recursion endless?", at: site.range)
-            }
-            callDepth += 1
-            functionDepth += 1
-            defer { callDepth -= 1; functionDepth -= 1 }
-            let scope = Environment(parent: closure)
-            for (name, value) in zip(decl.parameters, args) { scope.define(name, value) }
-            let savedStack = layerStack
-            layerStack = []
-            defer { layerStack = savedStack }
-            if case .returned(let v) = try executeBlock(decl.body, in: scope) { return v }
-            return .nil
         }
+    }
+
+    /// Calls a script function with arguments evaluated in the caller's frame straight
+    /// into the new frame (no argument array).
+    /// The code is read through `callable` (which the caller holds) rather than copied out.
+    func invoke(_ callable: Callable, site: CallSite,
+                arguments: ContiguousArray<Operand>, from caller: Frame) throws(RuntimeError) -> Value {
+        try withFrame(slots: callable.code.slotCount, cells: callable.code.cellCount) { slots, cells throws(RuntimeError) in
+            for k in 0..<arguments.count {
+                callable.code.parameters[k].put(try arguments[k].value(self, caller), slots, cells)
+            }
+            return try enter(callable.code, callable.captures, site: site, slots, cells)
+        }
+    }
+
+    /// Runs a script function's body in a frame whose arguments are in place. An error
+    /// inside carries the function's source file.
+    @inline(__always)
+    private func enter(_ code: FunctionCode, _ captures: ContiguousArray<Box>, site: CallSite,
+                       _ slots: UnsafeMutablePointer<Value>, _ cells: UnsafeMutablePointer<Box>) throws(RuntimeError) -> Value {
+        guard callDepth < limits.callDepth else {
+            throw RuntimeError("calls nested deeper than the limit of \(limits.callDepth); is the recursion endless?", at: site.range)
+        }
+        // Calls inside deeply nested expressions use more stack than the call depth says.
+        guard stackAddress() >= stackFloor else {
+            throw RuntimeError("calls and expressions nested too deeply (at call depth \(callDepth)); is the recursion endless?", at: site.range)
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        // A layer body does not reach into the functions it calls (LANGUAGE.md section 10).
+        var savedLayers: [LayerContext]?
+        if !layerStack.isEmpty {
+            savedLayers = layerStack
+            layerStack = []
+        }
+        defer { if let savedLayers { layerStack = savedLayers } }
+        do throws(RuntimeError) {
+            if case .returned(let v) = try code.body(self, Frame(slots: slots, cells: cells, captures: captures)) { return v }
+            return .nil
+        } catch {
+            guard error.source == nil, let source = code.source else { throw error }
+            var located = error
+            located.source = source
+            throw located
+        }
+    }
+
+    /// A variable read before its declaration ran (by a function declared above it,
+    /// called too early): a built-in of that name, as the name meant until then
+    /// (`fn f() { return red }` before `let red = 5`), or else an error.
+    static func undeclared(_ name: String, at range: SourceRange) throws(RuntimeError) -> Value {
+        if let builtin = Builtins.values[name] { return builtin }
+        throw RuntimeError("`\(name)` is used before its declaration has run", at: range)
     }
 
     static func describe(_ arity: ClosedRange<Int>) -> String {

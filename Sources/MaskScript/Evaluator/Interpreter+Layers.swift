@@ -5,7 +5,7 @@ extension Interpreter {
 
     /// Runs a layer declaration: adds the layer under the innermost layer body (or at the
     /// top level, or as the mask of `owner`), binds its name, then runs its body.
-    func declareLayer(_ decl: LayerDecl, maskOf owner: LayerRef?) throws(RuntimeError) -> LayerRef {
+    func declareLayer(_ decl: LayerPlan, maskOf owner: LayerRef?, in frame: Frame) throws(RuntimeError) -> LayerRef {
         if firstLayerRange == nil { firstLayerRange = decl.range }
         let parent = owner?.id ?? layerStack.last?.layer.id
         if let parent { try checkDepth(under: parent, at: decl.range) }
@@ -31,13 +31,13 @@ extension Interpreter {
             }
         }
         // Names of nested layers and masks go to the scope around the outermost layer
-        // declaration, so `animate fade.x` works after `text label { mask gradient fade {} }`.
-        let bindingScope = layerStack.last?.bindingScope ?? environment
-        if let name = decl.name { bindingScope.define(name, .layer(ref)) }
+        // declaration, so `animate fade.x` works after `text label { mask gradient fade {} }`
+        // (the resolver chose that variable).
+        decl.bind?(frame, .layer(ref))
 
-        layerStack.append(LayerContext(layer: ref, bindingScope: bindingScope))
+        layerStack.append(LayerContext(layer: ref))
         defer { layerStack.removeLast() }
-        _ = try executeBlock(decl.body, in: Environment(parent: environment))
+        _ = try decl.body(self, frame)
         if decl.kind == .grid, let context = layerStack.last {
             do {
                 let ids = try scene.addTiles(to: id, rows: context.rows, columns: context.columns, color: context.tileColor)
@@ -52,7 +52,7 @@ extension Interpreter {
     }
 
     /// `mask <declaration>` or `mask <expression>` in a layer body.
-    func executeMask(_ source: MaskSource, range: SourceRange) throws(RuntimeError) {
+    func executeMask(at range: SourceRange, _ apply: (LayerRef) throws(RuntimeError) -> Void) throws(RuntimeError) {
         guard let index = layerStack.indices.last else {
             throw RuntimeError("`mask` outside a layer body", at: range)
         }
@@ -61,12 +61,7 @@ extension Interpreter {
             throw RuntimeError("a layer has at most one `mask`", at: range, notes: [("the first `mask` is here", previous)])
         }
         layerStack[index].maskRange = range
-        switch source {
-        case .declaration(let decl):
-            _ = try declareLayer(decl, maskOf: owner)
-        case .expression(let e):
-            try assignMask(try evaluate(e), of: owner, at: cursor, range: e.range)
-        }
+        try apply(owner)
     }
 
     func assignMask(_ value: Value, of owner: LayerRef, at time: Double, range: SourceRange) throws(RuntimeError) {
@@ -212,6 +207,11 @@ extension Interpreter {
     }
 
     func unknownProperty(_ name: String, kind: LayerKeyword, at range: SourceRange) -> RuntimeError {
+        Interpreter.unknownProperty(name, kind: kind, at: range)
+    }
+
+    /// The error for a property a layer of `kind` does not have.
+    static func unknownProperty(_ name: String, kind: LayerKeyword, at range: SourceRange) -> RuntimeError {
         if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
             return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`", at: range)
         }

@@ -8,31 +8,22 @@ extension Interpreter {
     /// On error every change is undone, as with `run(_:)`.
     /// - Throws: `RuntimeError` pointing at the failing node.
     public func run(_ statements: [Stmt], echo: (Value) -> Void) throws(RuntimeError) {
-        try withoutActuallyEscaping(echo) { echo throws(RuntimeError) in
+        do { try run(statements, in: nil, echo: echo) } catch { throw error.first }
+    }
+
+    /// Runs statements written in `source` at the top level, handing the value of each
+    /// top-level expression statement to `echo`. Names from earlier runs stay visible;
+    /// each run has the whole step budget; on error every change is undone. An error
+    /// inside a function written in an earlier run carries that run's source
+    /// (`RuntimeError.source`), so it can be shown under the text where it was written.
+    /// - Throws: `ScriptErrors` with every static error, or the one run-time error.
+    public func run(_ statements: [Stmt], in source: SourceFile?, echo: (Value) -> Void) throws(ScriptErrors) {
+        try withoutActuallyEscaping(echo) { echo throws(ScriptErrors) in
             // The large stack's thread may outlive the run by a moment, still holding what
             // its body captured: give it a box that is emptied before `echo` must be released.
             let box = EchoBox(echo)
             defer { box.echo = nil }
-            try onLargeStack { () throws(RuntimeError) in
-                try self.runOnCurrentStack(statements) { box.echo?($0) }
-            }
-        }
-    }
-
-    private func runOnCurrentStack(_ statements: [Stmt], echo: (Value) -> Void) throws(RuntimeError) {
-        let saved = Snapshot(self)
-        do throws(RuntimeError) {
-            for statement in statements {
-                if case .expression(let expression) = statement.kind {
-                    try step(statement.range)
-                    echo(try evaluate(expression))
-                } else if case .returned = try execute(statement) {
-                    throw RuntimeError("`return` outside a function", at: statement.range)
-                }
-            }
-        } catch {
-            saved.restore(into: self)
-            throw error
+            try execute(statements, in: source, echo: { box.echo?($0) })
         }
     }
 
@@ -42,7 +33,7 @@ extension Interpreter {
     public func value(of expression: Expr) throws(RuntimeError) -> Value {
         let saved = Snapshot(self)
         defer { saved.restore(into: self) }
-        return try onLargeStack { () throws(RuntimeError) in try self.evaluate(expression) }
+        return try evaluateAlone(expression)
     }
 
     /// The value of `target.property` at time `t`, timeline included, read as the script
@@ -52,7 +43,7 @@ extension Interpreter {
     public func value(of target: Expr, property: String, nameRange: SourceRange, at time: Double) throws(RuntimeError) -> Value {
         let saved = Snapshot(self)
         defer { saved.restore(into: self) }
-        let targetValue = try onLargeStack { () throws(RuntimeError) in try self.evaluate(target) }
+        let targetValue = try evaluateAlone(target)
         let layers = try layers(in: targetValue, at: target.range, for: "reading a property")
         cursor = time
         var values: [Value] = []
@@ -63,9 +54,21 @@ extension Interpreter {
         return .list(values)
     }
 
+    /// Compiles and evaluates one expression at the top level, on the large stack.
+    private func evaluateAlone(_ expression: Expr) throws(RuntimeError) -> Value {
+        let holder = ValueBox()
+        let statement = Stmt(.expression(expression), expression.range)
+        do {
+            try execute([statement], in: nil, echo: { holder.value = $0 })
+        } catch {
+            throw error.first
+        }
+        return holder.value
+    }
+
     /// The value a global name holds, or nil when there is no such name (for completion).
     public func globalValue(named name: String) -> Value? {
-        globals.lookup(name)
+        globalBoxes[name]?.value ?? Builtins.values[name]
     }
 }
 
@@ -88,4 +91,9 @@ private final class EchoBox {
     init(_ echo: @escaping (Value) -> Void) {
         self.echo = echo
     }
+}
+
+/// The value an expression evaluated alone gave.
+private final class ValueBox {
+    var value: Value = .nil
 }

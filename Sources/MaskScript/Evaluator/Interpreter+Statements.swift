@@ -20,128 +20,33 @@ enum LoopItems {
     }
 }
 
-/// How a statement finished.
-enum Flow {
-    case normal
-    case returned(Value)
-}
-
 extension Interpreter {
-    /// Runs a list of statements in a new scope.
-    func executeBlock(_ statements: [Stmt], in scope: Environment) throws(RuntimeError) -> Flow {
-        let outer = environment
-        environment = scope
-        defer { environment = outer }
-        for statement in statements {
-            if case .returned(let v) = try execute(statement) { return .returned(v) }
+    /// `delay D`: moves the time cursor on.
+    func delay(_ value: Value, at range: SourceRange) throws(RuntimeError) {
+        let d = try number(value, "`delay`", at: range)
+        guard d >= 0 else { throw RuntimeError("`delay` expects a duration of 0 or more, got \(d.shortDescription)", at: range) }
+        // Two delays of 1e308 would put the cursor, and every later layer, at infinity.
+        guard (cursor + d).isFinite else {
+            throw RuntimeError("`delay` moves the time cursor past the largest time (\(cursor.shortDescription) + \(d.shortDescription) seconds)", at: range)
         }
-        return .normal
+        cursor += d
     }
 
-    /// Runs one statement.
-    func execute(_ stmt: Stmt) throws(RuntimeError) -> Flow {
-        try step(stmt.range)
-        switch stmt.kind {
-        case .expression(let e):
-            _ = try evaluate(e)
-        case let .letBinding(name, _, value):
-            environment.define(name, try evaluate(value))
-        case let .assign(name, nameRange, value):
-            let v = try evaluate(value)
-            if environment.scope(declaring: name) === builtins {
-                throw RuntimeError("cannot assign to the built-in `\(name)`; declare your own with `let`", at: nameRange)
-            }
-            guard environment.assign(name, v) else {
-                throw RuntimeError("unknown name `\(name)` (declare it with `let \(name) = ...`)\(Suggestion.hint(for: name, in: environment.visibleNames))", at: nameRange)
-            }
-        case let .setProperty(target, property, propertyRange, value):
-            let t = try evaluate(target)
-            let v = try evaluateProperty(property, value)
-            for layer in try layers(in: t, at: target.range, for: "a property change") {
-                try step(stmt.range)
-                try setProperty(property, of: layer, to: v, at: cursor, nameRange: propertyRange, valueRange: value.range)
-            }
-        case .function(let decl):
-            if let name = decl.name {
-                environment.define(name, .function(Callable(name: name, body: .script(decl, environment))))
-            }
-        case .returnStatement(let e):
-            guard functionDepth > 0 else { throw RuntimeError("`return` outside a function", at: stmt.range) }
-            return .returned(try e.map { e throws(RuntimeError) in try evaluate(e) } ?? .nil)
-        case let .ifStatement(condition, then, otherwise):
-            let c = try evaluate(condition)
-            guard case .bool(let b) = c else {
-                throw RuntimeError("`if` expects a bool, got \(c.typeName)", at: condition.range)
-            }
-            if b { return try executeBlock(then, in: Environment(parent: environment)) }
-            if let otherwise { return try executeBlock(otherwise, in: Environment(parent: environment)) }
-        case let .forLoop(variable, _, sequence, body):
-            let items = try iterate(try evaluate(sequence), at: sequence.range)
-            for i in 0..<items.count {
-                try step(stmt.range)
-                let scope = Environment(parent: environment)
-                scope.define(variable, items[i])
-                if case .returned(let v) = try executeBlock(body, in: scope) { return .returned(v) }
-            }
-        case let .repeatLoop(count, index, _, body):
-            return try executeRepeat(count, index: index, body: body, range: stmt.range)
-        case .animate(let a):
-            try executeAnimate(a)
-        case .delay(let e):
-            let d = try number(try evaluate(e), "`delay`", at: e.range)
-            guard d >= 0 else { throw RuntimeError("`delay` expects a duration of 0 or more, got \(d.shortDescription)", at: e.range) }
-            // Two delays of 1e308 would put the cursor, and every later layer, at infinity.
-            guard (cursor + d).isFinite else {
-                throw RuntimeError("`delay` moves the time cursor past the largest time (\(cursor.shortDescription) + \(d.shortDescription) seconds)", at: e.range)
-            }
-            cursor += d
-        case .wait:
-            cursor = max(cursor, latestAnimationEnd)
-        case .canvas(let body):
-            try executeCanvas(body, range: stmt.range)
-        case .layer(let decl):
-            _ = try declareLayer(decl, maskOf: nil)
-        case let .property(name, nameRange, value):
-            guard let context = layerStack.last else {
-                throw RuntimeError("property `\(name)` outside a layer body", at: nameRange)
-            }
-            let v = try evaluateProperty(name, value)
-            try setBodyProperty(name, of: context, to: v, nameRange: nameRange, valueRange: value.range)
-        case .mask(let source):
-            try executeMask(source, range: stmt.range)
+    /// `repeat forever { ... }`: runs `pass` (given the pass number) until the cursor
+    /// reaches the canvas duration; each pass must move the cursor.
+    func repeatForever(at range: SourceRange, _ pass: (Int) throws(RuntimeError) -> Flow) throws(RuntimeError) -> Flow {
+        guard let duration = scene.canvas.duration else {
+            throw RuntimeError("`repeat forever` needs a canvas `duration` to know when to stop", at: range)
         }
-        return .normal
-    }
-
-    private func executeRepeat(_ count: RepeatCount, index: String?, body: [Stmt], range: SourceRange) throws(RuntimeError) -> Flow {
-        func runBody(_ i: Int) throws(RuntimeError) -> Flow {
-            // Each pass is a step, so an empty body (`repeat 1e9 { }`) hits the limit.
+        var i = 0
+        while cursor < duration {
+            let before = cursor
             try step(range)
-            let scope = Environment(parent: environment)
-            if let index { scope.define(index, .number(Double(i))) }
-            return try executeBlock(body, in: scope)
-        }
-        switch count {
-        case .times(let e):
-            let n = try wholeNumber(try evaluate(e), "`repeat`", at: e.range, min: 0)
-            var i = 0
-            while i < n {
-                if case .returned(let v) = try runBody(i) { return .returned(v) }
-                i += 1
+            if case .returned(let v) = try pass(i) { return .returned(v) }
+            guard cursor > before else {
+                throw RuntimeError("`repeat forever` body does not advance the time cursor; add a `delay` or `wait`", at: range)
             }
-        case .forever:
-            guard let duration = scene.canvas.duration else {
-                throw RuntimeError("`repeat forever` needs a canvas `duration` to know when to stop", at: range)
-            }
-            var i = 0
-            while cursor < duration {
-                let before = cursor
-                if case .returned(let v) = try runBody(i) { return .returned(v) }
-                guard cursor > before else {
-                    throw RuntimeError("`repeat forever` body does not advance the time cursor; add a `delay` or `wait`", at: range)
-                }
-                i += 1
-            }
+            i += 1
         }
         return .normal
     }
@@ -174,7 +79,8 @@ extension Interpreter {
         return Int(n)
     }
 
-    private func executeCanvas(_ body: [Stmt], range: SourceRange) throws(RuntimeError) {
+    /// `canvas { ... }`: may come once, before the first layer.
+    func executeCanvas(_ body: [CanvasItem], in frame: Frame, range: SourceRange) throws(RuntimeError) {
         if let first = firstLayerRange {
             throw RuntimeError("`canvas` must come before the first layer", at: range,
                                notes: [("the first layer is declared here", first)])
@@ -184,11 +90,13 @@ extension Interpreter {
         }
         var canvas = scene.canvas
         for item in body {
-            guard case let .property(name, nameRange, valueExpr) = item.kind else {
-                throw RuntimeError("a canvas body holds only `name: value` settings", at: item.range)
+            guard case let .setting(name, nameRange, value, r) = item else {
+                if case .invalid(let itemRange) = item {
+                    throw RuntimeError("a canvas body holds only `name: value` settings", at: itemRange)
+                }
+                continue
             }
-            let v = try evaluate(valueExpr)
-            let r = valueExpr.range
+            let v = try value(self, frame)
             switch name {
             case "size":
                 guard case .list(let parts) = v, parts.count == 2 else {

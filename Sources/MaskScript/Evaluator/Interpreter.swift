@@ -17,22 +17,35 @@ public final class Interpreter {
     /// Receives each `print` line (without its newline).
     public let output: (String) -> Void
     /// Called between steps; return true to stop the run with an error.
-    public var isCancelled: () -> Bool = { false }
+    @exclusivity(unchecked) public var isCancelled: () -> Bool = { false }
 
-    /// The built-in names, in a scope around `globals` so that `let red = 5` shadows a
-    /// built-in while `red = 5` is refused instead of silently changing it.
-    let builtins: Environment
-    let globals: Environment
-    var environment: Environment
-    var steps = 0
-    var callDepth = 0
+    /// Every global by name: the top-level names of every run so far and the host's.
+    /// A box whose value is nil was declared by a program that has not yet run its
+    /// declaration. Built-ins are not here: `let red = 5` shadows one, `red = 5` is refused.
+    var globalBoxes: [String: Box] = [:]
+    /// Evaluation steps so far in this run: `stepMark - stepBudget`.
+    var steps: Int {
+        get { stepMark &- stepBudget }
+        set { stepBudget = stepMark &- newValue }
+    }
+    /// Steps left before `step` next takes its slow path (the limit check and the poll of
+    /// `isCancelled`): the fast path is one decrement and one sign test per node.
+    @exclusivity(unchecked) var stepBudget = 0
+    /// The step count at which the budget runs out.
+    @exclusivity(unchecked) var stepMark = 0
+    @exclusivity(unchecked) var callDepth = 0
     /// The lowest stack address a script call may start at (see `onLargeStack`); 0 when
     /// not running on the large stack.
-    var stackFloor: UInt = 0
-    /// Statement-level nesting of functions, to reject `return` outside one.
-    var functionDepth = 0
+    @exclusivity(unchecked) var stackFloor: UInt = 0
+    /// The frames of the calls running now.
+    let slotArena = Arena<Value>()
+    let cellArena = Arena<Box>()
+    /// The cells of a frame that has none (never read: no code refers to a cell there).
+    let noCells = UnsafeMutablePointer<Box>.allocate(capacity: 1)
+    /// Receives the value of each top-level expression statement during `run(_:echo:)`.
+    var echo: ((Value) -> Void)?
     /// The layer bodies being run, innermost last.
-    var layerStack: [LayerContext] = []
+    @exclusivity(unchecked) var layerStack: [LayerContext] = []
     /// Where the canvas was set, if it was.
     var canvasRange: SourceRange?
     /// Where the first layer was declared, if one was.
@@ -62,10 +75,13 @@ public final class Interpreter {
         var scene = Scene()
         scene.maxLayers = limits.layers
         self.scene = scene
-        builtins = Environment(parent: nil)
-        Builtins.install(in: builtins)
-        globals = Environment(parent: builtins)
-        environment = globals
+    }
+
+    deinit {
+        noCells.deallocate()
+        // A global function refers to its own global (to recurse, or through another
+        // function): box → function → code → box. Emptying the boxes breaks those cycles.
+        for box in globalBoxes.values { ReleaseQueue.release(&box.value) }
     }
 
     /// Starts from a scene a host built: its layers become the script's (reachable through
@@ -81,33 +97,79 @@ public final class Interpreter {
 
     /// Defines (or replaces) a global name visible to scripts: a host value.
     public func define(_ name: String, _ value: Value) {
-        globals.define(name, value)
+        if let box = globalBoxes[name] { box.value = value } else { globalBoxes[name] = Box(value) }
     }
 
     /// The names visible at the top level (for completion).
-    public var globalNames: Set<String> { globals.visibleNames }
-
-    /// Runs statements at the top level. On error, every change the statements made
-    /// (scene, variables, cursor) is undone, so the interpreter stays as it was.
-    /// - Throws: `RuntimeError` pointing at the failing node.
-    public func run(_ statements: [Stmt]) throws(RuntimeError) {
-        // Script calls nest up to `limits.callDepth` deep, each several Swift frames:
-        // run on a private large stack so the limits, not the thread, decide.
-        try onLargeStack { () throws(RuntimeError) in try self.runOnCurrentStack(statements) }
+    public var globalNames: Set<String> {
+        var names = Set(Builtins.values.keys)
+        for (name, box) in globalBoxes where box.value != nil { names.insert(name) }
+        return names
     }
 
-    private func runOnCurrentStack(_ statements: [Stmt]) throws(RuntimeError) {
-        let saved = Snapshot(self)
-        do throws(RuntimeError) {
-            for statement in statements {
-                if case .returned = try execute(statement) {
-                    throw RuntimeError("`return` outside a function", at: statement.range)
-                }
+    /// Runs statements at the top level: resolves and compiles them, then runs them. On
+    /// error, every change the statements made (scene, variables, cursor) is undone, so
+    /// the interpreter stays as it was. Each run has the whole step budget.
+    /// - Throws: `RuntimeError` pointing at the failing node (the first static error,
+    ///   when there are any; `run(_:in:echo:)` gives them all).
+    public func run(_ statements: [Stmt]) throws(RuntimeError) {
+        do { try execute(statements, in: nil, echo: nil) } catch { throw error.first }
+    }
+
+    /// Compiles and runs statements written in `source`, on the large stack.
+    func execute(_ statements: [Stmt], in source: SourceFile?, echo: ((Value) -> Void)?) throws(ScriptErrors) {
+        let result: Result<Void, ScriptErrors>
+        do {
+            result = try onLargeStack { () -> Result<Void, ScriptErrors> in
+                self.compileAndRun(statements, in: source, echo: echo)
             }
         } catch {
-            saved.restore(into: self)
-            throw error
+            throw ScriptErrors([error])
         }
+        try result.get()
+    }
+
+    private func compileAndRun(_ statements: [Stmt], in source: SourceFile?, echo: ((Value) -> Void)?) -> Result<Void, ScriptErrors> {
+        let saved = Snapshot(self)
+        let program: CompiledProgram
+        switch Compiler.compile(statements, for: self, source: source, echo: echo != nil) {
+        case .success(let p): program = p
+        case .failure(let errors): return .failure(errors)
+        }
+        stepMark = 0
+        stepBudget = 0
+        self.echo = echo
+        defer { self.echo = nil }
+        do throws(RuntimeError) {
+            try run(program)
+        } catch {
+            saved.restore(into: self)
+            return .failure(ScriptErrors([error]))
+        }
+        return .success(())
+    }
+
+    /// Runs a compiled program in a frame of its own.
+    func run(_ program: CompiledProgram) throws(RuntimeError) {
+        _ = try withFrame(slots: program.slotCount, cells: program.cellCount) { slots, cells throws(RuntimeError) in
+            try program.body(self, Frame(slots: slots, cells: cells, captures: []))
+        }
+    }
+
+    /// Runs `body` with a new frame's storage: `slots` values (nil) and `cells` fresh boxes,
+    /// freed when it returns.
+    @inline(__always)
+    func withFrame<T>(slots slotCount: Int, cells cellCount: Int,
+                      _ body: (UnsafeMutablePointer<Value>, UnsafeMutablePointer<Box>) throws(RuntimeError) -> T) throws(RuntimeError) -> T {
+        let slotMark = slotArena.mark
+        let slots = slotArena.push(slotCount) { .nil }
+        defer { slotArena.pop(slots, slotCount, to: slotMark) }
+        // Most functions capture nothing: their calls leave the cell arena alone.
+        guard cellCount > 0 else { return try body(slots, noCells) }
+        let cellMark = cellArena.mark
+        let cells = cellArena.push(cellCount) { Box() }
+        defer { cellArena.pop(cells, cellCount, to: cellMark) }
+        return try body(slots, cells)
     }
 
     /// Checks what can only be checked once the whole program has run: the frame count.
@@ -127,11 +189,20 @@ public final class Interpreter {
     /// Counts one evaluation step; fails past the limit or on cancellation.
     @inline(__always)
     func step(_ range: SourceRange) throws(RuntimeError) {
-        steps &+= 1
-        if steps > limits.steps { throw stepLimitError(at: range) }
-        if steps & 0xFFF == 0, isCancelled() {
-            throw RuntimeError("cancelled", at: range)
-        }
+        stepBudget &-= 1
+        if stepBudget < 0 { try stepSlowly(range) }
+    }
+
+    /// The budget has run out: fails past the limit or on cancellation, else gives the
+    /// next stretch of at most 4096 steps (so cancellation is polled that often).
+    @inline(never)
+    func stepSlowly(_ range: SourceRange) throws(RuntimeError) {
+        let done = steps
+        if done > limits.steps { throw stepLimitError(at: range) }
+        if isCancelled() { throw RuntimeError("cancelled", at: range) }
+        let stretch = min(4096, max(0, limits.steps - done))
+        stepMark = done &+ stretch
+        stepBudget = stretch
     }
 
     /// A whole number from a number value, checked before conversion.
@@ -163,7 +234,8 @@ public final class Interpreter {
 struct Snapshot {
     let scene: Scene
     let cursor: Double
-    let globals: [String: Value]
+    let globals: [String: Box]
+    let globalValues: [(Box, Value?)]
     let canvasRange: SourceRange?
     let firstLayerRange: SourceRange?
     let latestAnimationEnd: Double
@@ -176,7 +248,8 @@ struct Snapshot {
         layerHeights = i.layerHeights
         scene = i.scene
         cursor = i.cursor
-        globals = i.globals.values
+        globals = i.globalBoxes
+        globalValues = i.globalBoxes.values.map { ($0, $0.value) }
         canvasRange = i.canvasRange
         firstLayerRange = i.firstLayerRange
         latestAnimationEnd = i.latestAnimationEnd
@@ -186,25 +259,22 @@ struct Snapshot {
     func restore(into i: Interpreter) {
         i.scene = scene
         i.cursor = cursor
-        i.globals.restore(globals)
+        i.globalBoxes = globals
+        for (box, value) in globalValues { box.value = value }
         i.canvasRange = canvasRange
         i.firstLayerRange = firstLayerRange
         i.latestAnimationEnd = latestAnimationEnd
         i.latestAnimationRange = latestAnimationRange
         i.layerRefs = layerRefs
         i.layerHeights = layerHeights
-        i.environment = i.globals
         i.layerStack = []
         i.callDepth = 0
-        i.functionDepth = 0
     }
 }
 
 /// A layer body being run: the layer and what its body has said so far.
 struct LayerContext {
     let layer: LayerRef
-    /// Where the names of layers declared in this body are bound.
-    let bindingScope: Environment
     var rows = 1
     var columns = 1
     var tileColor = Color.black

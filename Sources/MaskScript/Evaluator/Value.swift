@@ -1,6 +1,10 @@
 import MaskEngine
 
 /// A value of the language at run time.
+///
+/// The cases larger than two words are `indirect`, so a value fits in three registers:
+/// numbers, bools, strings, lists and functions, the values of a tight loop, are copied
+/// and returned without touching memory.
 public enum Value: Sendable {
     /// A number; the language has no other numeric type.
     case number(Double)
@@ -9,25 +13,25 @@ public enum Value: Sendable {
     /// A string.
     case string(String)
     /// A colour, from a literal, a name or `rgb`/`rgba`/`white`/`hsl`.
-    case color(Color)
+    indirect case color(Color)
     /// A list `[a, b, c]`; a 2-list also serves as a point or size, a 4-list as a rectangle.
     case list([Value])
     /// `a..<b` or `a...b`, kept lazy until iterated or indexed.
-    case range(Double, Double, inclusive: Bool)
+    indirect case range(Double, Double, inclusive: Bool)
     /// `nil`: no value.
     case `nil`
     /// A layer of the scene being built.
-    case layer(LayerRef)
+    indirect case layer(LayerRef)
     /// An image, as `image(path)` loads it.
-    case image(Image)
+    indirect case image(Image)
     /// A vector path, as the path builders (`oval`, `circle`, `polygon`, ...) make it.
-    case path(Path)
+    indirect case path(Path)
     /// A function: a script's `fn` or a built-in.
     case function(Callable)
     /// A deterministic random generator, as `random(seed)` makes it; `.next()` draws a number.
     case generator(RandomGenerator)
     /// A timing curve (`easeIn`, `cubic(...)`, `spring(...)`).
-    case easing(Easing)
+    indirect case easing(Easing)
 
     /// The article and name of the value's type, for messages: "a number", "a colour".
     public var typeName: String {
@@ -98,8 +102,8 @@ extension LayerKeyword {
 public final class Callable: @unchecked Sendable {
     /// What runs when the function is called.
     enum Body {
-        /// A script function and the scope it closes over.
-        case script(FunctionDecl, Environment)
+        /// A compiled script function and the variables its closure captured.
+        case script(FunctionCode, ContiguousArray<Box>)
         /// A Swift implementation; `arity` nil takes any number of arguments.
         case builtin(arity: ClosedRange<Int>, @Sendable (Interpreter, [Value], CallSite) throws(RuntimeError) -> Value)
     }
@@ -107,10 +111,22 @@ public final class Callable: @unchecked Sendable {
     /// The name for messages.
     let name: String
     let body: Body
+    /// A script function's code and captures, also kept outside `body`: a call reads
+    /// them through the callable it holds, without copying them out (a copy costs a
+    /// retain and a release per call). A built-in has `FunctionCode.native` here.
+    let code: FunctionCode
+    let captures: ContiguousArray<Box>
 
     init(name: String, body: Body) {
         self.name = name
         self.body = body
+        if case let .script(code, captures) = body {
+            self.code = code
+            self.captures = captures
+        } else {
+            code = FunctionCode.native
+            captures = []
+        }
     }
 }
 

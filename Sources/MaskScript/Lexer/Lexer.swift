@@ -16,6 +16,8 @@ public struct Lexer {
     var openBrackets: [Token.Kind] = []
     /// A newline that an open `(` or `[` swallowed since the last token.
     var swallowedNewline: SourceRange?
+    /// The index of the line of the last location asked for.
+    var lineHint = 0
 
     /// Keywords that cannot continue an expression, so a line starting with one inside
     /// unclosed `( )` or `[ ]` must be a new statement.
@@ -98,12 +100,7 @@ public struct Lexer {
     /// starts none; reports `..` itself and returns `.error`.
     private mutating func punctuation() -> Token.Kind? {
         guard let scalar = peek() else { return nil }
-        let single: [Unicode.Scalar: Token.Kind] = [
-            "+": .plus, "-": .minus, "*": .star, "/": .slash, "%": .percent, ",": .comma,
-            ":": .colon, ";": .semicolon, "(": .leftParen, ")": .rightParen,
-            "[": .leftBracket, "]": .rightBracket, "{": .leftBrace, "}": .rightBrace,
-        ]
-        if let kind = single[scalar] {
+        if let kind = Lexer.single(scalar) {
             position += 1
             track(kind)
             return kind
@@ -125,6 +122,27 @@ public struct Lexer {
                 return .error
             }
         case ".": position += 1; return .dot
+        default: return nil
+        }
+    }
+
+    /// The token of a one-scalar operator or bracket (a switch: this runs for most tokens).
+    private static func single(_ scalar: Unicode.Scalar) -> Token.Kind? {
+        switch scalar {
+        case "+": return .plus
+        case "-": return .minus
+        case "*": return .star
+        case "/": return .slash
+        case "%": return .percent
+        case ",": return .comma
+        case ":": return .colon
+        case ";": return .semicolon
+        case "(": return .leftParen
+        case ")": return .rightParen
+        case "[": return .leftBracket
+        case "]": return .rightBracket
+        case "{": return .leftBrace
+        case "}": return .rightBrace
         default: return nil
         }
     }
@@ -181,11 +199,22 @@ public struct Lexer {
         return index < scalars.count ? scalars[index] : nil
     }
 
-    func location(_ offset: Int) -> SourceLocation { file.location(at: offset) }
+    /// The location of an offset; the lexer moves forward, so the line found last is
+    /// where the search starts.
+    mutating func location(_ offset: Int) -> SourceLocation { file.location(at: offset, near: &lineHint) }
 
     func text(from start: Int) -> String {
+        // Identifiers and numbers are ASCII: their scalars are their UTF-8 bytes, and a
+        // String made from bytes costs far less than one built a scalar at a time.
+        let slice = scalars[start..<position]
+        if slice.allSatisfy({ $0.isASCII }) {
+            return String(unsafeUninitializedCapacity: slice.count) { buffer in
+                for (i, scalar) in slice.enumerated() { buffer[i] = UInt8(truncatingIfNeeded: scalar.value) }
+                return slice.count
+            }
+        }
         var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[start..<position])
+        view.append(contentsOf: slice)
         return String(view)
     }
 

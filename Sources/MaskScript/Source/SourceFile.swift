@@ -48,6 +48,17 @@ public struct SourceFile: Sendable {
         SourceFile.location(at: min(max(offset, 0), scalars.count), lineStarts: lineStarts)
     }
 
+    /// The location of an offset, searching from line index `hint` (updated to the line
+    /// found): a reader moving forward through the file finds each line in a step or two.
+    func location(at offset: Int, near hint: inout Int) -> SourceLocation {
+        let offset = min(max(offset, 0), scalars.count)
+        var line = min(max(hint, 0), lineStarts.count - 1)
+        if lineStarts[line] > offset { line = 0 }
+        while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset { line += 1 }
+        hint = line
+        return SourceLocation(line: line + 1, column: offset - lineStarts[line] + 1, offset: offset)
+    }
+
     /// The location just past the last scalar.
     public var endLocation: SourceLocation { location(at: scalars.count) }
 

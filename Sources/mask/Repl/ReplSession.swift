@@ -77,12 +77,16 @@ final class ReplSession {
         guard !found.contains(where: { $0.severity == .error }) else { return false }
         let echo = mode == .interactive
         do {
-            try interpreter.run(statements) { value in
+            try interpreter.run(statements, in: source) { value in
                 if echo, !value.isNil { Console.out(value.description) }
             }
         } catch {
             Interrupt.take()
-            report([error.diagnostic(in: source.name)], in: source)
+            // An error inside a function from an earlier input shows that input's text.
+            for e in error.errors {
+                let written = e.source ?? source
+                report([e.diagnostic(in: written.name)], in: written)
+            }
             return false
         }
         return true
