@@ -146,7 +146,7 @@ private struct TreeReader {
         var current: [Node] = []
         while true {
             switch kind {
-            case .eof, .rightBrace where close != nil:
+            case let end where end == .eof || end == .rightBrace && close != nil:
                 if !current.isEmpty { statements.append(SourceTree.Statement(nodes: current)) }
                 return (statements, take())
             case .newline, .semicolon:
