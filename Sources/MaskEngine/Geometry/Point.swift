@@ -55,6 +55,8 @@ extension Double {
     /// The number as mask script prints it: whole numbers without a decimal point.
     public var shortDescription: String {
         if self == rounded(), abs(self) < 1e16 { return String(Int64(self)) }
+        // Swift spells a NaN with its sign bit as `-nan`; the sign of a NaN means nothing.
+        if isNaN { return "nan" }
         return String(self)
     }
 }

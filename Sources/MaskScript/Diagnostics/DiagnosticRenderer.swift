@@ -50,21 +50,43 @@ public struct DiagnosticRenderer: Sendable {
         return location + colour + severity + reset + ": \u{1B}[1m" + diagnostic.message + reset
     }
 
+    /// Lines longer than this are shown as a window around the column (a generated or
+    /// minified script may have a line of megabytes).
+    static let longLine = 160
+    /// How much of a long line is shown, and how much of it before the column.
+    static let window = 120, lead = 40
+
     private func snippet(_ range: SourceRange, text: String) -> [String] {
         let number = String(range.start.line)
         let width = max(5, number.count)
         let gutter = String(repeating: " ", count: width - number.count) + number
         let blank = String(repeating: " ", count: width)
-        let scalars = Array(text.unicodeScalars)
+        var scalars = Array(text.unicodeScalars)
+        var column = max(range.start.column - 1, 0)
+        var end = range.end.line == range.start.line ? max(range.end.column - 1, column + 1) : column + 1
+        var shown = text
+        if scalars.count > DiagnosticRenderer.longLine {
+            let first = max(0, min(column - DiagnosticRenderer.lead, scalars.count - DiagnosticRenderer.window))
+            let last = min(scalars.count, first + DiagnosticRenderer.window)
+            var view = String.UnicodeScalarView()
+            if first > 0 { view.append("…") }
+            view.append(contentsOf: scalars[first..<last])
+            if last < scalars.count { view.append("…") }
+            shown = String(view)
+            let shift = first - (first > 0 ? 1 : 0)
+            column -= shift
+            end = min(end - shift, view.count)
+            scalars = Array(view)
+        }
         var padding = String.UnicodeScalarView()
-        for index in 0..<max(range.start.column - 1, 0) {
+        for index in 0..<column {
             padding.append(index < scalars.count && scalars[index] == "\t" ? "\t" : " ")
         }
         var underline = "^"
-        if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
-            underline += String(repeating: "~", count: range.end.column - range.start.column - 1)
+        if end > column + 1 {
+            underline += String(repeating: "~", count: end - column - 1)
         }
         let caret = colored ? "\u{1B}[1;32m" + underline + "\u{1B}[0m" : underline
-        return [gutter + " | " + text, blank + " | " + String(padding) + caret]
+        return [gutter + " | " + shown, blank + " | " + String(padding) + caret]
     }
 }

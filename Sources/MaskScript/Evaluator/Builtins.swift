@@ -37,10 +37,22 @@ enum Builtins {
         return v
     }
 
+    /// Argument `i` as a finite number: a colour channel, radius or size that is NaN or
+    /// infinite would draw something meaningless (NaN channels came out black).
+    static func finite(_ args: [Value], _ i: Int, _ site: CallSite, _ fn: String) throws(RuntimeError) -> Double {
+        let v = try num(args, i, site, fn)
+        guard v.isFinite else {
+            throw RuntimeError("`\(fn)` expects a finite number as argument \(i + 1), got \(v.shortDescription)", at: site.argument(i))
+        }
+        return v
+    }
+
     static func point(_ v: Value, _ range: SourceRange, _ fn: String) throws(RuntimeError) -> Point {
-        guard case .list(let items) = v, items.count == 2, case .number(let x) = items[0], case .number(let y) = items[1],
-              x.isFinite, y.isFinite else {
+        guard case .list(let items) = v, items.count == 2, case .number(let x) = items[0], case .number(let y) = items[1] else {
             throw RuntimeError("`\(fn)` expects a point [x, y], got \(v.typeName)", at: range)
+        }
+        guard x.isFinite, y.isFinite else {
+            throw RuntimeError("`\(fn)` expects a point [x, y] of finite numbers, got \(v.description)", at: range)
         }
         return Point(x, y)
     }
@@ -138,18 +150,18 @@ enum Builtins {
             return .image(try interpreter.loadImage(path, at: s.argument(0)))
         }),
         ("rgb", 3...3, { _, a, s throws(RuntimeError) in
-            .color(Color(red: try num(a, 0, s, "rgb") / 255, green: try num(a, 1, s, "rgb") / 255, blue: try num(a, 2, s, "rgb") / 255))
+            .color(Color(red: try finite(a, 0, s, "rgb") / 255, green: try finite(a, 1, s, "rgb") / 255, blue: try finite(a, 2, s, "rgb") / 255))
         }),
         ("rgba", 4...4, { _, a, s throws(RuntimeError) in
-            .color(Color(red: try num(a, 0, s, "rgba") / 255, green: try num(a, 1, s, "rgba") / 255,
-                         blue: try num(a, 2, s, "rgba") / 255, alpha: try num(a, 3, s, "rgba")))
+            .color(Color(red: try finite(a, 0, s, "rgba") / 255, green: try finite(a, 1, s, "rgba") / 255,
+                         blue: try finite(a, 2, s, "rgba") / 255, alpha: try finite(a, 3, s, "rgba")))
         }),
         ("white", 1...2, { _, a, s throws(RuntimeError) in
-            .color(Color(white: try num(a, 0, s, "white"), alpha: a.count > 1 ? try num(a, 1, s, "white") : 1))
+            .color(Color(white: try finite(a, 0, s, "white"), alpha: a.count > 1 ? try finite(a, 1, s, "white") : 1))
         }),
         ("hsl", 3...4, { _, a, s throws(RuntimeError) in
-            .color(Color(hue: try num(a, 0, s, "hsl"), saturation: try num(a, 1, s, "hsl"), lightness: try num(a, 2, s, "hsl"),
-                         alpha: a.count > 3 ? try num(a, 3, s, "hsl") : 1))
+            .color(Color(hue: try finite(a, 0, s, "hsl"), saturation: try finite(a, 1, s, "hsl"), lightness: try finite(a, 2, s, "hsl"),
+                         alpha: a.count > 3 ? try finite(a, 3, s, "hsl") : 1))
         }),
         ("oval", 1...1, { _, a, s throws(RuntimeError) in .path(.oval(in: try rect(a[0], s.argument(0), "oval"))) }),
         ("circle", 3...3, { _, a, s throws(RuntimeError) in
@@ -160,7 +172,7 @@ enum Builtins {
             return .path(.circle(center: Point(cx, cy), radius: r))
         }),
         ("roundedRect", 2...2, { _, a, s throws(RuntimeError) in
-            .path(.roundedRect(try rect(a[0], s.argument(0), "roundedRect"), radius: try num(a, 1, s, "roundedRect")))
+            .path(.roundedRect(try rect(a[0], s.argument(0), "roundedRect"), radius: try finite(a, 1, s, "roundedRect")))
         }),
         ("polygon", 1...1, { interpreter, a, s throws(RuntimeError) in
             guard case .list(let items) = a[0], items.count >= 2 else {

@@ -57,7 +57,10 @@ extension Interpreter {
             guard case .list(let items) = value, items.count == count else { throw mismatch(expected) }
             var out: [Double] = []
             for item in items {
-                guard case .number(let v) = item, v.isFinite else { throw mismatch(expected) }
+                guard case .number(let v) = item else { throw mismatch(expected) }
+                guard v.isFinite else {
+                    throw RuntimeError("`\(name)` expects \(expected) of finite numbers, got \(value.description)", at: range)
+                }
                 out.append(v)
             }
             return out
@@ -206,22 +209,32 @@ extension Interpreter {
 
     /// Reads an image through the resolver, once per path.
     func loadImage(_ path: String, at range: SourceRange) throws(RuntimeError) -> Image {
-        if let cached = imageCache[path] { return cached }
+        let key = resources.identity(ofImage: path) ?? AnyHashable(path)
+        if let cached = imageCache[key] { return cached }
+        let image: Image
         do {
-            let image = try resources.image(named: path)
-            imageCache[path] = image
-            return image
+            image = try resources.image(named: path)
         } catch {
             throw RuntimeError(String(describing: error), at: range)
         }
+        // Each image's size is bounded when it is decoded; this bounds them all together.
+        let (total, overflow) = imageBytes.addingReportingOverflow(image.width * image.height * 4)
+        guard !overflow, total <= limits.imageBytes else {
+            throw RuntimeError("the images this script reads would take more than the limit of "
+                + "\(Limits.describe(bytes: limits.imageBytes)) of memory decoded; `\(path)` is \(image.width)×\(image.height)", at: range)
+        }
+        imageBytes = total
+        imageCache[key] = image
+        return image
     }
 
     /// Loads a font through the resolver, once per name.
     func loadFont(_ name: String, at range: SourceRange) throws(RuntimeError) -> Font {
-        if let cached = fontCache[name] { return cached }
+        let key = resources.identity(ofFont: name) ?? AnyHashable(name)
+        if let cached = fontCache[key] { return cached }
         do {
             let font = try resources.font(named: name)
-            fontCache[name] = font
+            fontCache[key] = font
             return font
         } catch {
             throw RuntimeError(String(describing: error), at: range)

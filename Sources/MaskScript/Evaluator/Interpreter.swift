@@ -55,8 +55,12 @@ public final class Interpreter {
     /// The animation that ends last, for errors about the scene's length.
     var latestAnimationRange: SourceRange?
     /// Images already read, by the path the script gave.
-    var imageCache: [String: Image] = [:]
-    var fontCache: [String: Font] = [:]
+    /// Images already read, by the file they came from (`ResourceResolver.identity(ofImage:)`)
+    /// or else by the path the script gave.
+    var imageCache: [AnyHashable: Image] = [:]
+    /// The bytes of every image in `imageCache`, which `limits.imageBytes` bounds.
+    var imageBytes = 0
+    var fontCache: [AnyHashable: Font] = [:]
     /// The script's view of every layer, indexed by `LayerID.index`.
     var layerRefs: [LayerRef] = []
     /// How many levels tall each layer's subtree (sublayers and masks) is, by
@@ -225,7 +229,7 @@ public final class Interpreter {
         guard case .number(let v) = value else {
             throw RuntimeError("\(what) expects a number, got \(value.typeName)", at: range)
         }
-        guard v.isFinite else { throw RuntimeError("\(what) expects a finite number, got \(v)", at: range) }
+        guard v.isFinite else { throw RuntimeError("\(what) expects a finite number, got \(v.shortDescription)", at: range) }
         return v
     }
 }

@@ -7,7 +7,13 @@ extension Compiler {
         let range = expr.range
         switch expr.kind {
         case .number(let v): return constant(.number(v), range)
-        case .string(let s): return constant(.string(s), range)
+        case .string(let s):
+            // A literal is held to the same limit as a string a program builds.
+            let limit = interpreter.limits.stringLength
+            if s.utf8.count > limit, s.unicodeScalars.count > limit {
+                error("a string longer than the limit of \(limit) characters", at: range)
+            }
+            return constant(.string(s), range)
         case .bool(let b): return constant(.bool(b), range)
         case .nilLiteral: return constant(.nil, range)
         case .color(let c): return constant(.color(c), range)
