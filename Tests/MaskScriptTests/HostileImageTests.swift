@@ -37,6 +37,35 @@ final class HostileImageTests: XCTestCase {
             + chunk("IDAT", [0x78, 0x9C, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01]) + chunk("IEND", [])
     }
 
+    /// Runs `text` with files from the test folder and the given image memory limit.
+    private func run(_ text: String, imageBytes: Int) -> String? {
+        var limits = Limits()
+        limits.imageBytes = imageBytes
+        let options = ScriptOptions(resources: FileResolver(baseDirectory: directory), limits: limits, output: { _ in })
+        do {
+            _ = try Script(text: text, name: "t.mask").run(options: options)
+            return nil
+        } catch {
+            return error.diagnostics.first.map { "\($0.range.start.line): \($0.message)" }
+        }
+    }
+
+    /// Ten spellings of one file are one decoded image; different images count together
+    /// against `Limits.imageBytes`.
+    func testImagesAreKeptByFileAndBoundedTogether() throws {
+        try FileManager.default.createDirectory(atPath: directory + "/a", withIntermediateDirectories: false)
+        let pixels = try Image(width: 8, height: 8) // 256 bytes decoded
+        try pixels.write(toFile: directory + "/a/x.png")
+        try pixels.write(toFile: directory + "/a/y.png")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.png", withDestinationPath: directory + "/a/x.png")
+        let spellings = ["a/x.png", "a/./x.png", "a//x.png", "./a/x.png", "link.png", "a/../a/x.png"]
+        let sameFile = spellings.map { "layer { contents: image(\"\($0)\") }" }.joined(separator: "\n")
+        XCTAssertNil(run(sameFile, imageBytes: 256))
+        XCTAssertEqual(run("let a = image(\"a/x.png\")\nlet b = image(\"a/y.png\")", imageBytes: 256),
+                       "2: the images this script reads would take more than the limit of 256 bytes of memory decoded; `a/y.png` is 8×8")
+        XCTAssertNil(run("let a = image(\"a/x.png\")\nlet b = image(\"a/y.png\")", imageBytes: 512))
+    }
+
     func testBadImageFilesGiveADiagnosticAtTheCall() throws {
         let valid = try Image(width: 4, height: 4, fill: Color.red.premultiplied()).pngData()
         var corrupt = valid

@@ -24,7 +24,17 @@ public struct Limits: Sendable, Equatable {
     public var canvasSide = 8_192
     /// Frames in one render.
     public var frames = 100_000
+    /// Bytes of decoded images held by one script, all images together: each image is
+    /// capped when decoded, and ten different 8000×8000 PNGs would still hold 2.5 GB.
+    public var imageBytes = 1 << 30
 
     /// The default limits.
     public init() {}
+
+    /// `1 GiB`, `64 MiB`, `256 bytes`: a byte limit as messages show it.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+        if bytes >= 1 << 20 { return "\(bytes >> 20) MiB" }
+        return "\(bytes) bytes"
+    }
 }

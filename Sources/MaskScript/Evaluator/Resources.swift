@@ -10,6 +10,18 @@ public protocol ResourceResolver: Sendable {
     /// The font a script names with `font: "..."` (a family name or a file path).
     /// - Throws: any error; its description becomes the diagnostic's message.
     func font(named name: String) throws -> Font
+    /// Which file an image path leads to, so that two spellings of one file (`a/./b.png`,
+    /// `a//b.png`, a link) are decoded once; nil keys the image by the path's text.
+    func identity(ofImage path: String) -> AnyHashable?
+    /// Which file a font name leads to, as `identity(ofImage:)`; nil keys it by the name.
+    func identity(ofFont name: String) -> AnyHashable?
+}
+
+extension ResourceResolver {
+    /// Images are kept by the path's text.
+    public func identity(ofImage path: String) -> AnyHashable? { nil }
+    /// Fonts are kept by their name.
+    public func identity(ofFont name: String) -> AnyHashable? { nil }
 }
 
 /// Reads images and fonts from disk; relative paths resolve against `baseDirectory`
@@ -27,6 +39,16 @@ public struct FileResolver: ResourceResolver {
     public func resolve(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         return (baseDirectory as NSString).appendingPathComponent(path)
+    }
+
+    /// The device and inode of the file a path leads to (nil when it cannot be examined).
+    public func identity(ofImage path: String) -> AnyHashable? {
+        RegularFile.identity(of: resolve(path)).map(AnyHashable.init)
+    }
+
+    /// The device and inode of a font file (nil for a family name, kept by the name).
+    public func identity(ofFont name: String) -> AnyHashable? {
+        fontFile(named: name).flatMap(RegularFile.identity(of:)).map(AnyHashable.init)
     }
 
     /// Reads a PNG or PPM file; a relative path resolves against `baseDirectory`.
