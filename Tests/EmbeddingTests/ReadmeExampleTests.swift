@@ -22,7 +22,7 @@ final class ReadmeExampleTests: XCTestCase {
             let scene = try Script(text: source, name: "banner.mask").run(options: options)
             return try Renderer(scene: scene).render(at: 0.5)
         } catch let errors as DiagnosticList {
-            print(DiagnosticRenderer().render(errors.diagnostics, source: nil))
+            print(errors.rendered())                     // lines and carets, as mask prints them
             throw errors
         }
     }

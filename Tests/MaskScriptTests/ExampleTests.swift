@@ -40,6 +40,7 @@ final class ExampleTests: XCTestCase {
 
     private func assertClose(_ a: [Int], _ b: [Int], within tolerance: Int = 2, _ message: String = "",
                              file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(a.count, b.count, "\(a) vs \(b): different lengths \(message)", file: file, line: line)
         XCTAssertTrue(zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }, "\(a) vs \(b) \(message)", file: file, line: line)
     }
 

@@ -61,6 +61,11 @@ public struct Scene: Sendable {
     /// The node of a layer.
     public func node(_ id: LayerID) -> Node { nodes[id.index] }
 
+    /// The first layer declared with `name`, or nil when none is.
+    public func layer(named name: String) -> LayerID? {
+        nodes.firstIndex { $0.name == name }.map(LayerID.init)
+    }
+
     /// The length of the scene: the canvas duration, or the end of the last finite change.
     public var duration: Double { canvas.duration ?? timeline.finiteEnd }
 

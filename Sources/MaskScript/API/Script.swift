@@ -13,14 +13,45 @@ public struct Script: Sendable {
     public let source: SourceFile
     /// The parsed program.
     public let statements: [Stmt]
+    /// The folder of the file the script was read from (`init(contentsOf:)`): where
+    /// `run()` resolves its relative image and font paths.
+    public let folder: String?
+
+    /// The largest script file read: 16 MiB, far beyond any hand-written scene, small
+    /// enough that a mistaken path to a video file fails at once instead of being parsed.
+    public static let maxFileSize = 16 << 20
 
     /// Parses a source file.
-    /// - Throws: `DiagnosticList` with every syntax error of the file.
+    /// - Throws: `DiagnosticList` with every syntax error of the file (and the source, so
+    ///   `rendered()` shows the lines).
     public init(source: SourceFile) throws(DiagnosticList) {
+        try self.init(source: source, folder: nil)
+    }
+
+    private init(source: SourceFile, folder: String?) throws(DiagnosticList) {
         let (statements, diagnostics) = Parser.parse(source)
-        if let list = DiagnosticList(diagnostics.filter { $0.severity == .error }) { throw list }
+        if var list = DiagnosticList(diagnostics.filter { $0.severity == .error }) {
+            list.source = source
+            throw list
+        }
         self.source = source
         self.statements = statements
+        self.folder = folder
+    }
+
+    /// Reads and parses a script file; `run()` then resolves its relative paths against
+    /// the file's folder, as `mask render` does. Diagnostics name the file as `path` is written.
+    /// - Throws: `RegularFileError` when the file cannot be read (missing, not a regular
+    ///   file, larger than `maxFileSize`), `DiagnosticList` for syntax errors.
+    public init(contentsOf path: String) throws {
+        let bytes = try RegularFile.read(path, maxSize: Script.maxFileSize).bytes
+        try self.init(source: SourceFile(name: path, bytes: bytes), folder: Script.folder(of: path))
+    }
+
+    /// The absolute folder of a file path (relative paths start at the current directory).
+    public static func folder(of path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (absolute as NSString).deletingLastPathComponent
     }
 
     /// Parses source text; `name` is the file name diagnostics show.
@@ -30,11 +61,25 @@ public struct Script: Sendable {
     }
 
     /// Runs the program once, top to bottom, and returns the scene it built.
-    /// - Throws: `DiagnosticList` holding the run-time error, pointing at the failing node.
+    /// - Throws: `DiagnosticList` with every static error (unknown names, ...) or the
+    ///   run-time error, pointing at the failing node, with the source for `rendered()`.
     public func run(options: ScriptOptions) throws(DiagnosticList) -> Scene {
         let interpreter = Interpreter(options: options)
-        try interpreter.run(self)
+        do {
+            try interpreter.run(self)
+        } catch {
+            var list = error
+            if list.source == nil { list.source = source }
+            throw list
+        }
         return interpreter.scene
+    }
+
+    /// Runs the program with the default options, files resolving against the script's
+    /// folder (`init(contentsOf:)`) or else the current directory.
+    /// - Throws: `DiagnosticList`, as `run(options:)`.
+    public func run() throws(DiagnosticList) -> Scene {
+        try run(options: ScriptOptions(resources: FileResolver(baseDirectory: folder ?? FileManager.default.currentDirectoryPath)))
     }
 }
 

@@ -45,6 +45,8 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     /// The diagnostics, in source order; never empty.
     public let diagnostics: [Diagnostic]
+    /// The source they point into, when known (a `Script` sets it), for `rendered`.
+    public var source: SourceFile?
 
     /// Wraps a list of diagnostics; nil when the list is empty.
     public init?(_ diagnostics: [Diagnostic]) {
@@ -60,5 +62,12 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     /// One `FILE:LINE:COLUMN: SEVERITY: MESSAGE` line per diagnostic.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
+    }
+
+    /// The diagnostics as `mask` prints them: each with its source line and a caret
+    /// under the place (when `source` is known), and its notes.
+    /// - Parameter colored: ANSI colours, for a terminal.
+    public func rendered(colored: Bool = false) -> String {
+        DiagnosticRenderer(colored: colored).render(diagnostics, source: source)
     }
 }

@@ -16,7 +16,7 @@ public final class Interpreter {
     public let resources: any ResourceResolver
     /// Receives each `print` line (without its newline).
     public let output: (String) -> Void
-    /// Called between steps; return true to stop the run with an error.
+    /// Polled every 4,096 evaluation steps; return true to stop the run with an error.
     @exclusivity(unchecked) public var isCancelled: () -> Bool = { false }
 
     /// Every global by name: the top-level names of every run so far and the host's.

@@ -51,15 +51,6 @@ public enum Value: Sendable {
         case .easing: return "an easing"
         }
     }
-
-    /// True unless the value is `false` or `nil`.
-    var isTruthy: Bool {
-        switch self {
-        case .bool(let b): return b
-        case .nil: return false
-        default: return true
-        }
-    }
 }
 
 /// A reference to a layer of the scene being built.

@@ -31,8 +31,9 @@ public struct Parser {
 
     /// A problem already recorded; unwinds to the nearest statement list.
     struct SyntaxError: Error {}
-    /// Nesting too deep or too many errors; unwinds to the top level.
-    struct FatalError: Error {}
+    /// Nesting too deep or too many errors: unwinds to the top level, where parsing goes
+    /// on with the next top-level statement.
+    struct TopLevelUnwind: Error {}
 
     let file: SourceFile
     let tokens: [Token]
@@ -279,7 +280,7 @@ public struct Parser {
     mutating func nest() throws {
         guard depth < Parser.nestingLimit else {
             report("expression nested too deeply (limit \(Parser.nestingLimit))", at: token.range)
-            throw FatalError()
+            throw TopLevelUnwind()
         }
         depth += 1
     }

@@ -15,7 +15,7 @@ enum ScriptRunner {
         let script: Script
         do { script = try Script(source: source) } catch { throw .diagnostics(error, source) }
         let options = ScriptOptions(
-            resources: resources ?? FileResolver(baseDirectory: ScriptFile.folder(of: path)),
+            resources: resources ?? FileResolver(baseDirectory: Script.folder(of: path)),
             output: { StandardStreams.writeOutput($0 + "\n") },
             isCancelled: { StopSignal.isRequested })
         do {

@@ -1,6 +1,7 @@
 import CReadline
 import Foundation
 import MaskEngine
+import MaskScript
 
 /// `mask watch FILE.mask [--at T | --sheet OUT.png | -o OUT]`: builds the scene, shows or
 /// writes it, and does it again every time the script or an image or font it uses
@@ -34,7 +35,7 @@ struct WatchCommand {
         var build = 0
         while !StopSignal.isRequested {
             build += 1
-            let resolver = RecordingResolver(baseDirectory: ScriptFile.folder(of: options.scriptPath))
+            let resolver = RecordingResolver(baseDirectory: Script.folder(of: options.scriptPath))
             var scene: Scene?
             do {
                 scene = try ScriptRunner.scene(ofScriptAt: options.scriptPath, resources: resolver)

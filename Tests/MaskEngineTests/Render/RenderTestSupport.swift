@@ -28,7 +28,10 @@ extension XCTestCase {
     func assertPixel(_ image: Image, _ x: Int, _ y: Int, _ expected: [Int], tolerance: Int = 1,
                      file: StaticString = #filePath, line: UInt = #line) {
         let actual = rgba(image, x, y, file: file, line: line)
-        guard actual.count == 4, expected.count == 4 else { return }
+        guard actual.count == 4 else { return } // rgba(...) has already failed the test
+        guard expected.count == 4 else {
+            return XCTFail("expected RGBA has \(expected.count) values, not 4: \(expected)", file: file, line: line)
+        }
         if zip(actual, expected).contains(where: { abs($0 - $1) > tolerance }) {
             XCTFail("(\(x), \(y)) is \(actual), expected \(expected) ± \(tolerance)", file: file, line: line)
         }

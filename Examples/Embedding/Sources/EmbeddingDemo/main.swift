@@ -46,7 +46,7 @@ do {
     try reveal.write(toFile: "reveal.png")
     print("engine: corner at 1 s:", reveal.pixel(x: 0, y: 0).map { [$0.r, $0.g, $0.b] } ?? [])
 } catch let errors as DiagnosticList {
-    print(DiagnosticRenderer().render(errors.diagnostics, source: nil))
+    print(errors.rendered())
 } catch {
     print("error:", error)
 }
