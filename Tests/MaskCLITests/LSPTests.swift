@@ -110,7 +110,8 @@ final class LSPTests: MaskCLITestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
         XCTAssertEqual(diagnostics.count, 1)
         let message = try XCTUnwrap(diagnostics.first?["message"] as? String)
-        XCTAssertTrue(message.contains("step"), message)
+        XCTAssertTrue(message.contains("stopped here after 200000 steps"), message)
+        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 3, "the server's own budget is not the script's error")
         XCTAssertEqual(LSP.start(diagnostics[0])[0], 1)
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
@@ -123,6 +124,21 @@ final class LSPTests: MaskCLITestCase {
         let elsewhere = try lsp.open(fileURI("other/scene.mask"), script)
         XCTAssertEqual(elsewhere.count, 1)
         XCTAssertTrue((elsewhere.first?["message"] as? String ?? "").contains("pic.ppm"), "\(elsewhere)")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testEveryExampleChecksCleanWithinTheBudget() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let scripts = try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "mask" }
+        XCTAssertGreaterThan(scripts.count, 5)
+        let lsp = try session()
+        for script in scripts {
+            // Their images resolve against Examples/, as `mask check` resolves them.
+            let diagnostics = try lsp.open(script.absoluteString, try String(contentsOf: script, encoding: .utf8))
+            XCTAssertEqual(diagnostics.count, 0, "\(script.lastPathComponent): \(diagnostics)")
+        }
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 

@@ -46,7 +46,10 @@ struct DocumentAnalysis {
         diagnostics = hasSyntaxErrors ? errors : DocumentAnalysis.run(source, folder: path.map(ScriptFile.folder(of:)))
     }
 
-    /// The run-time error of one bounded run, if any.
+    /// The run-time error of one bounded run, if any. A run stopped by this server's own
+    /// budget is not an error of the script (`mask check` allows a hundred times more
+    /// steps), so it becomes information at the place the run stopped, which is usually
+    /// inside the loop to look at.
     private static func run(_ source: SourceFile, folder: String?) -> [Diagnostic] {
         let script: Script
         do { script = try Script(source: source) } catch { return error.diagnostics }
@@ -60,7 +63,18 @@ struct DocumentAnalysis {
             _ = try script.run(options: options)
             return []
         } catch {
-            return error.diagnostics
+            return error.diagnostics.map { diagnostic in
+                let stopped: String
+                if diagnostic.message.hasPrefix("the program ran more than \(stepBudget) steps") {
+                    stopped = "\(stepBudget) steps"
+                } else if diagnostic.message == "cancelled" {
+                    stopped = "\(Int(timeBudget)) s"
+                } else {
+                    return diagnostic
+                }
+                return Diagnostic(.note, "the editor's check stopped here after \(stopped) (mask check allows \(Limits().steps)); "
+                                      + "is there an endless loop?", at: diagnostic.range, in: diagnostic.fileName)
+            }
         }
     }
 
