@@ -6,6 +6,11 @@ import XCTest
 final class LSPFeatureTests: MaskCLITestCase {
     private let uri = "file:///tmp/features.mask"
 
+    /// The labels of a completion response, in order, duplicates kept.
+    private func labelList(_ response: [String: Any]) -> [String] {
+        ((response["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+    }
+
     /// A session with one document open.
     private func session(_ text: String) throws -> LSPSession {
         let session = try LSPSession(in: directory)
@@ -29,18 +34,23 @@ final class LSPFeatureTests: MaskCLITestCase {
     }
 
     func testCompletionInsideABodyOffersItsKindsProperties() throws {
-        let lsp = try session("canvas {\n  \n}\ngradient sky {\n  col\n}\n")
+        let lsp = try session("canvas {\n  \n}\ngradient sky {\n  col\n  type: \n}\n")
         let canvas = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 1, 2)))
         XCTAssertEqual(canvas, ["size", "fps", "duration", "background"])
         let gradient = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 4, 5)))
         XCTAssertTrue(gradient.isSuperset(of: ["colors", "locations", "start", "end", "type", "opacity", "red", "sky"]), "\(gradient)")
         XCTAssertFalse(gradient.contains("path"))
+        XCTAssertFalse(gradient.contains("radial"), "choice words only after their property")
+        let choices = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 5, 8)))
+        XCTAssertTrue(choices.isSuperset(of: ["axial", "radial", "conic"]), "\(choices)")
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
     func testCompletionOnAnAnimateLineOffersClausesEasesAndOrders() throws {
         let lsp = try session("layer box {}\nanimate box.x to 10 \nlet after = 1\n")
-        let words = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 1, 20)))
+        let response = try lsp.request("textDocument/completion", LSP.at(uri, 1, 20))
+        XCTAssertEqual(labelList(response).count, LSP.labels(response).count, "each word once")
+        let words = LSP.labels(response)
         XCTAssertTrue(words.isSuperset(of: ["over", "delay", "ease", "autoreverse", "stagger", "order", "easeInOut", "linear",
                                             "reverse", "diagonal", "cubic", "spring", "box"]), "\(words)")
         let elsewhere = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 2, 0)))

@@ -16,6 +16,8 @@ final class LanguageCatalogTests: XCTestCase {
         XCTAssertEqual(LanguageCatalog.property(named: "opacity", of: .layer)?.defaultValue, "1")
         XCTAssertEqual(LanguageCatalog.property(named: "opacity", of: .layer)?.isAnimatable, true)
         XCTAssertEqual(LanguageCatalog.property(named: "hidden", of: .text)?.isAnimatable, false)
+        XCTAssertEqual(LanguageCatalog.property(named: "type", of: .gradient)?.choices, ["axial", "radial", "conic"])
+        XCTAssertEqual(LanguageCatalog.property(named: "opacity", of: .layer)?.choices, [])
     }
 
     func testEveryBuiltinFunctionHasItsSignature() {

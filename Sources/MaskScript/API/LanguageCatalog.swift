@@ -31,6 +31,8 @@ public enum LanguageCatalog {
         public let isAnimatable: Bool
         /// One sentence on what it does.
         public let doc: String
+        /// The bare words it accepts (`gravity: aspectFill`), empty for other properties.
+        public let choices: [String]
     }
 
     /// The named colours (`red`, `lightGray`, ...), sorted.
@@ -67,12 +69,13 @@ public enum LanguageCatalog {
         guard let property = LayerProperty(rawValue: name), property.applies(to: kind) else {
             if kind == .grid, name == "tile" {
                 return Property(name: "tile", type: "function (column, row) -> layer", defaultValue: nil,
-                                isAnimatable: false, doc: "The tile at a column and row of the grid.")
+                                isAnimatable: false, doc: "The tile at a column and row of the grid.", choices: [])
             }
             return nil
         }
         let (type, defaultValue, doc) = propertyDocs[property] ?? ("value", nil, "")
-        return Property(name: name, type: type, defaultValue: defaultValue, isAnimatable: property.isAnimatable, doc: doc)
+        return Property(name: name, type: type, defaultValue: defaultValue, isAnimatable: property.isAnimatable, doc: doc,
+                        choices: property.choices ?? [])
     }
 
     // MARK: - Docs, from LANGUAGE.md sections 2, 5 and 6

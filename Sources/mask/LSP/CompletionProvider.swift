@@ -1,3 +1,4 @@
+import Foundation
 import MaskScript
 
 /// What `textDocument/completion` offers at a position, read from the text before the
@@ -6,7 +7,8 @@ import MaskScript
 ///
 /// - after `name.`: the properties of the layer `name` declares (its kind found from the
 ///   document's declarations);
-/// - inside `KIND [name] { ... }`: that kind's properties, besides the general words;
+/// - inside `KIND [name] { ... }`: that kind's properties, besides the general words, and
+///   after `gravity:`, `type:`, `align:` ... the words that property accepts first;
 /// - inside `canvas { ... }`: the canvas settings;
 /// - on an `animate` line: its clause words, eases and stagger orders too;
 /// - elsewhere: keywords, the names in scope, built-in functions, colours and eases.
@@ -37,6 +39,9 @@ enum CompletionProvider {
         case .canvas:
             return LanguageCatalog.canvasSettings.map { item($0, .property, detail: "canvas setting") }
         case .layer(let kind):
+            if let property = propertyBeingSet(before), let choices = LanguageCatalog.property(named: property, of: kind)?.choices {
+                items += choices.map { item($0, .enumMember, detail: "\(property) value") }
+            }
             items += properties(of: kind)
         case .other, nil:
             break
@@ -47,7 +52,10 @@ enum CompletionProvider {
             items += LanguageCatalog.staggerOrders.map { item($0, .enumMember, detail: "stagger order") }
         }
         items += general(in: analysis, at: wordStart)
-        return items
+        // One item a word: the first, most specific reading (`mask` the property before
+        // `mask` the keyword, `random` the order before `random` the function).
+        var seen = Set<String>()
+        return items.filter { seen.insert($0["label"] as? String ?? "").inserted }
     }
 
     /// Keywords, names in scope, built-in functions, colours and eases.
@@ -67,6 +75,16 @@ enum CompletionProvider {
         items += LanguageCatalog.colorNames.filter { !shadowed.contains($0) }.map { item($0, .color, detail: "colour") }
         items += LanguageCatalog.easeNames.filter { !shadowed.contains($0) }.map { item($0, .constant, detail: "ease") }
         return items
+    }
+
+    /// `NAME` when the line so far is `NAME:` and spaces, the value of a property being typed.
+    private static func propertyBeingSet(_ before: String) -> String? {
+        let line = before.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix(":") else { return nil }
+        let name = trimmed.dropLast().trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else { return nil }
+        return name
     }
 
     /// The properties of a kind of layer, each with its type.
