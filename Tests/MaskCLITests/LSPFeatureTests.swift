@@ -22,7 +22,7 @@ final class LSPFeatureTests: MaskCLITestCase {
     // MARK: - Completion
 
     func testCompletionAfterADotOffersThatLayersProperties() throws {
-        let lsp = try session("shape dot { path: circle(5, 5, 5) }\ngrid tiles { rows: 2 }\ndot.\ntiles.\n")
+        let lsp = try session("shape dot { path: circle(5, 5, 5) }\ngrid tiles { rows: 2 }\ndot.\ntiles.\ntiles.tiles.\ndot.tiles.\nx.dot.\n")
         let shape = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 2, 4)))
         XCTAssertTrue(shape.isSuperset(of: ["path", "fill", "stroke", "lineWidth", "opacity", "frame"]), "\(shape)")
         XCTAssertFalse(shape.contains("colors"), "a gradient's property on a shape")
@@ -30,6 +30,11 @@ final class LSPFeatureTests: MaskCLITestCase {
         let grid = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 3, 6)))
         XCTAssertTrue(grid.isSuperset(of: ["rows", "columns", "tiles", "tile", "color"]), "\(grid)")
         XCTAssertFalse(grid.contains("path"))
+        let tile = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 4, 12)))
+        XCTAssertTrue(tile.isSuperset(of: ["opacity", "background", "frame"]), "a grid's tiles are plain layers: \(tile)")
+        XCTAssertFalse(tile.contains("rows"))
+        XCTAssertEqual(LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 5, 10))), [], "a shape has no tiles")
+        XCTAssertEqual(LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 6, 6))), [], "a member, not the layer `dot`")
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 

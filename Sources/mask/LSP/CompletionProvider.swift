@@ -6,7 +6,7 @@ import MaskScript
 /// rather than a clean parse):
 ///
 /// - after `name.`: the properties of the layer `name` declares (its kind found from the
-///   document's declarations);
+///   document's declarations), and after `grid.tiles.` those of a plain layer;
 /// - inside `KIND [name] { ... }`: that kind's properties, besides the general words, and
 ///   after `gravity:`, `type:`, `align:` ... the words that property accepts first;
 /// - inside `canvas { ... }`: the canvas settings;
@@ -30,8 +30,16 @@ enum CompletionProvider {
             var nameStart = wordStart - 1
             while nameStart > 0, isNameScalar(scalars[nameStart - 1]) { nameStart -= 1 }
             let name = string(scalars[nameStart..<(wordStart - 1)])
-            guard let kind = analysis.names.layerKind(named: name) else { return [] }
-            return properties(of: kind)
+            // `grid.tiles.`: a grid's tiles are plain layers (`animate g.tiles.opacity ...`).
+            // A name after a dot is a member, never a variable.
+            if nameStart > 0, scalars[nameStart - 1] == "." {
+                var ownerStart = nameStart - 1
+                while ownerStart > 0, isNameScalar(scalars[ownerStart - 1]) { ownerStart -= 1 }
+                let owner = string(scalars[ownerStart..<(nameStart - 1)])
+                return name == "tiles" && analysis.names.layerKind(named: owner) == .grid ? properties(of: .layer) : []
+            }
+            if let kind = analysis.names.layerKind(named: name) { return properties(of: kind) }
+            return []
         }
 
         var items: [[String: Any]] = []
