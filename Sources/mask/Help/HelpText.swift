@@ -201,8 +201,9 @@ enum HelpText {
         standard input and output, for an editor to start. It offers, as you type:
           diagnostics   the messages of 'mask check', did-you-mean included, from a
                         parse and a run limited to \(DocumentAnalysis.stepBudget) steps and \(Int(DocumentAnalysis.timeBudget)) s, so a
-                        keystroke never waits; images and fonts resolve against the
-                        document's folder, and print output is dropped
+                        keystroke never waits (where a run stops is information, not
+                        an error); images and fonts resolve against the document's
+                        folder, and print output is dropped
           completion    properties after 'layer.' and in a layer body, animate clause
                         words, colours, eases, stagger orders, names in scope
           hover         a property's type, default and doc; a function's signature; a
