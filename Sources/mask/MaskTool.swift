@@ -41,6 +41,8 @@ enum MaskTool {
             return try WatchCommand(options: options).run()
         case .fmt(let options):
             return FormatCommand(options: options).run()
+        case .lsp:
+            return LSPCommand.run()
         case .repl(let path):
             // The REPL handles Ctrl-C itself (back to the prompt) and picks its own status.
             return Repl.run(file: path)

@@ -12,6 +12,8 @@ enum Command: Equatable {
     case fmt(FormatOptions)
     /// Parse and run a script without rendering.
     case check(scriptPath: String)
+    /// Serve the Language Server Protocol on standard input and output.
+    case lsp
     /// Start the interactive REPL, loading a script first if given.
     case repl(scriptPath: String?)
 }
@@ -22,6 +24,7 @@ enum HelpTopic: String, CaseIterable, Equatable {
     case watch
     case check
     case fmt
+    case lsp
     case repl
     case help
 }

@@ -4,6 +4,7 @@
 /// mask render FILE.mask [options]     mask check FILE.mask
 /// mask watch FILE.mask [options]
 /// mask repl [FILE.mask]               mask help [COMMAND]
+/// mask lsp
 /// mask --help | --version
 /// ```
 enum CommandParser {
@@ -39,6 +40,12 @@ enum CommandParser {
             case .help: return .help(.check)
             case .script(let path?): return .check(scriptPath: path)
             case .script(nil): throw UsageError("missing the script to check: mask check FILE.mask", command: .check)
+            }
+        case "lsp":
+            switch try ScriptArguments.parse(rest, command: .lsp) {
+            case .help: return .help(.lsp)
+            case .script(nil): return .lsp
+            case .script(let word?): throw UsageError("unexpected argument '\(word)': lsp takes none", command: .lsp)
             }
         case "repl":
             switch try ScriptArguments.parse(rest, command: .repl) {

@@ -13,6 +13,7 @@ enum HelpText {
         case .watch: watch
         case .check: check
         case .fmt: fmt
+        case .lsp: lsp
         case .repl: repl
         case .help: help
         }
@@ -41,6 +42,7 @@ enum HelpText {
                mask watch FILE.mask [--at T | --sheet OUT.png | -o OUT]
                mask check FILE.mask
                mask fmt FILE.mask... [--check | -w]
+               mask lsp
                mask repl [FILE.mask]
                mask help [COMMAND]
                mask --version | --help
@@ -51,6 +53,7 @@ enum HelpText {
           watch     render again on every save: live in the terminal, or to files
           check     parse and run a script without rendering; report its errors
           fmt       print or rewrite scripts in the canonical layout
+          lsp       serve the Language Server Protocol to an editor on standard input/output
           repl      type statements and inspect the scene interactively
           help      show the help for mask or for one command
 
@@ -186,6 +189,40 @@ enum HelpText {
           mask fmt intro.mask                print it formatted
           mask fmt -w Examples/*.mask        format them in place
           mask fmt --check Examples/*.mask   for CI: exit 1 when one is not formatted
+
+        """
+    }
+
+    static var lsp: String {
+        """
+        usage: mask lsp
+
+        Serves the Language Server Protocol (JSON-RPC with Content-Length headers) on
+        standard input and output, for an editor to start. It offers, as you type:
+          diagnostics   the messages of 'mask check', did-you-mean included, from a
+                        parse and a run limited to \(DocumentAnalysis.stepBudget) steps and \(Int(DocumentAnalysis.timeBudget)) s, so a
+                        keystroke never waits (where a run stops is information, not
+                        an error); images and fonts resolve against the document's
+                        folder, and print output is dropped
+          completion    properties after 'layer.' and in a layer body, animate clause
+                        words, colours, eases, stagger orders, names in scope
+          hover         a property's type, default and doc; a function's signature; a
+                        layer's kind and frame
+          definition, references, document symbols (layers as a tree), and
+          formatting    the same layout as 'mask fmt' (refused on syntax errors)
+        Positions are UTF-16, as the protocol's default. A malformed message gets a
+        JSON-RPC error and the server keeps serving; it ends at 'exit' or at the end
+        of its input.
+
+        options:
+          -h, --help    show this help
+
+        example (Neovim 0.7):
+          vim.lsp.start_client{ cmd = { "mask", "lsp" }, root_dir = vim.fn.getcwd() }
+
+        exit status:
+          0    'exit' (or the end of input) after 'shutdown'
+          1    'exit' or the end of input without 'shutdown'
 
         """
     }

@@ -1,0 +1,103 @@
+import Foundation
+import MaskScript
+
+/// What the server knows about one version of a document: its tokens, its syntax tree
+/// (recovered past errors), its names, and the diagnostics `mask check` would print.
+///
+/// Built once per change, so completion, hover and the other requests read it without
+/// parsing again.
+struct DocumentAnalysis {
+    /// The most evaluation steps one run may take: a keystroke must never wait on
+    /// `repeat 1e9 {}`. A typical example script needs a few thousand.
+    static let stepBudget = 200_000
+    /// The longest one run may take, for work the step count does not see (large images).
+    static let timeBudget: TimeInterval = 1
+
+    /// The text as the parser saw it.
+    let source: SourceFile
+    /// Positions in `source`'s scalars.
+    let index: LineIndex
+    /// The tokens of the text, ending with `eof`.
+    let tokens: [Token]
+    /// The statements the parser recovered.
+    let statements: [Stmt]
+    /// The names the document declares and uses.
+    let names: NameIndex
+    /// The parse errors, or else the run-time error, as `mask check` reports them.
+    let diagnostics: [Diagnostic]
+    /// True when the text has syntax errors (formatting refuses it).
+    let hasSyntaxErrors: Bool
+
+    /// Parses the document and, when it parses, runs it with a small budget. Images and
+    /// fonts resolve against the document's folder; `print` output is dropped, since
+    /// standard output carries the protocol.
+    init(_ document: TextDocument) {
+        let path = DocumentURI.filePath(of: document.uri)
+        source = SourceFile(name: path ?? document.uri, text: document.text)
+        // `SourceFile` drops a leading byte-order mark; the client still counts it.
+        index = LineIndex(source.scalars, leadingUnits: document.scalars.first == "\u{FEFF}" ? 1 : 0)
+        tokens = Lexer.tokenize(source).tokens
+        let parsed = Parser.parse(source)
+        statements = parsed.statements
+        names = NameIndex(statements: parsed.statements, tokens: tokens)
+        let errors = parsed.diagnostics.filter { $0.severity == .error }
+        hasSyntaxErrors = !errors.isEmpty
+        // Only errors, as `mask check` prints them (`Script` drops the rest too).
+        diagnostics = hasSyntaxErrors ? errors : DocumentAnalysis.run(source, folder: path.map(ScriptFile.folder(of:)))
+    }
+
+    /// The run-time error of one bounded run, if any. A run stopped by this server's own
+    /// budget is not an error of the script (`mask check` allows a hundred times more
+    /// steps), so it becomes information at the place the run stopped, which is usually
+    /// inside the loop to look at.
+    private static func run(_ source: SourceFile, folder: String?) -> [Diagnostic] {
+        let script: Script
+        do { script = try Script(source: source) } catch { return error.diagnostics }
+        var limits = Limits()
+        limits.steps = stepBudget
+        let deadline = Date().addingTimeInterval(timeBudget)
+        let resources: any ResourceResolver = folder.map { FileResolver(baseDirectory: $0) } ?? SandboxResolver()
+        let options = ScriptOptions(resources: resources, limits: limits, output: { _ in },
+                                    isCancelled: { Date() > deadline })
+        do {
+            _ = try script.run(options: options)
+            return []
+        } catch {
+            return error.diagnostics.map { diagnostic in
+                let stopped: String
+                if diagnostic.message.hasPrefix("the program ran more than \(stepBudget) steps") {
+                    stopped = "\(stepBudget) steps"
+                } else if diagnostic.message == "cancelled" {
+                    stopped = "\(Int(timeBudget)) s"
+                } else {
+                    return diagnostic
+                }
+                return Diagnostic(.note, "the editor's check stopped here after \(stopped) (mask check allows \(Limits().steps)); "
+                                      + "is there an endless loop?", at: diagnostic.range, in: diagnostic.fileName)
+            }
+        }
+    }
+
+    /// The scalar offset in `source` of an LSP position.
+    func offset(of position: Position) -> Int {
+        index.offset(of: position)
+    }
+
+    /// The token whose text holds `offset`, or ends right at it (the word just typed).
+    /// Between two touching tokens (`box|.x`), the word wins over the punctuation.
+    func token(at offset: Int) -> (token: Token, index: Int)? {
+        var low = 0, high = tokens.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].range.end.offset < offset { low = middle + 1 } else { high = middle }
+        }
+        var found: (token: Token, index: Int)?
+        for i in low..<min(low + 2, tokens.count) {
+            let token = tokens[i]
+            guard token.range.start.offset <= offset, offset <= token.range.end.offset,
+                  token.kind != .eof, token.kind != .newline else { continue }
+            if found == nil || Token.spelling(of: found?.token.kind ?? .eof) != nil { found = (token, i) }
+        }
+        return found
+    }
+}

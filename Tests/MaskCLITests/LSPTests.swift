@@ -1,0 +1,262 @@
+import Foundation
+import XCTest
+
+/// `mask lsp` over pipes: the life cycle, document sync, diagnostics, and answers to
+/// malformed input. The editor features are in `LSPFeatureTests`.
+final class LSPTests: MaskCLITestCase {
+    private func session() throws -> LSPSession {
+        let session = try LSPSession(in: directory)
+        try session.initialize()
+        return session
+    }
+
+    private func fileURI(_ path: String) -> String {
+        url(path).absoluteString
+    }
+
+    // MARK: - Life cycle
+
+    func testInitializeAdvertisesWhatTheServerImplements() throws {
+        let lsp = try LSPSession(in: directory)
+        let result = try lsp.initialize()
+        let capabilities = try XCTUnwrap(result["capabilities"] as? [String: Any])
+        let sync = try XCTUnwrap(capabilities["textDocumentSync"] as? [String: Any])
+        XCTAssertEqual(sync["change"] as? Int, 2, "incremental sync")
+        XCTAssertEqual(sync["openClose"] as? Bool, true)
+        XCTAssertEqual((capabilities["completionProvider"] as? [String: Any])?["triggerCharacters"] as? [String], ["."])
+        for provider in ["hoverProvider", "documentSymbolProvider", "documentFormattingProvider", "definitionProvider",
+                         "referencesProvider"] {
+            XCTAssertEqual(capabilities[provider] as? Bool, true, provider)
+        }
+        XCTAssertEqual(Set(capabilities.keys), ["positionEncoding", "textDocumentSync", "completionProvider", "hoverProvider",
+                                                "documentSymbolProvider", "documentFormattingProvider", "definitionProvider",
+                                                "referencesProvider"])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testRequestsBeforeInitializeAreRefused() throws {
+        let lsp = try LSPSession(in: directory)
+        let answer = try lsp.request("textDocument/hover", LSP.at("file:///x.mask", 0, 0))
+        XCTAssertEqual(LSP.errorCode(answer), -32002)
+        try lsp.initialize()
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testExitWithoutShutdownIsStatusOne() throws {
+        let lsp = try session()
+        lsp.notify("exit", [:])
+        XCTAssertEqual(try lsp.exitStatus(), 1)
+    }
+
+    func testEndOfInputEndsTheServer() throws {
+        let clean = try session()
+        XCTAssertTrue(try clean.request("shutdown", [:])["result"] is NSNull)
+        try clean.closeInput()
+        XCTAssertEqual(try clean.exitStatus(), 0)
+
+        let abrupt = try session()
+        try abrupt.closeInput()
+        XCTAssertEqual(try abrupt.exitStatus(), 1)
+    }
+
+    func testRequestsAfterShutdownAreRefused() throws {
+        let lsp = try session()
+        XCTAssertTrue(try lsp.request("shutdown", [:])["result"] is NSNull)
+        let answer = try lsp.request("textDocument/hover", LSP.at("file:///x.mask", 0, 0))
+        XCTAssertEqual(LSP.errorCode(answer), -32600)
+        lsp.notify("exit", [:])
+        XCTAssertEqual(try lsp.exitStatus(), 0)
+    }
+
+    // MARK: - Diagnostics
+
+    func testDiagnosticsAreTheMessagesOfMaskCheck() throws {
+        let script = "layer box {\n  frame: [0, 0, 10, 10]\n  opacty: 0.5\n}\n"
+        try write(script, to: "box.mask")
+        let check = try mask("check", "box.mask")
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stderr.contains("box.mask:3:3: error: unknown property `opacty`; did you mean `opacity`?"), check.stderr)
+
+        let lsp = try session()
+        let diagnostics = try lsp.open(fileURI("box.mask"), script)
+        XCTAssertEqual(diagnostics.count, 1)
+        let first = try XCTUnwrap(diagnostics.first)
+        XCTAssertEqual(first["message"] as? String, "unknown property `opacty`; did you mean `opacity`?")
+        XCTAssertEqual(first["severity"] as? Int, 1)
+        XCTAssertEqual(LSP.start(first), [2, 2])
+        XCTAssertEqual(LSP.end(first), [2, 8])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testEverySyntaxErrorIsPublished() throws {
+        let lsp = try session()
+        let diagnostics = try lsp.open("file:///tmp/broken.mask", "let = 1\nlet b = (2\nprint(b)\n")
+        XCTAssertGreaterThanOrEqual(diagnostics.count, 2, "\(diagnostics)")
+        XCTAssertEqual(LSP.start(diagnostics[0]), [0, 4])
+        XCTAssertEqual(diagnostics[0]["message"] as? String, "expected name after `let`")
+        XCTAssertEqual(diagnostics[1]["message"] as? String, "expected `)` after expression")
+        let note = try XCTUnwrap((diagnostics[1]["relatedInformation"] as? [[String: Any]])?.first)
+        XCTAssertEqual(note["message"] as? String, "to close `(` at line 2")
+        XCTAssertEqual(LSP.start(try XCTUnwrap(note["location"] as? [String: Any])), [1, 8])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testTheRunIsBoundedAndPrintsNothing() throws {
+        let lsp = try session()
+        let started = Date()
+        // `print` output on standard output would corrupt the protocol stream; the next
+        // message must still be a well-framed notification.
+        let diagnostics = try lsp.open("file:///tmp/loop.mask", "print(\"Content-Length: 3\")\nrepeat 1e9 { let x = 1 }\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        XCTAssertEqual(diagnostics.count, 1)
+        let message = try XCTUnwrap(diagnostics.first?["message"] as? String)
+        XCTAssertTrue(message.contains("stopped here after 200000 steps"), message)
+        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 3, "the server's own budget is not the script's error")
+        XCTAssertEqual(LSP.start(diagnostics[0])[0], 1)
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testImagesResolveAgainstTheDocumentsFolder() throws {
+        try write(MaskCLITestCase.tinyPPM, to: "art/pic.ppm")
+        let script = "layer photo { contents: image(\"pic.ppm\") }\n"
+        let lsp = try session()
+        XCTAssertEqual(try lsp.open(fileURI("art/scene.mask"), script).count, 0)
+        let elsewhere = try lsp.open(fileURI("other/scene.mask"), script)
+        XCTAssertEqual(elsewhere.count, 1)
+        XCTAssertTrue((elsewhere.first?["message"] as? String ?? "").contains("pic.ppm"), "\(elsewhere)")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testEveryExampleChecksCleanWithinTheBudget() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let scripts = try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "mask" }
+        XCTAssertGreaterThan(scripts.count, 5)
+        let lsp = try session()
+        for script in scripts {
+            // Their images resolve against Examples/, as `mask check` resolves them.
+            let diagnostics = try lsp.open(script.absoluteString, try String(contentsOf: script, encoding: .utf8))
+            XCTAssertEqual(diagnostics.count, 0, "\(script.lastPathComponent): \(diagnostics)")
+        }
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    // MARK: - Document sync
+
+    func testIncrementalChangesCountUTF16Units() throws {
+        let lsp = try session()
+        let uri = "file:///tmp/emoji.mask"
+        XCTAssertEqual(try lsp.open(uri, "let s = \"😀😀\"\nprint(s)\n").count, 0)
+        // Line 0 is `let s = "😀😀"`: the closing quote is at UTF-16 character 13 (each
+        // emoji is two units); insert `, nosuch` after `s` on line 1 and an unknown name
+        // right after the emoji on line 0.
+        lsp.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri, "version": 2],
+            "contentChanges": [["range": LSP.range(1, 7, 1, 7), "text": ", nosuch"]],
+        ])
+        let unknown = try lsp.diagnostics()
+        XCTAssertEqual(unknown.first?["message"] as? String, "unknown name `nosuch`")
+        XCTAssertEqual(LSP.start(unknown[0]), [1, 9])
+
+        lsp.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri, "version": 3],
+            "contentChanges": [
+                ["range": LSP.range(1, 7, 1, 15), "text": ""],
+                ["range": LSP.range(0, 13, 0, 14), "text": "\" + nothing"],
+            ],
+        ])
+        let after = try lsp.diagnostics()
+        XCTAssertEqual(after.first?["message"] as? String, "unknown name `nothing`")
+        // `let s = "😀😀" + nothing`: `nothing` starts at scalar column 16, UTF-16 character 17.
+        XCTAssertEqual(LSP.start(after[0]), [0, 17])
+        XCTAssertEqual(LSP.end(after[0]), [0, 24])
+
+        lsp.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri, "version": 4],
+            "contentChanges": [["text": "print(1 +)\n"]],
+        ])
+        XCTAssertEqual(LSP.start(try XCTUnwrap(try lsp.diagnostics().first)), [0, 9])
+
+        lsp.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        XCTAssertEqual(try lsp.diagnostics().count, 0, "closing clears the diagnostics")
+        let closed = try lsp.request("textDocument/hover", LSP.at(uri, 0, 0))
+        XCTAssertEqual(LSP.errorCode(closed), -32602)
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testAByteOrderMarkIsOneUnitTheClientCounts() throws {
+        let lsp = try session()
+        // `mask check` counts columns after the mark; the client counts the mark too.
+        let diagnostics = try lsp.open("file:///tmp/bom.mask", "\u{FEFF}print(nosuch)\nprint(1)\n")
+        XCTAssertEqual(LSP.start(try XCTUnwrap(diagnostics.first)), [0, 7])
+        let hover = try lsp.request("textDocument/hover", LSP.at("file:///tmp/bom.mask", 0, 2))
+        let value = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        XCTAssertTrue(value?.contains("print(values...)") ?? false, "\(hover)")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    // MARK: - Malformed input
+
+    func testMalformedMessagesGetErrorsAndTheServerKeepsServing() throws {
+        let lsp = try session()
+        func errorCode() throws -> Int? {
+            LSP.errorCode(try lsp.nextMessage())
+        }
+        lsp.sendRaw(Array("Content-Type: text/plain\r\n\r\n".utf8))
+        XCTAssertEqual(try errorCode(), -32700, "no Content-Length")
+        lsp.sendRaw(Array("Content-Length: 12abc\r\n\r\n".utf8))
+        XCTAssertEqual(try errorCode(), -32700, "a bad Content-Length")
+        lsp.sendRaw(Array("no colon here\r\n\r\n".utf8))
+        XCTAssertEqual(try errorCode(), -32700, "a malformed header line")
+        lsp.sendFramed(Array("{\"jsonrpc\": \"2.0\", \"id\": 1,".utf8))
+        XCTAssertEqual(try errorCode(), -32700, "invalid JSON")
+        lsp.sendFramed(Array("[1, 2]".utf8))
+        XCTAssertEqual(try errorCode(), -32600, "a batch")
+        lsp.sendFramed(Array("42".utf8))
+        XCTAssertEqual(try errorCode(), -32600, "not an object")
+        lsp.send(["jsonrpc": "2.0", "id": ["no"], "method": "shutdown"])
+        XCTAssertEqual(try errorCode(), -32600, "an id that is a list")
+        lsp.send(["jsonrpc": "2.0", "id": 7])
+        XCTAssertEqual(try errorCode(), -32600, "no method")
+        XCTAssertEqual(LSP.errorCode(try lsp.request("workspace/unknown", [:])), -32601)
+        let badParams = try lsp.request("textDocument/completion", ["textDocument": ["uri": 5], "position": ["line": -1]])
+        XCTAssertEqual(LSP.errorCode(badParams), -32602)
+        let fraction = try lsp.request("textDocument/hover", ["textDocument": ["uri": "file:///x"], "position": ["line": 0.5, "character": 0]])
+        XCTAssertEqual(LSP.errorCode(fraction), -32602)
+        // A notification with bad params gets no answer: the next message is the hover's.
+        lsp.send(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": 3]])
+        lsp.send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": "nonsense"])
+
+        // Over 64 MiB: refused without being read as a message (it is a valid `shutdown`,
+        // which would stop the server), and the stream stays in step.
+        let huge = (64 << 20) + 1
+        let head = Array("{\"jsonrpc\": \"2.0\", \"id\": 99, \"method\": \"shutdown\", \"pad\": \"".utf8), tail = Array("\"}".utf8)
+        lsp.sendRaw(Array("Content-Length: \(huge)\r\n\r\n".utf8) + head)
+        var left = huge - head.count - tail.count
+        let chunk = [UInt8](repeating: 0x20, count: 1 << 20)
+        while left > 0 {
+            lsp.sendRaw(Array(chunk.prefix(left)))
+            left -= min(left, chunk.count)
+        }
+        lsp.sendRaw(tail)
+        let refusal = try lsp.nextMessage()
+        XCTAssertEqual(LSP.errorCode(refusal), -32700, "a message over the size limit: \(refusal)")
+        XCTAssertTrue(refusal["id"] is NSNull)
+
+        let uri = "file:///tmp/after.mask"
+        XCTAssertEqual(try lsp.open(uri, "let a = 1\n").count, 0, "still serving")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testHelpDescribesTheServer() throws {
+        let help = try mask("lsp", "--help")
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("usage: mask lsp"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("Language Server Protocol"), help.stdout)
+        XCTAssertTrue(try mask("--help").stdout.contains("mask lsp"))
+        let extra = try mask("lsp", "file.mask")
+        XCTAssertEqual(extra.status, 2)
+        XCTAssertTrue(extra.stderr.contains("lsp takes none"), extra.stderr)
+    }
+}
