@@ -43,7 +43,7 @@ struct DocumentAnalysis {
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         hasSyntaxErrors = !errors.isEmpty
         // Only errors, as `mask check` prints them (`Script` drops the rest too).
-        diagnostics = hasSyntaxErrors ? errors : DocumentAnalysis.run(source, folder: path.map(ScriptFile.folder(of:)))
+        diagnostics = hasSyntaxErrors ? errors : DocumentAnalysis.run(source, folder: path.map(Script.folder(of:)))
     }
 
     /// The run-time error of one bounded run, if any. A run stopped by this server's own
