@@ -8,7 +8,7 @@ import MaskEngine
 enum RenderArguments {
     /// Every option `render` accepts, for "did you mean" hints.
     static let optionNames = ["--output", "-o", "--format", "--frames", "--jobs", "-j", "--at", "--sheet",
-                              "--sheet-frames", "--columns", "--clean", "--quiet", "-q", "--help", "-h"]
+                              "--sheet-frames", "--columns", "--clean", "--max-frame-memory", "--quiet", "-q", "--help", "-h"]
 
     /// The options as the words give them, before they are checked against each other.
     private struct Given {
@@ -17,6 +17,7 @@ enum RenderArguments {
         var sheet: String?, sheetFrames: Int?, columns: Int?
         var clean = false, quiet = false
         var jobs = RenderOptions.defaultJobs
+        var frameMemory: Int?
     }
 
     /// The options the words after `mask render` ask for, or nil when they ask for help.
@@ -25,7 +26,7 @@ enum RenderArguments {
     static func parse(_ words: [String]) throws(UsageError) -> RenderOptions? {
         guard let (given, script) = try collect(words, command: .render) else { return nil }
         return RenderOptions(scriptPath: script, target: try target(given, script: script, command: .render),
-                             jobs: given.jobs, quiet: given.quiet)
+                             jobs: given.jobs, quiet: given.quiet, frameMemory: given.frameMemory)
     }
 
     /// The options the words after `mask watch` ask for, or nil when they ask for help:
@@ -46,7 +47,7 @@ enum RenderArguments {
         } else {
             mode = .render(try target(given, script: script, command: .watch))
         }
-        return WatchOptions(scriptPath: script, mode: mode, jobs: given.jobs, quiet: given.quiet)
+        return WatchOptions(scriptPath: script, mode: mode, jobs: given.jobs, quiet: given.quiet, frameMemory: given.frameMemory)
     }
 
     /// The options as given, and the script, or nil when the words ask for help.
@@ -77,6 +78,13 @@ enum RenderArguments {
                     given.sheetFrames = try count(command: command, try value("a number of frames"), name, in: 1...RenderOptions.maxSheetFrames)
                 case "--columns": given.columns = try count(command: command, try value("a number of columns"), name, in: 1...RenderOptions.maxSheetFrames)
                 case "--clean": given.clean = try flag()
+                case "--max-frame-memory":
+                    let text = try value("a size such as 4G or 512M")
+                    guard let bytes = ByteSize.parse(text) else {
+                        throw UsageError("invalid value '\(text)' for '--max-frame-memory': expected a size such as 4G, 512M or 1000000",
+                                         command: command)
+                    }
+                    given.frameMemory = bytes
                 case "-q", "--quiet": given.quiet = try flag()
                 default:
                     throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: optionNames), command: command)

@@ -58,6 +58,9 @@ struct RenderOptions: Equatable {
     var jobs: Int
     /// True to silence the progress line.
     var quiet: Bool
+    /// `--max-frame-memory`: the offscreen buffers one frame may use, in bytes (nil: the
+    /// engine's default budget).
+    var frameMemory: Int? = nil
 
     /// The default for `--jobs`: the processors this process may use, within 1...`maxJobs`.
     static var defaultJobs: Int {
@@ -83,4 +86,6 @@ struct WatchOptions: Equatable {
     var jobs: Int
     /// True to print only diagnostics.
     var quiet: Bool
+    /// `--max-frame-memory`, as for render.
+    var frameMemory: Int? = nil
 }

@@ -56,7 +56,8 @@ struct WatchCommand {
                 case .render(let target):
                     do {
                         try RenderCommand(options: RenderOptions(scriptPath: options.scriptPath, target: target,
-                                                                 jobs: options.jobs, quiet: true)).write(scene)
+                                                                 jobs: options.jobs, quiet: true,
+                                                                 frameMemory: options.frameMemory)).write(scene)
                         if !options.quiet { status("build \(build): wrote \(RenderCommand.describe(target))") }
                     } catch {
                         if StopSignal.isRequested { break }

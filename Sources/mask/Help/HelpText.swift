@@ -118,6 +118,9 @@ enum HelpText {
           --columns C          columns of the sheet (default: \(RenderOptions.defaultSheetColumns))
           --at T               write only the frame at T seconds (T >= 0) to the file
                                named by -o; its extension, .ppm or .png, is the format
+          --max-frame-memory SIZE
+                               the offscreen buffers one frame may use (default: 2G); a
+                               frame past it fails naming the layer (SIZE: 512M, 4G, ...)
           -q, --quiet          no progress line and no summary
           -h, --help           show this help
           --                   end of options; a FILE starting with '-' follows
