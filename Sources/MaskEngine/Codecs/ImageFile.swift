@@ -104,13 +104,22 @@ extension Image {
     ///   missing directory, no permission, full disk), `ImageError.invalidDimensions`
     ///   for an empty image.
     public func write(toFile path: String, format: ImageFormat? = nil) throws {
+        var bytes: [UInt8] = []
+        try write(toFile: path, format: format, buffer: &bytes)
+    }
+
+    /// Writes the image as `write(toFile:format:)` does, encoding it into `buffer` (whose
+    /// capacity is kept, so a thread writing a sequence of frames reuses one buffer) and
+    /// handing that to the file in one `write`.
+    /// - Throws: as `write(toFile:format:)`.
+    public func write(toFile path: String, format: ImageFormat? = nil, buffer: inout [UInt8]) throws {
         guard let format = format ?? ImageFormat(pathExtension: path) else {
             throw ImageError.unwritable(path: path, reason: "unknown image format (use a .png or .ppm name, or give the format)")
         }
-        let bytes = switch format {
-        case .png: try pngData()
-        case .ppm: try ppmData()
+        switch format {
+        case .png: buffer = try pngData()
+        case .ppm: try PPMCodec.encode(self, into: &buffer)
         }
-        try FileBytes.writeAtomically(bytes, to: path)
+        try FileBytes.writeAtomically(buffer, to: path)
     }
 }

@@ -15,17 +15,19 @@ extension Surface {
         guard !region.isEmpty, op > 0 else { return }
         dirty = dirty.union(region)
         let count = region.width, cw = coverage.rect.width, sw = rect.width
-        // coverage × opacity for every coverage byte.
-        var factors = [UInt32](repeating: 0, count: 256)
-        for c in 0..<256 { factors[c] = UInt32(mulDiv255(UInt32(c), op)) }
-        var row = [UInt8](repeating: 0, count: count * 4)
-        factors.withUnsafeBufferPointer { factor in
-            coverage.values.withUnsafeBufferPointer { cov in
-                row.withUnsafeMutableBytes { srcRow in
+        // coverage × opacity for every coverage byte, and one row of shaded source.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
+            for c in 0..<256 { factor[c] = UInt32(mulDiv255(UInt32(c), op)) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 4) { srcRow in
+                coverage.values.withUnsafeBufferPointer { cov in
                     image.pixels.withUnsafeMutableBytes { dst in
-                        guard let src = srcRow.baseAddress else { return }
-                        for y in region.y0..<region.y1 {
-                            paint.shade(y: y, x: region.x0, count: count, into: src.assumingMemoryBound(to: UInt8.self))
+                        guard let out = srcRow.baseAddress else { return }
+                        let src = UnsafeRawPointer(out)
+                        let rows = region.y0..<region.y1
+                        let shadeOnce = paint.isSameForEveryRow(rows, x: region.x0)
+                        if shadeOnce { paint.shade(y: rows.lowerBound, x: region.x0, count: count, into: out) }
+                        for y in rows {
+                            if !shadeOnce { paint.shade(y: y, x: region.x0, count: count, into: out) }
                             let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
                             for i in 0..<count {

@@ -89,6 +89,18 @@ struct GradientShader: Sendable {
         return colors[i].interpolated(to: colors[i + 1], span > 0 ? (t - locations[i]) / span : 1)
     }
 
+    /// True when `shade` writes the same pixels for every row in `rows` from column `x`:
+    /// a degenerate gradient, or an axial one along device x (no change down the
+    /// gradient, no skew of the layer), whose positions then never read the row.
+    func isSameForEveryRow(_ rows: Range<Int>, x: Int) -> Bool {
+        if degenerate { return true }
+        guard type == .axial, start.y == end.y, inverse.c == 0, let last = rows.last, let first = rows.first else { return false }
+        // The row only enters through (p.y − start.y) · 0, which is 0 while p.y is finite;
+        // p.y is linear in the row, so finite at both ends means finite in between.
+        let top = pixelCentre(inverse, x: x, y: first).0.y, bottom = pixelCentre(inverse, x: x, y: last).0.y
+        return (top - start.y).isFinite && (bottom - start.y).isFinite
+    }
+
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         let (p, step) = pixelCentre(inverse, x: x, y: y)
         let last = Double(lut.count - 1)

@@ -82,6 +82,14 @@ public struct Image: Hashable, Sendable {
         self.pixels = p
     }
 
+    /// An image over bytes the caller guarantees are `width × height × 4` valid
+    /// premultiplied pixels (a pooled buffer the renderer fills).
+    init(width: Int, height: Int, trustedPixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        pixels = trustedPixels
+    }
+
     static func validDimensions(_ width: Int, _ height: Int) -> Bool {
         width >= 0 && height >= 0 && width <= maxDimension && height <= maxDimension
     }

@@ -13,15 +13,18 @@
 enum Rasterizer {
     /// The coverage of a path after a transform to device pixels, inside `clip`; nil when
     /// nothing inside `clip` is covered. Open subpaths are closed for the fill.
+    /// The mask's buffer comes from `pool` (a fresh one by default); give it back with
+    /// `CoverageMask.recycle(into:)`.
     /// - Parameter tolerance: how far (device pixels) flattened curves may stray.
     static func coverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
-                         tolerance: Double = 0.1) -> CoverageMask? {
+                         pool: BufferPool = BufferPool(), tolerance: Double = 0.1) -> CoverageMask? {
         coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip),
-                 fillRule: fillRule, clip: clip)
+                 fillRule: fillRule, clip: clip, pool: pool)
     }
 
     /// The coverage of device-space polygons (every polyline closed implicitly), inside `clip`.
-    static func coverage(of polygons: [Polyline], fillRule: FillRule, clip: PixelRect) -> CoverageMask? {
+    static func coverage(of polygons: [Polyline], fillRule: FillRule, clip: PixelRect,
+                         pool: BufferPool = BufferPool()) -> CoverageMask? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for poly in polygons {
             for p in poly.points {
@@ -33,18 +36,20 @@ enum Rasterizer {
         let area = PixelRect(covering: Rect(minX, minY, maxX - minX, maxY - minY)).intersection(clip)
         guard !area.isEmpty else { return nil }
         if polygons.count == 1, let box = axisAlignedBox(polygons[0].points) {
-            return rectangleCoverage(box, area: area)
+            return rectangleCoverage(box, area: area, pool: pool)
         }
-        return accumulate(polygons, fillRule: fillRule, area: area)
+        return accumulate(polygons, fillRule: fillRule, area: area, pool: pool)
     }
 
     // MARK: - Area accumulation
 
-    private static func accumulate(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect) -> CoverageMask? {
+    private static func accumulate(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect,
+                                   pool: BufferPool) -> CoverageMask? {
         let w = area.width, h = area.height
         // Two spare cells a row: an edge on the right side writes to columns w and w + 1.
         let stride = w + 2
-        var cells = [Float](repeating: 0, count: stride * h)
+        var cells = pool.floats(count: stride * h)
+        defer { pool.recycle(&cells) }
         let ox = Double(area.x0), oy = Double(area.y0)
         cells.withUnsafeMutableBufferPointer { buffer in
             var lines = LineAccumulator(cells: buffer, width: w, height: h, stride: stride)
@@ -58,7 +63,7 @@ enum Rasterizer {
                 }
             }
         }
-        var values = [UInt8](repeating: 0, count: w * h)
+        var values = pool.bytes(count: w * h)
         var any = false
         cells.withUnsafeBufferPointer { cellBuffer in
             values.withUnsafeMutableBufferPointer { out in
@@ -81,7 +86,11 @@ enum Rasterizer {
                 }
             }
         }
-        return any ? CoverageMask(rect: area, values: values) : nil
+        guard any else {
+            pool.recycle(&values)
+            return nil
+        }
+        return CoverageMask(rect: area, values: values)
     }
 
     // MARK: - Rectangles
@@ -103,7 +112,7 @@ enum Rasterizer {
 
     /// A rectangle's exact coverage: the product of its overlap with each pixel's column
     /// and row, the same value the accumulation gives, without the accumulation buffer.
-    private static func rectangleCoverage(_ box: Rect, area: PixelRect) -> CoverageMask {
+    private static func rectangleCoverage(_ box: Rect, area: PixelRect, pool: BufferPool) -> CoverageMask {
         func overlaps(_ lo: Double, _ hi: Double, from start: Int, count: Int) -> [Float] {
             (0..<count).map { i in
                 let p = Double(start + i)
@@ -112,7 +121,7 @@ enum Rasterizer {
         }
         let cx = overlaps(box.minX, box.maxX, from: area.x0, count: area.width)
         let cy = overlaps(box.minY, box.maxY, from: area.y0, count: area.height)
-        var mask = CoverageMask(rect: area, filledWith: 0)
+        var mask = CoverageMask(rect: area, values: pool.bytes(count: area.width * area.height))
         let w = area.width
         // Rows wholly inside the rectangle are all alike: compute one, copy it.
         let fullRow = cx.map { UInt8(truncatingIfNeeded: Int32($0 * 255 + 0.5)) }

@@ -22,13 +22,17 @@ extension Renderer {
     }
 
     /// Draws a layer's background, contents image and its kind's content (not its sublayers).
-    /// - Parameter m: the layer's transform to device pixels.
+    /// - Parameters:
+    ///   - m: the layer's transform to device pixels.
+    ///   - pool: where coverage buffers come from.
     func drawContent(of id: LayerID, _ s: LayerState, transform m: Transform, opacity: Double,
-                     into surface: inout Surface) throws {
+                     into surface: inout Surface, pool: BufferPool) throws {
         let clip = surface.rect
         func fill(_ shape: Path, _ rule: FillRule, with paint: Paint?) {
-            guard let paint, let coverage = Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: clip) else { return }
+            guard let paint, var coverage = Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: clip,
+                                                                pool: pool) else { return }
             surface.fill(coverage, with: paint, opacity: opacity)
+            coverage.recycle(into: pool)
         }
         if s.background.alpha > 0 {
             let shape = s.cornerRadius > 0 ? Path.roundedRect(s.bounds, radius: s.cornerRadius) : Path.rect(s.bounds)
@@ -44,9 +48,9 @@ extension Renderer {
             fill(.rect(s.bounds), .nonzero, with: GradientShader.paint(for: s, transform: m))
         case .shape:
             if let color = s.fill { fill(s.path, s.fillRule, with: .solid(color.premultiplied())) }
-            if let color = s.stroke { stroke(s, color, transform: m, opacity: opacity, into: &surface) }
+            if let color = s.stroke { stroke(s, color, transform: m, opacity: opacity, into: &surface, pool: pool) }
         case .text:
-            try drawText(of: id, s, transform: m, opacity: opacity, into: &surface)
+            try drawText(of: id, s, transform: m, opacity: opacity, into: &surface, pool: pool)
         case .plain, .grid:
             break
         }
@@ -55,14 +59,15 @@ extension Renderer {
     /// Strokes a shape layer's path: the outline is built in the layer's coordinates (so
     /// the line width scales with the layer) and filled in device space.
     private func stroke(_ s: LayerState, _ color: Color, transform m: Transform, opacity: Double,
-                        into surface: inout Surface) {
+                        into surface: inout Surface, pool: BufferPool) {
         // Flatten to 0.1 device pixels: divide by the largest stretch of the transform.
         let stretch = max(hypot(m.a, m.b), hypot(m.c, m.d))
         guard stretch > 0, stretch.isFinite else { return }
         let outline = Stroker.outline(of: s.path, width: s.lineWidth, start: s.strokeStart, end: s.strokeEnd,
                                       tolerance: 0.1 / stretch)
-        guard let coverage = Rasterizer.coverage(of: Flattener.map(outline, m), fillRule: .nonzero,
-                                                 clip: surface.rect) else { return }
+        guard var coverage = Rasterizer.coverage(of: Flattener.map(outline, m), fillRule: .nonzero,
+                                                 clip: surface.rect, pool: pool) else { return }
         surface.fill(coverage, with: .solid(color.premultiplied()), opacity: opacity)
+        coverage.recycle(into: pool)
     }
 }

@@ -38,7 +38,7 @@ extension Renderer {
         let parts = contentPartCount(state) + children.count
         guard mask != nil || state.clip || (opacity < 1 && parts > 1) else {
             // One thing at most sees the opacity, or it is 1: no group needed.
-            try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface)
+            try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             for child in children {
                 try draw(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
             }
@@ -50,20 +50,26 @@ extension Renderer {
         if let drawn = drawnBounds(of: id, transform: m, walk: walk) { extent = extent.intersection(drawn) }
         if let mask, !state.maskInvert { extent = extent.intersection(maskFrame(mask, owner: m, walk)) }
         guard !extent.isEmpty else { return }
-        var group = try Surface(rect: extent)
-        try drawContent(of: id, state, transform: m, opacity: 1, into: &group)
+        let pool = walk.pool
+        var group = try Surface(rect: extent, pool: pool)
+        defer { group.recycle(into: pool) }
+        try drawContent(of: id, state, transform: m, opacity: 1, into: &group, pool: pool)
         for child in children {
             try draw(child, parent: m, opacity: 1, into: &group, walk: &walk)
         }
         guard !group.dirty.isEmpty else { return }
         if state.clip {
             let shape = Path.roundedRect(state.bounds, radius: state.cornerRadius)
-            let inside = Rasterizer.coverage(of: shape, transform: m, fillRule: .nonzero, clip: extent)
-            group.multiply(by: inside ?? CoverageMask(rect: .empty, values: []), inverted: false)
+            var inside = Rasterizer.coverage(of: shape, transform: m, fillRule: .nonzero, clip: extent, pool: pool)
+                ?? CoverageMask(rect: .empty, values: [])
+            group.multiply(by: inside, inverted: false)
+            inside.recycle(into: pool)
         }
         if let mask {
-            let values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk)
-            group.multiply(by: values ?? CoverageMask(rect: .empty, values: []), inverted: state.maskInvert)
+            var values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk)
+                ?? CoverageMask(rect: .empty, values: [])
+            group.multiply(by: values, inverted: state.maskInvert)
+            values.recycle(into: pool)
         }
         surface.draw(group, opacity: opacity)
     }

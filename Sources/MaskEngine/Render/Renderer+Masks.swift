@@ -25,12 +25,14 @@ extension Renderer {
                     walk: inout LayerWalk) throws -> CoverageMask? {
         let area = maskFrame(mask, owner: m, walk).intersection(extent)
         guard !area.isEmpty else { return nil }
-        var drawn = try Surface(rect: area)
+        let pool = walk.pool
+        var drawn = try Surface(rect: area, pool: pool)
+        defer { drawn.recycle(into: pool) }
         try draw(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
         let s = walk.states[mask.index]
         guard !drawn.dirty.isEmpty,
               var values = Rasterizer.coverage(of: .rect(s.bounds), transform: m.concatenating(s.transformToParent),
-                                               fillRule: .nonzero, clip: area) else { return nil }
+                                               fillRule: .nonzero, clip: area, pool: pool) else { return nil }
         let r = values.rect, w = r.width, dw = area.width
         drawn.image.pixels.withUnsafeBufferPointer { px in
             values.values.withUnsafeMutableBufferPointer { out in

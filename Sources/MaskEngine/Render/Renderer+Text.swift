@@ -6,7 +6,7 @@ extension Renderer {
     /// - Throws: `RenderError.textLayout` when the font cannot be loaded or read: a text
     ///   layer never silently draws nothing.
     func drawText(of id: LayerID, _ s: LayerState, transform m: Transform, opacity: Double,
-                  into surface: inout Surface) throws {
+                  into surface: inout Surface, pool: BufferPool) throws {
         guard !s.string.isEmpty else { return }
         let glyphs: Path
         do {
@@ -14,7 +14,9 @@ extension Renderer {
         } catch {
             throw RenderError.textLayout(layer: name(of: id), reason: "\(error)")
         }
-        guard let coverage = Rasterizer.coverage(of: glyphs, transform: m, fillRule: .nonzero, clip: surface.rect) else { return }
+        guard var coverage = Rasterizer.coverage(of: glyphs, transform: m, fillRule: .nonzero, clip: surface.rect,
+                                                 pool: pool) else { return }
         surface.fill(coverage, with: .solid(s.textColor.premultiplied()), opacity: opacity)
+        coverage.recycle(into: pool)
     }
 }

@@ -56,19 +56,22 @@ struct FrameSequenceWriter {
     }
 
     /// One thread's loop: take a frame, render it, write it, until the queue says stop.
+    /// The thread keeps its render buffers and its file buffer from frame to frame.
     private func work(_ queue: FrameQueue) {
+        let buffers = RenderBuffers()
+        var file: [UInt8] = []
         while let frame = queue.take() {
-            let image: Image
+            let path = FrameFileName.path(ofFrame: frame, format: format, in: directory)
             do {
-                image = try renderer.renderFrame(frame)
+                let rendered = try renderer.renderFrame(frame, using: buffers) { image in
+                    Result { try image.write(toFile: path, format: format, buffer: &file) }
+                }
+                if case .failure(let error) = rendered {
+                    queue.fail(.init(frame: frame, message: "\(error)"))
+                    return
+                }
             } catch {
                 queue.fail(.init(frame: frame, message: "cannot render frame \(frame): \(error)"))
-                return
-            }
-            do {
-                try image.write(toFile: FrameFileName.path(ofFrame: frame, format: format, in: directory), format: format)
-            } catch {
-                queue.fail(.init(frame: frame, message: "\(error)"))
                 return
             }
             queue.markWritten()

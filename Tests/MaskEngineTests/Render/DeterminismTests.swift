@@ -74,4 +74,21 @@ final class DeterminismTests: XCTestCase {
         }
         for i in times.indices { XCTAssertEqual(results.images[i], serial[i], "frame at t = \(times[i])") }
     }
+
+    /// One `RenderBuffers` reused across frames, times and scenes of other sizes (its
+    /// buffers then hold older, larger pictures) gives the bytes of a fresh render.
+    func testReusedBuffersGiveTheBytesOfAFreshRender() throws {
+        let busy = Renderer(scene: try busyScene())
+        var small = blankScene(7, 5)
+        try small.addLayer(layerState(frame: Rect(1.5, 1, 3, 2), background: .orange))
+        let tiny = Renderer(scene: small)
+        let buffers = RenderBuffers()
+        var kept: [Image] = []
+        for (renderer, t) in [(busy, 0.7), (tiny, 0), (busy, 0.2), (busy, 0.7), (tiny, 0)] {
+            let image = try renderer.render(at: t, using: buffers) { $0 }
+            XCTAssertEqual(image, try renderer.render(at: t), "t = \(t), \(image.width)×\(image.height)")
+            kept.append(image)
+        }
+        XCTAssertEqual(kept[0], kept[3], "an image kept by the caller is not overwritten by later frames")
+    }
 }

@@ -15,6 +15,30 @@ final class GradientTests: XCTestCase {
         return try render(scene)
     }
 
+    /// A gradient along x is shaded once and reused for every row (the fast path); a
+    /// slightly tilted one is shaded row by row. Both must give exactly what the shader
+    /// gives for each row on its own.
+    func testEveryRowOfAFillMatchesTheShaderForThatRow() throws {
+        for end in [Point(1, 0.5), Point(1, 0.55)] {
+            var state = layerState(.gradient, frame: Rect(0, 0, 101, 101))
+            state.colors = [.red, .green, .blue]
+            state.start = Point(0, 0.5)
+            state.end = end
+            var scene = blankScene(101, 101)
+            try scene.addLayer(state)
+            let image = try render(scene)
+            guard let paint = GradientShader.paint(for: state, transform: .identity) else { return XCTFail("no paint") }
+            XCTAssertEqual(paint.isSameForEveryRow(0..<101, x: 0), end.y == 0.5)
+            var row = [UInt8](repeating: 0, count: 101 * 4)
+            for y in [0, 1, 50, 100] {
+                row.withUnsafeMutableBufferPointer { buffer in
+                    if let base = buffer.baseAddress { paint.shade(y: y, x: 0, count: 101, into: base) }
+                }
+                XCTAssertEqual(Array(image.pixels[(y * 101 * 4)..<((y + 1) * 101 * 4)]), row, "end \(end) row \(y)")
+            }
+        }
+    }
+
     func testAxialInterpolatesBetweenEvenlySpreadStops() throws {
         let image = try gradientScene([.red, .blue])
         assertPixel(image, 50, 10, [128, 0, 128, 255])

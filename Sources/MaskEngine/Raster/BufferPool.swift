@@ -1,0 +1,70 @@
+/// Reusable pixel, coverage and accumulation buffers for one render thread.
+///
+/// A frame needs several large buffers (the frame, offscreen groups, mask surfaces,
+/// coverage, the rasterizer's cells). Allocating them fresh every frame costs page faults
+/// and zeroing of megabytes; taking them from here and giving them back costs a fill of
+/// only the bytes asked for. A pool belongs to one thread (it is a class without locks,
+/// and not `Sendable`); the bytes a frame gets never depend on which buffer it was handed.
+final class BufferPool {
+    private var bytes: [[UInt8]] = []
+    private var floats: [[Float]] = []
+
+    /// How many idle buffers of each kind are kept: enough for the deepest usual nesting
+    /// of groups and masks; a buffer given back beyond it is freed.
+    static let idleLimit = 16
+
+    init() {}
+
+    /// `count` zero bytes.
+    func bytes(count: Int) -> [UInt8] {
+        var b = BufferPool.take(from: &bytes, count: count)
+        BufferPool.resize(&b, count: count, with: 0)
+        return b
+    }
+
+    /// `count` zero floats.
+    func floats(count: Int) -> [Float] {
+        var b = BufferPool.take(from: &floats, count: count)
+        BufferPool.resize(&b, count: count, with: 0)
+        return b
+    }
+
+    /// Takes back a byte buffer; `buffer` is left empty.
+    func recycle(_ buffer: inout [UInt8]) {
+        BufferPool.keep(&buffer, in: &bytes)
+    }
+
+    /// Takes back a float buffer; `buffer` is left empty.
+    func recycle(_ buffer: inout [Float]) {
+        BufferPool.keep(&buffer, in: &floats)
+    }
+
+    /// The idle buffer of the least capacity that holds `count` elements, else the largest
+    /// one (it grows once and is kept), else a new one.
+    private static func take<T>(from idle: inout [[T]], count: Int) -> [T] {
+        var best = -1
+        for (i, b) in idle.enumerated() {
+            guard best >= 0 else { best = i; continue }
+            let c = b.capacity, bc = idle[best].capacity
+            if c >= count ? (bc < count || c < bc) : (bc < count && c > bc) { best = i }
+        }
+        return best >= 0 ? idle.remove(at: best) : []
+    }
+
+    /// Makes `b` hold `count` elements, all `value`, in place.
+    private static func resize<T>(_ b: inout [T], count: Int, with value: T) {
+        if b.count > count {
+            b.removeLast(b.count - count)
+        } else if b.count < count {
+            b.append(contentsOf: repeatElement(value, count: count - b.count))
+        }
+        b.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+    }
+
+    private static func keep<T>(_ buffer: inout [T], in idle: inout [[T]]) {
+        var taken: [T] = []
+        swap(&taken, &buffer)
+        guard taken.capacity > 0, idle.count < idleLimit else { return }
+        idle.append(taken)
+    }
+}
