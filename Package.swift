@@ -12,12 +12,14 @@ let package = Package(
         // System C libraries, reached through module maps (no outside packages).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
 
         // The compositing engine: knows nothing of the language.
-        .target(name: "MaskEngine", dependencies: ["CPNG", "CFreeType"]),
+        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType"]),
         // The language: lexer, parser, evaluator, diagnostics.
         .target(name: "MaskScript", dependencies: ["MaskEngine"]),
         // The command-line tool.

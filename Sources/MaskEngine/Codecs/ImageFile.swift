@@ -85,7 +85,7 @@ extension Image {
 
     /// The image encoded as an 8-bit PNG: RGB when opaque, RGBA (straight alpha) otherwise.
     /// - Throws: `ImageError.invalidDimensions` for an empty image, `ImageError.unwritable`
-    ///   if libpng fails.
+    ///   if the compressor cannot be made.
     public func pngData() throws -> [UInt8] {
         try PNGCodec.encode(self)
     }
@@ -104,22 +104,6 @@ extension Image {
     ///   missing directory, no permission, full disk), `ImageError.invalidDimensions`
     ///   for an empty image.
     public func write(toFile path: String, format: ImageFormat? = nil) throws {
-        var bytes: [UInt8] = []
-        try write(toFile: path, format: format, buffer: &bytes)
-    }
-
-    /// Writes the image as `write(toFile:format:)` does, encoding it into `buffer` (whose
-    /// capacity is kept, so a thread writing a sequence of frames reuses one buffer) and
-    /// handing that to the file in one `write`.
-    /// - Throws: as `write(toFile:format:)`.
-    public func write(toFile path: String, format: ImageFormat? = nil, buffer: inout [UInt8]) throws {
-        guard let format = format ?? ImageFormat(pathExtension: path) else {
-            throw ImageError.unwritable(path: path, reason: "unknown image format (use a .png or .ppm name, or give the format)")
-        }
-        switch format {
-        case .png: buffer = try pngData()
-        case .ppm: try PPMCodec.encode(self, into: &buffer)
-        }
-        try FileBytes.writeAtomically(buffer, to: path)
+        try ImageWriter().write(self, toFile: path, format: format)
     }
 }

@@ -4,7 +4,7 @@ import MaskEngine
 
 /// Renders a run of frames on `jobs` threads and writes each frame as soon as it is done.
 ///
-/// Each file is written atomically by `Image.write(toFile:format:)` (a temporary name in
+/// Each file is written atomically by `ImageWriter` (a temporary name in
 /// the same directory, then a rename), so an interrupted render never leaves a partial
 /// frame, and only the frames' own names are ever written. The bytes of every frame are
 /// the same whatever `jobs` is: each depends only on the scene and its index.
@@ -59,12 +59,12 @@ struct FrameSequenceWriter {
     /// The thread keeps its render buffers and its file buffer from frame to frame.
     private func work(_ queue: FrameQueue) {
         let buffers = RenderBuffers()
-        var file: [UInt8] = []
+        let writer = ImageWriter()
         while let frame = queue.take() {
             let path = FrameFileName.path(ofFrame: frame, format: format, in: directory)
             do {
                 let rendered = try renderer.renderFrame(frame, using: buffers) { image in
-                    Result { try image.write(toFile: path, format: format, buffer: &file) }
+                    Result { try writer.write(image, toFile: path, format: format) }
                 }
                 if case .failure(let error) = rendered {
                     queue.fail(.init(frame: frame, message: "\(error)"))
