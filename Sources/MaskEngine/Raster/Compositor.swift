@@ -35,15 +35,7 @@ extension Surface {
                                 if k == 0 { continue }
                                 let s = src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
                                 let sk = k == 255 ? s : scaled(s, by: k)
-                                let sa = sk >> 24
-                                if sa == 0 { continue }
-                                let d = dstBase &+ i &* 4
-                                if sa == 255 {
-                                    dst.storeBytes(of: sk, toByteOffset: d, as: UInt32.self)
-                                } else {
-                                    let old = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
-                                    dst.storeBytes(of: sk &+ scaled(old, by: 255 &- sa), toByteOffset: d, as: UInt32.self)
-                                }
+                                sourceOver(sk, onto: dst, at: dstBase &+ i &* 4)
                             }
                         }
                     }
@@ -98,15 +90,7 @@ extension Surface {
                     for x in region.x0..<region.x1 {
                         var s = src.loadUnaligned(fromByteOffset: sBase &+ x &* 4, as: UInt32.self)
                         if op != 255 { s = scaled(s, by: op) }
-                        let sa = s >> 24
-                        if sa == 0 { continue }
-                        let d = dBase &+ x &* 4
-                        if sa == 255 {
-                            dst.storeBytes(of: s, toByteOffset: d, as: UInt32.self)
-                        } else {
-                            let old = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
-                            dst.storeBytes(of: s &+ scaled(old, by: 255 &- sa), toByteOffset: d, as: UInt32.self)
-                        }
+                        sourceOver(s, onto: dst, at: dBase &+ x &* 4)
                     }
                 }
             }
@@ -116,6 +100,20 @@ extension Surface {
     /// An opacity (0...1, NaN as 0) as a byte, rounded to nearest.
     static func byte(_ v: Double) -> UInt32 {
         v > 0 ? (v < 1 ? UInt32((v * 255).rounded()) : 255) : 0
+    }
+}
+
+/// Source-over of one premultiplied pixel onto the pixel at byte offset `d`: nothing for
+/// a transparent source, a store for an opaque one, `s + d · (255 − sa) / 255` otherwise.
+@inline(__always)
+func sourceOver(_ s: UInt32, onto dst: UnsafeMutableRawBufferPointer, at d: Int) {
+    let sa = s >> 24
+    if sa == 0 { return }
+    if sa == 255 {
+        dst.storeBytes(of: s, toByteOffset: d, as: UInt32.self)
+    } else {
+        let old = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
+        dst.storeBytes(of: s &+ scaled(old, by: 255 &- sa), toByteOffset: d, as: UInt32.self)
     }
 }
 

@@ -15,21 +15,30 @@ extension Renderer {
         walk.time < (scene.node(id).leavesTreeAt ?? .infinity)
     }
 
+    /// Starts drawing a layer: nil when it draws nothing (not visible, or a transform that
+    /// is not finite); otherwise its state and transform to device pixels, with the layer
+    /// pushed on the walk's stack, which the caller pops when done.
+    /// - Throws: `RenderError.maskCycle` when the layer is already being drawn,
+    ///   `.nestingTooDeep` past `maxDepth`.
+    func enter(_ id: LayerID, parent: Transform, walk: inout LayerWalk) throws -> (LayerState, Transform)? {
+        guard isVisible(id, walk) else { return nil }
+        if walk.stack.contains(id) { throw RenderError.maskCycle(name(of: id)) }
+        guard walk.stack.count < Renderer.maxDepth else { throw RenderError.nestingTooDeep(name(of: id)) }
+        let state = walk.states[id.index]
+        let m = parent.concatenating(state.transformToParent)
+        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return nil }
+        walk.stack.append(id)
+        return (state, m)
+    }
+
     /// Draws a layer and its sublayers onto `surface`.
     /// - Parameters:
     ///   - parent: the transform from the parent's coordinates to device pixels.
     ///   - opacity: the opacity of ungrouped ancestors, multiplied into this layer's.
     func draw(_ id: LayerID, parent: Transform, opacity inherited: Double, into surface: inout Surface,
               walk: inout LayerWalk) throws {
-        guard isVisible(id, walk) else { return }
-        if walk.stack.contains(id) { throw RenderError.maskCycle(name(of: id)) }
-        guard walk.stack.count < Renderer.maxDepth else { throw RenderError.nestingTooDeep(name(of: id)) }
-        walk.stack.append(id)
+        guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
         defer { walk.stack.removeLast() }
-
-        let state = walk.states[id.index]
-        let m = parent.concatenating(state.transformToParent)
-        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return }
         let children = drawingOrder(scene.node(id).children, walk.states).filter { isVisible($0, walk) && isInTree($0, walk) }
         let opacity = state.opacity * inherited
         // A mask that names no layer of the scene is ignored.
@@ -51,6 +60,15 @@ extension Renderer {
         if let mask, !state.maskInvert { extent = extent.intersection(maskFrame(mask, owner: m, walk)) }
         guard !extent.isEmpty else { return }
         let pool = walk.pool
+        if let mask, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state) == 1 {
+            // One fill, masked: drawn straight through the mask, without a group.
+            try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
+                guard var values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk) else { return }
+                surface.fill(coverage, with: paint, mask: values, opacity: opacity)
+                values.recycle(into: pool)
+            }
+            return
+        }
         var group = try Surface(rect: extent, pool: pool)
         defer { group.recycle(into: pool) }
         try drawContent(of: id, state, transform: m, opacity: 1, into: &group, pool: pool)

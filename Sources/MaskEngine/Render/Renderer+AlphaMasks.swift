@@ -1,0 +1,67 @@
+// MARK: - Masks drawn as alpha alone
+
+extension Renderer {
+    /// True when a mask subtree can be drawn into an `AlphaSurface`: every layer draws
+    /// only solid colours (backgrounds, shape fills and strokes, text, grid tiles), needs
+    /// no group of its own (no mask, no clip, no opacity shared by several parts) and is
+    /// not already being drawn. Anything else goes through a colour surface.
+    func drawsAlphaOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
+        guard isVisible(id, walk) else { return true }
+        guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
+        let s = walk.states[id.index]
+        let hasMask = s.mask.map { walk.states.indices.contains($0.index) } ?? false
+        guard !hasMask, !s.clip, s.contents == nil else { return false }
+        switch s.kind {
+        case .plain, .grid, .shape, .text: break
+        case .gradient: return false
+        }
+        let children = scene.node(id).children.filter { isVisible($0, walk) && isInTree($0, walk) }
+        guard s.opacity >= 1 || contentPartCount(s) + children.count <= 1 else { return false }
+        return children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
+    }
+
+    /// Draws a layer and its sublayers as `draw(_:parent:opacity:into:walk:)` does, into
+    /// an alpha surface. Only for subtrees `drawsAlphaOnly` accepts.
+    func drawAlpha(_ id: LayerID, parent: Transform, opacity inherited: Double, into surface: inout AlphaSurface,
+                   walk: inout LayerWalk) throws {
+        guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
+        defer { walk.stack.removeLast() }
+        let opacity = state.opacity * inherited
+        try forEachFill(of: id, state, transform: m, clip: surface.rect, pool: walk.pool) { coverage, paint in
+            guard case .solid(let color) = paint else { return }
+            surface.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: opacity)
+        }
+        for child in drawingOrder(scene.node(id).children, walk.states) where isVisible(child, walk) && isInTree(child, walk) {
+            try drawAlpha(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
+        }
+    }
+
+    /// What `maskValues` gives for an alpha-mode mask that `drawsAlphaOnly` accepts,
+    /// drawn into an alpha surface over `area`; nil when the mask lets nothing through.
+    /// The values cover only the pixels the mask drew, so the owner's fill skips the rest.
+    func alphaMaskValues(_ mask: LayerID, owner m: Transform, area: PixelRect,
+                         walk: inout LayerWalk) throws -> CoverageMask? {
+        let pool = walk.pool
+        var drawn = AlphaSurface(rect: area, pool: pool)
+        defer { drawn.recycle(into: pool) }
+        try drawAlpha(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
+        guard !drawn.dirty.isEmpty, var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return nil }
+        defer { frame.recycle(into: pool) }
+        let r = frame.rect.intersection(drawn.dirty)
+        guard !r.isEmpty else { return nil }
+        var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height))
+        let w = r.width, fw = frame.rect.width, dw = area.width
+        frame.values.withUnsafeBufferPointer { f in
+            drawn.values.withUnsafeBufferPointer { a in
+                values.values.withUnsafeMutableBufferPointer { out in
+                    for y in r.y0..<r.y1 {
+                        let o = (y &- r.y0) &* w, fo = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
+                        let ao = (y &- area.y0) &* dw &+ (r.x0 &- area.x0)
+                        for x in 0..<w { out[o &+ x] = mulDiv255(UInt32(f[fo &+ x]), UInt32(a[ao &+ x])) }
+                    }
+                }
+            }
+        }
+        return values
+    }
+}
