@@ -39,16 +39,36 @@ struct AlphaSurface {
                 let k = UInt32(mulDiv255(UInt32(c), op))
                 factor[c] = k == 255 ? alpha : UInt32(mulDiv255(alpha, k))
             }
-            coverage.values.withUnsafeBufferPointer { cov in
-                values.withUnsafeMutableBufferPointer { out in
+            let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
+            coverage.values.withUnsafeBytes { cov in
+                values.withUnsafeMutableBytes { out in
                     for y in region.y0..<region.y1 {
                         let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                         let outBase = (y &- rect.y0) &* w &+ (region.x0 &- rect.x0)
-                        for i in 0..<count {
-                            let sa = factor[Int(cov[covBase &+ i])]
-                            if sa == 0 { continue }
-                            let o = outBase &+ i
-                            out[o] = sa == 255 ? 255 : UInt8(truncatingIfNeeded: sa &+ UInt32(mulDiv255(UInt32(out[o]), 255 &- sa)))
+                        var i = 0
+                        while i < count {
+                            // Eight pixels at a time where the coverage is all 0 (nothing to do),
+                            // or all 255 over nothing drawn yet or at full alpha (a plain store).
+                            if i &+ 8 <= count {
+                                let c8 = cov.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
+                                if c8 == 0 {
+                                    i &+= 8
+                                    continue
+                                }
+                                if c8 == ~0, full == ~0 || out.loadUnaligned(fromByteOffset: outBase &+ i, as: UInt64.self) == 0 {
+                                    out.storeBytes(of: full, toByteOffset: outBase &+ i, as: UInt64.self)
+                                    i &+= 8
+                                    continue
+                                }
+                            }
+                            let sa = factor[Int(cov.load(fromByteOffset: covBase &+ i, as: UInt8.self))]
+                            if sa != 0 {
+                                let o = outBase &+ i
+                                let old = UInt32(out.load(fromByteOffset: o, as: UInt8.self))
+                                out.storeBytes(of: sa == 255 ? 255 : UInt8(truncatingIfNeeded: sa &+ UInt32(mulDiv255(old, 255 &- sa))),
+                                               toByteOffset: o, as: UInt8.self)
+                            }
+                            i &+= 1
                         }
                     }
                 }

@@ -6,7 +6,9 @@
 /// `scaled(source, c)` (a fill at opacity 1 into transparent pixels), then
 /// `scaled(·, v)` for the mask value `v` (the multiply), then `scaled(·, opacity)` before
 /// source-over (the composite), each step skipped exactly where the group route skips it.
-/// So the bytes are the group route's, for a group holding only this one fill.
+/// So the bytes are the group route's, for a group holding only this one fill. (Scaling by
+/// 255 changes nothing and neither does blending a transparent pixel, so the skipped
+/// steps may as well be done where that is faster.)
 extension Surface {
     /// Paints `paint` under `coverage`, times `mask` (0 outside its rect), times `opacity`.
     ///
@@ -26,7 +28,8 @@ extension Surface {
             coverage.values.withUnsafeBufferPointer { cov in
                 mask.values.withUnsafeBufferPointer { maskValues in
                     image.pixels.withUnsafeMutableBytes { dst in
-                        guard let out = srcRow.baseAddress else { return }
+                        guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init),
+                              let maskBytes = maskValues.baseAddress.map(UnsafeRawPointer.init) else { return }
                         let src = UnsafeRawPointer(out) + skip &* 4
                         let rows = region.y0..<region.y1
                         let shadeOnce = paint.isSameForEveryRow(rows, x: painted.x0)
@@ -43,14 +46,33 @@ extension Surface {
                             guard open else { continue }
                             if !shadeOnce { paint.shade(y: y, x: painted.x0, count: shaded, into: out) }
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            for i in 0..<count {
-                                let c = UInt32(cov[covBase &+ i]), v = UInt32(maskValues[maskBase &+ i])
-                                if c == 0 || v == 0 { continue }
-                                var p = src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                                if c != 255 { p = scaled(p, by: c) }
-                                if v != 255 { p = scaled(p, by: v) }
-                                if op != 255 { p = scaled(p, by: op) }
-                                sourceOver(p, onto: dst, at: dstBase &+ i &* 4)
+                            var i = 0
+                            while i < count {
+                                // Eight pixels at a time where coverage or mask is all 0 (nothing
+                                // to do) or both are all 255 at full opacity (the source as it is).
+                                if i &+ 8 <= count {
+                                    let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
+                                    let m8 = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self)
+                                    if c8 == 0 || m8 == 0 {
+                                        i &+= 8
+                                        continue
+                                    }
+                                    if c8 & m8 == ~0, op == 255 {
+                                        for j in i..<(i &+ 8) {
+                                            sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: dstBase &+ j &* 4)
+                                        }
+                                        i &+= 8
+                                        continue
+                                    }
+                                }
+                                // Branch-free, so the block vectorises: scaling by 255 and
+                                // blending a transparent pixel both change nothing.
+                                for j in i..<min(i &+ 8, count) {
+                                    let c = UInt32(cov[covBase &+ j]), v = UInt32(maskValues[maskBase &+ j])
+                                    let p = scaled(scaled(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: c), by: v), by: op)
+                                    blend(p, onto: dst, at: dstBase &+ j &* 4)
+                                }
+                                i &+= 8
                             }
                         }
                     }

@@ -21,8 +21,9 @@ extension Surface {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 4) { srcRow in
                 coverage.values.withUnsafeBufferPointer { cov in
                     image.pixels.withUnsafeMutableBytes { dst in
-                        guard let out = srcRow.baseAddress else { return }
+                        guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init) else { return }
                         let src = UnsafeRawPointer(out)
+                        let full = factor[255] == 255
                         let rows = region.y0..<region.y1
                         let shadeOnce = paint.isSameForEveryRow(rows, x: region.x0)
                         if shadeOnce { paint.shade(y: rows.lowerBound, x: region.x0, count: count, into: out) }
@@ -30,12 +31,31 @@ extension Surface {
                             if !shadeOnce { paint.shade(y: y, x: region.x0, count: count, into: out) }
                             let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            for i in 0..<count {
-                                let k = factor[Int(cov[covBase &+ i])]
-                                if k == 0 { continue }
-                                let s = src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                                let sk = k == 255 ? s : scaled(s, by: k)
-                                sourceOver(sk, onto: dst, at: dstBase &+ i &* 4)
+                            var i = 0
+                            while i < count {
+                                // Eight pixels at a time where the coverage is all 0 (nothing to
+                                // do) or all 255 at full opacity (the source as it is).
+                                if i &+ 8 <= count {
+                                    let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
+                                    if c8 == 0 {
+                                        i &+= 8
+                                        continue
+                                    }
+                                    if c8 == ~0, full {
+                                        for j in i..<(i &+ 8) {
+                                            sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: dstBase &+ j &* 4)
+                                        }
+                                        i &+= 8
+                                        continue
+                                    }
+                                }
+                                // Branch-free, so the block vectorises (see `blend`).
+                                for j in i..<min(i &+ 8, count) {
+                                    let k = factor[Int(cov[covBase &+ j])]
+                                    blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: k),
+                                          onto: dst, at: dstBase &+ j &* 4)
+                                }
+                                i &+= 8
                             }
                         }
                     }
@@ -115,6 +135,15 @@ func sourceOver(_ s: UInt32, onto dst: UnsafeMutableRawBufferPointer, at d: Int)
         let old = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
         dst.storeBytes(of: s &+ scaled(old, by: 255 &- sa), toByteOffset: d, as: UInt32.self)
     }
+}
+
+/// Source-over without branches: `s + d · (255 − sa) / 255` stored whatever `sa` is, which
+/// is `sourceOver`'s result too (an opaque source scales the destination by 0, a
+/// transparent one, all zero, leaves it as it was).
+@inline(__always)
+func blend(_ s: UInt32, onto dst: UnsafeMutableRawBufferPointer, at d: Int) {
+    let old = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
+    dst.storeBytes(of: s &+ scaled(old, by: 255 &- (s >> 24)), toByteOffset: d, as: UInt32.self)
 }
 
 /// Every channel of a packed RGBA pixel times `k` / 255, rounded to nearest: exactly

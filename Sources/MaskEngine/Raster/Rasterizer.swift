@@ -65,23 +65,44 @@ enum Rasterizer {
         }
         var values = pool.bytes(count: w * h)
         var any = false
-        cells.withUnsafeBufferPointer { cellBuffer in
-            values.withUnsafeMutableBufferPointer { out in
+        cells.withUnsafeBytes { cellBytes in
+            values.withUnsafeMutableBytes { out in
+                @inline(__always) func coverage(_ sum: Float) -> UInt8 {
+                    var v = abs(sum)
+                    if fillRule == .evenodd {
+                        v = v.truncatingRemainder(dividingBy: 2)
+                        if v > 1 { v = 2 - v }
+                    } else if v > 1 {
+                        v = 1
+                    }
+                    return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
+                }
                 for y in 0..<h {
                     var sum: Float = 0
-                    let row = y &* stride, outRow = y &* w
-                    for x in 0..<w {
-                        sum += cellBuffer[row &+ x]
-                        var v = abs(sum)
-                        if fillRule == .evenodd {
-                            v = v.truncatingRemainder(dividingBy: 2)
-                            if v > 1 { v = 2 - v }
-                        } else if v > 1 {
-                            v = 1
+                    let row = y &* stride &* 4, outRow = y &* w
+                    var x = 0
+                    while x < w {
+                        // Eight cells no edge touched leave the sum as it is: eight equal bytes
+                        // (the inside and outside of a shape, between its edges).
+                        if x &+ 8 <= w {
+                            let at = row &+ x &* 4
+                            let bits = cellBytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                                | cellBytes.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
+                                | cellBytes.loadUnaligned(fromByteOffset: at &+ 16, as: UInt64.self)
+                                | cellBytes.loadUnaligned(fromByteOffset: at &+ 24, as: UInt64.self)
+                            if bits == 0 {
+                                let byte = coverage(sum)
+                                if byte != 0 { any = true }
+                                out.storeBytes(of: UInt64(byte) &* 0x0101_0101_0101_0101, toByteOffset: outRow &+ x, as: UInt64.self)
+                                x &+= 8
+                                continue
+                            }
                         }
-                        let byte = UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
-                        out[outRow &+ x] = byte
+                        sum += cellBytes.load(fromByteOffset: row &+ x &* 4, as: Float.self)
+                        let byte = coverage(sum)
+                        out.storeBytes(of: byte, toByteOffset: outRow &+ x, as: UInt8.self)
                         if byte != 0 { any = true }
+                        x &+= 1
                     }
                 }
             }
