@@ -22,6 +22,17 @@ final class BufferPool {
         return b
     }
 
+    /// `count` pixels (4 × `count` bytes), every one the packed RGBA `pixel`, written once.
+    func pixels(count: Int, filledWith pixel: UInt32) -> [UInt8] {
+        var b = BufferPool.take(from: &bytes, count: count * 4)
+        if b.count > count * 4 { b.removeLast(b.count - count * 4) }
+        if b.count < count * 4 { b.append(contentsOf: repeatElement(0, count: count * 4 - b.count)) }
+        b.withUnsafeMutableBytes { raw in
+            for i in 0..<count { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
+        }
+        return b
+    }
+
     /// `count` zero floats.
     func floats(count: Int) -> [Float] {
         var b = BufferPool.take(from: &floats, count: count)

@@ -28,13 +28,15 @@ struct Surface: Sendable {
 
     /// A surface over `rect` filled with an opaque colour (the frame's backdrop).
     init(rect: PixelRect, opaque color: Color, pool: BufferPool) throws {
-        try self.init(rect: rect, pool: pool)
+        guard Image.validDimensions(rect.width, rect.height) else {
+            throw ImageError.invalidDimensions(width: rect.width, height: rect.height)
+        }
+        self.rect = rect
         // A translucent canvas colour is shown over black: frames are opaque.
         let (r, g, b, _) = color.premultiplied().rgba8
         let pixel = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
-        image.pixels.withUnsafeMutableBytes { bytes in
-            for i in 0..<(bytes.count / 4) { bytes.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
-        }
+        image = Image(width: rect.width, height: rect.height,
+                      trustedPixels: pool.pixels(count: rect.width * rect.height, filledWith: pixel))
         dirty = rect
     }
 
