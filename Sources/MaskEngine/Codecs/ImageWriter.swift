@@ -17,6 +17,15 @@ public final class ImageWriter {
     ///   missing directory, no permission, full disk), `ImageError.invalidDimensions`
     ///   for an empty image.
     public func write(_ image: Image, toFile path: String, format: ImageFormat? = nil) throws {
+        _ = try write(image, toFile: path, format: format) { true }
+    }
+
+    /// Encodes `image`, then asks `proceed` whether to write it: threads that encode in
+    /// parallel but must write in turn wait there. Returns false, writing nothing, when
+    /// `proceed` does.
+    /// - Throws: as `write(_:toFile:format:)`.
+    public func write(_ image: Image, toFile path: String, format: ImageFormat? = nil,
+                      when proceed: () -> Bool) throws -> Bool {
         guard let format = format ?? ImageFormat(pathExtension: path) else {
             throw ImageError.unwritable(path: path, reason: "unknown image format (use a .png or .ppm name, or give the format)")
         }
@@ -28,6 +37,8 @@ public final class ImageWriter {
         case .ppm:
             try PPMCodec.encode(image, into: &bytes)
         }
+        guard proceed() else { return false }
         try FileBytes.writeAtomically(bytes, to: path)
+        return true
     }
 }

@@ -55,26 +55,32 @@ struct FrameSequenceWriter {
         if let failure = queue.firstFailure { throw .input(failure.message) }
     }
 
-    /// One thread's loop: take a frame, render it, write it, until the queue says stop.
-    /// The thread keeps its render buffers and its file buffer from frame to frame.
+    /// One thread's loop: take a frame, render and encode it, write it when every earlier
+    /// frame is written, until the queue says stop. The thread keeps its render buffers
+    /// and its file buffer from frame to frame.
     private func work(_ queue: FrameQueue) {
         let buffers = RenderBuffers()
         let writer = ImageWriter()
         while let frame = queue.take() {
             let path = FrameFileName.path(ofFrame: frame, format: format, in: directory)
             do {
-                let rendered = try renderer.renderFrame(frame, using: buffers) { image in
-                    Result { try writer.write(image, toFile: path, format: format) }
+                let written = try renderer.renderFrame(frame, using: buffers) { image in
+                    Result { try writer.write(image, toFile: path, format: format) { queue.waitForTurn(frame) } }
                 }
-                if case .failure(let error) = rendered {
+                switch written {
+                case .failure(let error):
                     queue.fail(.init(frame: frame, message: "\(error)"))
                     return
+                case .success(false):
+                    return
+                case .success(true):
+                    break
                 }
             } catch {
                 queue.fail(.init(frame: frame, message: "cannot render frame \(frame): \(error)"))
                 return
             }
-            queue.markWritten()
+            queue.markWritten(frame)
         }
     }
 }
