@@ -6,6 +6,8 @@
 /// only the bytes asked for. A pool belongs to one thread (it is a class without locks,
 /// and not `Sendable`); the bytes a frame gets never depend on which buffer it was handed.
 final class BufferPool {
+    /// The thread's gradient colour tables.
+    let gradients = GradientTables()
     private var bytes: [[UInt8]] = []
     private var floats: [[Float]] = []
 

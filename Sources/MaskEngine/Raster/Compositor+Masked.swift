@@ -39,14 +39,20 @@ extension Surface {
                             let maskBase = (y &- mask.rect.y0) &* mw &+ (region.x0 &- mask.rect.x0)
                             // A row the mask shuts entirely costs no shading.
                             var open = false
-                            for i in 0..<count where maskValues[maskBase &+ i] != 0 && cov[covBase &+ i] != 0 {
-                                open = true
-                                break
+                            var i = 0
+                            while !open && i &+ 8 <= count {
+                                open = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self) != 0
+                                    && covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self) != 0
+                                i &+= 8
+                            }
+                            while !open && i < count {
+                                open = maskValues[maskBase &+ i] != 0 && cov[covBase &+ i] != 0
+                                i &+= 1
                             }
                             guard open else { continue }
                             if !shadeOnce { paint.shade(y: y, x: painted.x0, count: shaded, into: out) }
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            var i = 0
+                            i = 0
                             while i < count {
                                 // Eight pixels at a time where coverage or mask is all 0 (nothing
                                 // to do) or both are all 255 at full opacity (the source as it is).

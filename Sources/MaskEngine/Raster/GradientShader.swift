@@ -25,15 +25,19 @@ struct GradientShader: Sendable {
 
     /// The paint of a gradient layer, or nil when it draws nothing (no colours, or a
     /// transform that flattens the layer). One colour gives a solid paint.
-    static func paint(for state: LayerState, transform: Transform) -> Paint? {
+    /// - Parameter tables: where the colour table is looked up, and kept once made (one
+    ///   per thread: a gradient whose colours do not change is tabulated once).
+    static func paint(for state: LayerState, transform: Transform, tables: GradientTables = GradientTables()) -> Paint? {
         guard let first = state.colors.first, let inverse = transform.inverted else { return nil }
         if state.colors.count == 1 { return .solid(first.premultiplied()) }
-        return .gradient(GradientShader(state: state, inverse: inverse))
+        let colors = state.colors.map { $0.premultiplied() }
+        let table = tables.table(colors: colors, locations: GradientShader.stops(state.locations, count: colors.count))
+        return .gradient(GradientShader(state: state, table: table, inverse: inverse))
     }
 
-    private init(state: LayerState, inverse: Transform) {
-        let colors = state.colors.map { $0.premultiplied() }
-        let locations = GradientShader.stops(state.locations, count: colors.count)
+    /// The colour table of `colors` at `locations`: packed pixels from the lowest position
+    /// (0, or a location below it) to the highest, and the scale from position to entry.
+    static func table(colors: [PremultipliedColor], locations: [Double]) -> GradientTables.Table {
         let lo = min(0, locations.first ?? 0), hi = max(1, locations.last ?? 1)
         let perUnit = 1024.0
         // At most 16 Ki entries: positions spread over more than 16 units get coarser steps.
@@ -45,9 +49,13 @@ struct GradientShader: Sendable {
             let (r, g, b, a) = GradientShader.color(at: t, colors: colors, locations: locations, from: &stop).rgba8
             table[i] = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
         }
-        lut = table
-        low = lo
-        scale = Double(entries - 1) / (hi - lo)
+        return GradientTables.Table(pixels: table, low: lo, scale: Double(entries - 1) / (hi - lo))
+    }
+
+    private init(state: LayerState, table: GradientTables.Table, inverse: Transform) {
+        lut = table.pixels
+        low = table.low
+        scale = table.scale
         type = state.gradientType
         self.inverse = inverse
         let w = state.size.width, h = state.size.height

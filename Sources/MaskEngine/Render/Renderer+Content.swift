@@ -75,7 +75,7 @@ extension Renderer {
         }
         switch s.kind {
         case .gradient:
-            try fill(.rect(s.bounds), .nonzero, with: GradientShader.paint(for: s, transform: m))
+            try fill(.rect(s.bounds), .nonzero, with: GradientShader.paint(for: s, transform: m, tables: pool.gradients))
         case .shape:
             if let color = s.fill { try fill(s.path, s.fillRule, with: .solid(color.premultiplied())) }
             if let color = s.stroke {

@@ -39,6 +39,23 @@ final class GradientTests: XCTestCase {
         }
     }
 
+    /// A thread's cached tables are the tables made afresh, for the same colours and
+    /// locations, before and after the cache fills up and starts again.
+    func testCachedColourTablesAreTheTablesMadeAfresh() {
+        let tables = GradientTables()
+        func check(_ i: Int) {
+            let colors = [Color.red, Color(red: 0, green: Double(i % 7) / 7, blue: 1, alpha: 0.5)].map { $0.premultiplied() }
+            let locations = [Double(i % 5) / 10, 1 + Double(i % 3)]
+            let cached = tables.table(colors: colors, locations: locations)
+            let fresh = GradientShader.table(colors: colors, locations: locations)
+            XCTAssertEqual(cached.pixels, fresh.pixels, "table \(i)")
+            XCTAssertEqual(cached.low, fresh.low)
+            XCTAssertEqual(cached.scale, fresh.scale)
+        }
+        for i in 0..<(GradientTables.limit + 40) { check(i) }
+        for i in 0..<40 { check(i) }
+    }
+
     func testAxialInterpolatesBetweenEvenlySpreadStops() throws {
         let image = try gradientScene([.red, .blue])
         assertPixel(image, 50, 10, [128, 0, 128, 255])
