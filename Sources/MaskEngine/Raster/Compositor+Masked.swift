@@ -52,6 +52,10 @@ extension Surface {
                             guard open else { continue }
                             if !shadeOnce { paint.shade(y: y, x: painted.x0, count: shaded, into: out) }
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
+                            if op == 255, Surface.isFull(covBytes + covBase, count: count) {
+                                Surface.maskedRow(src, mask: maskBytes + maskBase, onto: dst, at: dstBase, count: count)
+                                continue
+                            }
                             i = 0
                             while i < count {
                                 // Eight pixels at a time where coverage or mask is all 0 (nothing
@@ -84,6 +88,48 @@ extension Surface {
                     }
                 }
             }
+        }
+    }
+
+    /// True when all `count` coverage bytes from `cov` are 255.
+    private static func isFull(_ cov: UnsafeRawPointer, count: Int) -> Bool {
+        var i = 0
+        while i &+ 8 <= count {
+            if cov.loadUnaligned(fromByteOffset: i, as: UInt64.self) != ~0 { return false }
+            i &+= 8
+        }
+        while i < count {
+            if cov.load(fromByteOffset: i, as: UInt8.self) != 255 { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// A fully covered row at full opacity: only the mask scales the source (the general
+    /// loop's other two steps scale by 255, which changes nothing).
+    private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer,
+                                  at dstBase: Int, count: Int) {
+        var i = 0
+        while i < count {
+            if i &+ 8 <= count {
+                let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if m8 == 0 {
+                    i &+= 8
+                    continue
+                }
+                if m8 == ~0 {
+                    for j in i..<(i &+ 8) {
+                        sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: dstBase &+ j &* 4)
+                    }
+                    i &+= 8
+                    continue
+                }
+            }
+            for j in i..<min(i &+ 8, count) {
+                let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
+                blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: v), onto: dst, at: dstBase &+ j &* 4)
+            }
+            i &+= 8
         }
     }
 }
