@@ -52,8 +52,12 @@ extension Surface {
                             guard open else { continue }
                             if !shadeOnce { paint.shade(y: y, x: painted.x0, count: shaded, into: out) }
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            if op == 255, Surface.isFull(covBytes + covBase, count: count) {
-                                Surface.maskedRow(src, mask: maskBytes + maskBase, onto: dst, at: dstBase, count: count)
+                            if Surface.isFull(covBytes + covBase, count: count) {
+                                if op == 255 {
+                                    Surface.maskedRow(src, mask: maskBytes + maskBase, onto: dst, at: dstBase, count: count)
+                                } else {
+                                    Surface.maskedRow(src, mask: maskBytes + maskBase, opacity: op, onto: dst, at: dstBase, count: count)
+                                }
                                 continue
                             }
                             i = 0
@@ -128,6 +132,24 @@ extension Surface {
             for j in i..<min(i &+ 8, count) {
                 let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
                 blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: v), onto: dst, at: dstBase &+ j &* 4)
+            }
+            i &+= 8
+        }
+    }
+
+    /// A fully covered row below full opacity: the mask, then the opacity, scale the source.
+    private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, opacity op: UInt32,
+                                  onto dst: UnsafeMutableRawBufferPointer, at dstBase: Int, count: Int) {
+        var i = 0
+        while i < count {
+            if i &+ 8 <= count, mask.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                i &+= 8
+                continue
+            }
+            for j in i..<min(i &+ 8, count) {
+                let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
+                blend(scaled(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: v), by: op),
+                      onto: dst, at: dstBase &+ j &* 4)
             }
             i &+= 8
         }

@@ -23,6 +23,9 @@ final class MaskFastPathTests: XCTestCase {
         gradient.start = Point(0, 0.5)
         gradient.end = Point(1, 0.5)
         let solid = layerState(frame: Rect(4.5, 3.25, 50, 40), background: .orange)
+        // Whole rows of full coverage, at full opacity and below it.
+        var faded = layerState(frame: Rect(0, 0, 64, 48), background: Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.8))
+        faded.opacity = 0.6
         var circle = layerState(.shape, frame: Rect(0, 0, 64, 48))
         circle.path = .circle(center: Point(30, 22), radius: 17.3)
         circle.fill = .green
@@ -30,7 +33,7 @@ final class MaskFastPathTests: XCTestCase {
         var text = layerState(.text, frame: Rect(0, 0, 64, 48))
         text.string = "Ag"
         text.fontSize = 30
-        return [("image", image), ("pixels", pixels), ("gradient", gradient), ("solid", solid),
+        return [("image", image), ("pixels", pixels), ("gradient", gradient), ("solid", solid), ("faded", faded),
                 ("circle", circle), ("text", text)]
     }
 
