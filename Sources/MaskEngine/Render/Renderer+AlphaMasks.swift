@@ -36,13 +36,15 @@ extension Renderer {
         }
     }
 
-    /// What `maskValues` gives for an alpha-mode mask that `drawsAlphaOnly` accepts,
-    /// drawn into an alpha surface over `area`; nil when the mask lets nothing through.
-    /// The values cover only the pixels the mask drew, so the owner's fill skips the rest.
-    func alphaMaskValues(_ mask: LayerID, owner m: Transform, area: PixelRect,
+    /// What `maskValues` gives for an alpha-mode mask that `drawsAlphaOnly` accepts over
+    /// `area`, drawn into an alpha surface over `drawArea` (the part of `area` the mask's
+    /// subtree can reach); nil when the mask lets nothing through. The values cover only
+    /// the pixels the mask drew, so the owner's fill skips the rest. The frame's coverage
+    /// is still taken over all of `area`, so its rounding is the colour route's.
+    func alphaMaskValues(_ mask: LayerID, owner m: Transform, area: PixelRect, drawnIn drawArea: PixelRect,
                          walk: inout LayerWalk) throws -> CoverageMask? {
         let pool = walk.pool
-        var drawn = AlphaSurface(rect: area, pool: pool)
+        var drawn = AlphaSurface(rect: drawArea, pool: pool)
         defer { drawn.recycle(into: pool) }
         try drawAlpha(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
         guard !drawn.dirty.isEmpty, var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return nil }
@@ -50,13 +52,13 @@ extension Renderer {
         let r = frame.rect.intersection(drawn.dirty)
         guard !r.isEmpty else { return nil }
         var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height))
-        let w = r.width, fw = frame.rect.width, dw = area.width
+        let w = r.width, fw = frame.rect.width, dw = drawArea.width
         frame.values.withUnsafeBufferPointer { f in
             drawn.values.withUnsafeBufferPointer { a in
                 values.values.withUnsafeMutableBufferPointer { out in
                     for y in r.y0..<r.y1 {
                         let o = (y &- r.y0) &* w, fo = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
-                        let ao = (y &- area.y0) &* dw &+ (r.x0 &- area.x0)
+                        let ao = (y &- drawArea.y0) &* dw &+ (r.x0 &- drawArea.x0)
                         for x in 0..<w { out[o &+ x] = mulDiv255(UInt32(f[fo &+ x]), UInt32(a[ao &+ x])) }
                     }
                 }

@@ -33,7 +33,11 @@ extension Renderer {
         let area = maskFrame(mask, owner: m, walk).intersection(extent)
         guard !area.isEmpty else { return nil }
         if mode == .alpha && drawsAlphaOnly(mask, walk) {
-            return try alphaMaskValues(mask, owner: m, area: area, walk: &walk)
+            // Only where the mask's subtree can draw: elsewhere its alpha is 0.
+            let drawn = drawnBounds(of: mask, transform: m.concatenating(walk.states[mask.index].transformToParent), walk: walk)
+            let bounded = drawn.map { area.intersection($0) } ?? area
+            guard !bounded.isEmpty else { return nil }
+            return try alphaMaskValues(mask, owner: m, area: area, drawnIn: bounded, walk: &walk)
         }
         return try colourMaskValues(mask, owner: m, mode: mode, area: area, walk: &walk)
     }

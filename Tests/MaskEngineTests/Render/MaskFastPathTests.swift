@@ -113,7 +113,7 @@ final class MaskFastPathTests: XCTestCase {
                     LayerWalk(states: states, time: 0, pool: BufferPool())))
                 var walk = LayerWalk(states: states, time: 0, pool: BufferPool())
                 XCTAssertTrue(renderer.drawsAlphaOnly(maskID, walk), maskName)
-                let alpha = try renderer.alphaMaskValues(maskID, owner: m, area: area, walk: &walk)
+                let alpha = try renderer.alphaMaskValues(maskID, owner: m, area: area, drawnIn: area, walk: &walk)
                 let colour = try renderer.colourMaskValues(maskID, owner: m, mode: .alpha, area: area, walk: &walk)
                 for y in area.y0..<area.y1 {
                     for x in area.x0..<area.x1 where alpha?.value(x: x, y: y) != colour?.value(x: x, y: y) {
