@@ -122,9 +122,7 @@ extension Surface {
                     continue
                 }
                 if m8 == ~0 {
-                    for j in i..<(i &+ 8) {
-                        sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: dstBase &+ j &* 4)
-                    }
+                    Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
                     i &+= 8
                     continue
                 }
@@ -152,6 +150,20 @@ extension Surface {
                       onto: dst, at: dstBase &+ j &* 4)
             }
             i &+= 8
+        }
+    }
+
+    /// Source-over of `count` source pixels as they are: a plain copy when all are opaque.
+    @inline(__always)
+    static func sourceOverRun(_ count: Int, from src: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer, at d: Int) {
+        var alphas: UInt32 = 0xFF00_0000
+        for j in 0..<count { alphas &= src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self) }
+        if alphas == 0xFF00_0000, let base = dst.baseAddress {
+            (base + d).copyMemory(from: src, byteCount: count &* 4)
+            return
+        }
+        for j in 0..<count {
+            MaskEngine.sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: d &+ j &* 4)
         }
     }
 }

@@ -42,9 +42,7 @@ extension Surface {
                                         continue
                                     }
                                     if c8 == ~0, full {
-                                        for j in i..<(i &+ 8) {
-                                            sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: dstBase &+ j &* 4)
-                                        }
+                                        Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
                                         i &+= 8
                                         continue
                                     }
