@@ -130,6 +130,15 @@ struct GradientShader: Sendable {
                 let inv = 1 / (dx * dx + dy * dy)
                 let t0 = ((p.x - start.x) * dx + (p.y - start.y) * dy) * inv
                 let dt = (step.x * dx + step.y * dy) * inv
+                guard dt != 0 else {
+                    // Along the gradient's normal (a vertical gradient, unrotated): one
+                    // colour for the whole row, looked up once.
+                    guard count > 0 else { return }
+                    put(0, t0)
+                    let pixel = raw.load(as: UInt32.self)
+                    for i in 1..<max(1, count) { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
+                    return
+                }
                 for i in 0..<count { put(i, t0 + dt * Double(i)) }
             case .radial:
                 let irx = 1 / abs(end.x - start.x), iry = 1 / abs(end.y - start.y)

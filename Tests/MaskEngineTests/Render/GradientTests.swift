@@ -56,6 +56,21 @@ final class GradientTests: XCTestCase {
         for i in 0..<40 { check(i) }
     }
 
+    /// A vertical gradient has one colour a row (looked up once a row): every pixel of
+    /// the row is that colour, the one its row's centre gives.
+    func testAVerticalGradientIsOneColourARow() throws {
+        let image = try gradientScene([.red, .blue], start: Point(0.5, 0), end: Point(0.5, 1))
+        for x in [0, 1, 37, 99, 100] {
+            assertPixel(image, x, 50, [128, 0, 128, 255])
+            // Row 25's centre is at t = 25.5 / 101: red 190.6, blue 64.4.
+            assertPixel(image, x, 25, [191, 0, 64, 255])
+        }
+        for y in 0..<101 {
+            let row = Array(image.pixels[(y * 101 * 4)..<((y + 1) * 101 * 4)])
+            XCTAssertTrue(stride(from: 0, to: row.count, by: 4).allSatisfy { row[$0..<($0 + 4)] == row[0..<4] }, "row \(y)")
+        }
+    }
+
     func testAxialInterpolatesBetweenEvenlySpreadStops() throws {
         let image = try gradientScene([.red, .blue])
         assertPixel(image, 50, 10, [128, 0, 128, 255])
