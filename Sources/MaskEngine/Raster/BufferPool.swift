@@ -9,7 +9,7 @@ final class BufferPool {
     /// The thread's gradient colour tables.
     let gradients = GradientTables()
     private var bytes: [[UInt8]] = []
-    private var floats: [[Float]] = []
+    private var zeroFloats: [[Float]] = []
 
     /// How many idle buffers of each kind are kept: enough for the deepest usual nesting
     /// of groups and masks; a buffer given back beyond it is freed.
@@ -17,28 +17,33 @@ final class BufferPool {
 
     init() {}
 
-    /// `count` zero bytes.
-    func bytes(count: Int) -> [UInt8] {
+    /// `count` zero bytes; with `zeroed: false`, `count` bytes of any value, for a caller
+    /// that writes every one of them before reading.
+    func bytes(count: Int, zeroed: Bool = true) -> [UInt8] {
         var b = BufferPool.take(from: &bytes, count: count)
-        BufferPool.resize(&b, count: count, with: 0)
+        if zeroed {
+            BufferPool.resize(&b, count: count, with: 0)
+        } else {
+            BufferPool.resize(&b, count: count, padding: 0)
+        }
         return b
     }
 
     /// `count` pixels (4 × `count` bytes), every one the packed RGBA `pixel`, written once.
     func pixels(count: Int, filledWith pixel: UInt32) -> [UInt8] {
         var b = BufferPool.take(from: &bytes, count: count * 4)
-        if b.count > count * 4 { b.removeLast(b.count - count * 4) }
-        if b.count < count * 4 { b.append(contentsOf: repeatElement(0, count: count * 4 - b.count)) }
+        BufferPool.resize(&b, count: count * 4, padding: 0)
         b.withUnsafeMutableBytes { raw in
             for i in 0..<count { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
         }
         return b
     }
 
-    /// `count` zero floats.
-    func floats(count: Int) -> [Float] {
-        var b = BufferPool.take(from: &floats, count: count)
-        BufferPool.resize(&b, count: count, with: 0)
+    /// At least `count` zero floats, without a fill: the buffers of this kind are handed
+    /// back all zero (`recycleZeroed`), so only growth needs writing.
+    func zeroFloats(count: Int) -> [Float] {
+        var b = BufferPool.take(from: &zeroFloats, count: count)
+        if b.count < count { BufferPool.resize(&b, count: count, padding: 0) }
         return b
     }
 
@@ -47,9 +52,10 @@ final class BufferPool {
         BufferPool.keep(&buffer, in: &bytes)
     }
 
-    /// Takes back a float buffer; `buffer` is left empty.
-    func recycle(_ buffer: inout [Float]) {
-        BufferPool.keep(&buffer, in: &floats)
+    /// Takes back a buffer from `zeroFloats` that the caller has set all zero again;
+    /// `buffer` is left empty.
+    func recycleZeroed(_ buffer: inout [Float]) {
+        BufferPool.keep(&buffer, in: &zeroFloats)
     }
 
     /// The idle buffer of the least capacity that holds `count` elements, else the largest
@@ -66,12 +72,17 @@ final class BufferPool {
 
     /// Makes `b` hold `count` elements, all `value`, in place.
     private static func resize<T>(_ b: inout [T], count: Int, with value: T) {
+        resize(&b, count: count, padding: value)
+        b.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+    }
+
+    /// Makes `b` hold `count` elements, keeping what it held (new ones are `padding`).
+    private static func resize<T>(_ b: inout [T], count: Int, padding: T) {
         if b.count > count {
             b.removeLast(b.count - count)
         } else if b.count < count {
-            b.append(contentsOf: repeatElement(value, count: count - b.count))
+            b.append(contentsOf: repeatElement(padding, count: count - b.count))
         }
-        b.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
     }
 
     private static func keep<T>(_ buffer: inout [T], in idle: inout [[T]]) {

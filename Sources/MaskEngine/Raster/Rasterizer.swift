@@ -48,8 +48,9 @@ enum Rasterizer {
         let w = area.width, h = area.height
         // Two spare cells a row: an edge on the right side writes to columns w and w + 1.
         let stride = w + 2
-        var cells = pool.floats(count: stride * h)
-        defer { pool.recycle(&cells) }
+        // Handed back all zero: the running sum below clears every cell it reads.
+        var cells = pool.zeroFloats(count: stride * h)
+        defer { pool.recycleZeroed(&cells) }
         let ox = Double(area.x0), oy = Double(area.y0)
         cells.withUnsafeMutableBufferPointer { buffer in
             var lines = LineAccumulator(cells: buffer, width: w, height: h, stride: stride)
@@ -63,9 +64,10 @@ enum Rasterizer {
                 }
             }
         }
-        var values = pool.bytes(count: w * h)
+        // Every byte is written below.
+        var values = pool.bytes(count: w * h, zeroed: false)
         var any = false
-        cells.withUnsafeBytes { cellBytes in
+        cells.withUnsafeMutableBytes { cellBytes in
             values.withUnsafeMutableBytes { out in
                 @inline(__always) func coverage(_ sum: Float) -> UInt8 {
                     var v = abs(sum)
@@ -99,11 +101,15 @@ enum Rasterizer {
                             }
                         }
                         sum += cellBytes.load(fromByteOffset: row &+ x &* 4, as: Float.self)
+                        cellBytes.storeBytes(of: 0, toByteOffset: row &+ x &* 4, as: Float.self)
                         let byte = coverage(sum)
                         out.storeBytes(of: byte, toByteOffset: outRow &+ x, as: UInt8.self)
                         if byte != 0 { any = true }
                         x &+= 1
                     }
+                    // The spare cells that edges right of the area wrote to.
+                    cellBytes.storeBytes(of: 0, toByteOffset: row &+ w &* 4, as: Float.self)
+                    cellBytes.storeBytes(of: 0, toByteOffset: row &+ (w &+ 1) &* 4, as: Float.self)
                 }
             }
         }
@@ -142,7 +148,8 @@ enum Rasterizer {
         }
         let cx = overlaps(box.minX, box.maxX, from: area.x0, count: area.width)
         let cy = overlaps(box.minY, box.maxY, from: area.y0, count: area.height)
-        var mask = CoverageMask(rect: area, values: pool.bytes(count: area.width * area.height))
+        // Every byte is written below.
+        var mask = CoverageMask(rect: area, values: pool.bytes(count: area.width * area.height, zeroed: false))
         let w = area.width
         // Rows wholly inside the rectangle are all alike: compute one, copy it.
         let fullRow = cx.map { UInt8(truncatingIfNeeded: Int32($0 * 255 + 0.5)) }

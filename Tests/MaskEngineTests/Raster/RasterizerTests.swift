@@ -45,6 +45,29 @@ final class RasterizerTests: XCTestCase {
         }
     }
 
+    /// The accumulation buffer goes back to the pool cleared, and is not cleared again:
+    /// shapes rasterized one after another with one pool (edges past both sides of the
+    /// clip included) give what each gives with a pool of its own.
+    func testAReusedPoolGivesTheCoverageOfAFreshOne() throws {
+        let shapes: [Path] = [
+            .circle(center: Point(50, 50), radius: 70),
+            .polygon([Point(-20, 10), Point(130, 30), Point(40, 95)]),
+            .circle(center: Point(10, 80), radius: 9.3),
+            .polygon([Point(3.25, 0), Point(77.5, 0), Point(79.5, 20), Point(5.25, 20), Point(4, 10)]),
+            .circle(center: Point(50, 50), radius: 30),
+        ]
+        let pool = BufferPool()
+        for (i, shape) in (shapes + shapes).enumerated() {
+            for rule in [FillRule.nonzero, .evenodd] {
+                var reused = Rasterizer.coverage(of: shape, transform: .identity, fillRule: rule, clip: clip, pool: pool)
+                let fresh = Rasterizer.coverage(of: shape, transform: .identity, fillRule: rule, clip: clip)
+                XCTAssertEqual(reused?.rect, fresh?.rect, "shape \(i)")
+                XCTAssertTrue(reused?.values == fresh?.values, "shape \(i), \(rule)")
+                reused?.recycle(into: pool)
+            }
+        }
+    }
+
     func testDiagonalEdgeThroughPixelCornersHalfCoversThem() throws {
         // The edge x + y = 10 runs corner to corner through pixels (i, 9 − i): half of each.
         let c = try coverage(.polygon([Point(0, 0), Point(10, 0), Point(0, 10)]))
