@@ -8,6 +8,8 @@
 final class BufferPool {
     /// The thread's gradient colour tables.
     let gradients = GradientTables()
+    /// The thread's text coverage.
+    let texts = TextCoverageCache()
     private var bytes: [[UInt8]] = []
     private var zeroFloats: [[Float]] = []
 

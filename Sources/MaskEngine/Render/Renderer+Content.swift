@@ -55,9 +55,9 @@ extension Renderer {
     /// are skipped; each coverage goes back to `pool` after `body`.
     func forEachFill(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect, pool: BufferPool,
                      _ body: (CoverageMask, Paint) throws -> Void) throws {
-        func fill(_ coverage: CoverageMask?, with paint: Paint?) throws {
+        func fill(_ coverage: CoverageMask?, with paint: Paint?, recycle: Bool = true) throws {
             guard let paint, var coverage else { return }
-            defer { coverage.recycle(into: pool) }
+            defer { if recycle { coverage.recycle(into: pool) } }
             try body(coverage, paint)
         }
         func fill(_ shape: Path, _ rule: FillRule, with paint: Paint?) throws {
@@ -82,7 +82,8 @@ extension Renderer {
                 try fill(strokeCoverage(of: s, transform: m, clip: clip, pool: pool), with: .solid(color.premultiplied()))
             }
         case .text:
-            try fill(textCoverage(of: id, s, transform: m, clip: clip, pool: pool), with: .solid(s.textColor.premultiplied()))
+            try fill(cachedTextCoverage(of: id, s, transform: m, clip: clip, pool: pool), with: .solid(s.textColor.premultiplied()),
+                     recycle: false)
         case .plain, .grid:
             break
         }

@@ -91,4 +91,25 @@ final class DeterminismTests: XCTestCase {
         }
         XCTAssertEqual(kept[0], kept[3], "an image kept by the caller is not overwritten by later frames")
     }
+
+    /// Text coverage is kept from frame to frame: a text that moves away and back, and a
+    /// still one beside it, render as they do with fresh buffers.
+    func testKeptTextCoverageGivesTheBytesOfAFreshRender() throws {
+        var scene = blankScene(120, 60)
+        var moving = layerState(.text, frame: Rect(0, 0, 120, 30))
+        moving.string = "move"
+        moving.fontSize = 20
+        let id = try scene.addLayer(moving)
+        try scene.animate(Animation(layer: id, key: .position, keyframes: [.point(Point(80, 40))], begin: 0, duration: 1,
+                                    autoreverses: true))
+        var still = layerState(.text, frame: Rect(0, 30, 120, 30))
+        still.string = "still"
+        still.fontSize = 18
+        try scene.addLayer(still)
+        let renderer = Renderer(scene: scene)
+        let buffers = RenderBuffers()
+        for t in [0, 0.5, 0.5, 1, 0, 1.5, 0.25, 0] {
+            XCTAssertEqual(try renderer.render(at: t, using: buffers) { $0 }, try renderer.render(at: t), "t = \(t)")
+        }
+    }
 }
