@@ -34,11 +34,7 @@ struct AlphaSurface {
         dirty = dirty.union(region)
         let count = region.width, cw = coverage.rect.width, w = rect.width
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
-            // The source alpha for every coverage byte, rounded as the RGBA fill rounds it.
-            for c in 0..<256 {
-                let k = UInt32(mulDiv255(UInt32(c), op))
-                factor[c] = k == 255 ? alpha : UInt32(mulDiv255(alpha, k))
-            }
+            AlphaSurface.sourceAlphas(alpha: alpha, opacity: op, into: factor)
             let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
             coverage.values.withUnsafeBytes { cov in
                 values.withUnsafeMutableBytes { out in
@@ -73,6 +69,15 @@ struct AlphaSurface {
                     }
                 }
             }
+        }
+    }
+
+    /// The source alpha a solid fill of alpha `alpha` at opacity byte `op` puts down for
+    /// each coverage byte, rounded as the RGBA fill rounds it: 256 entries into `factor`.
+    static func sourceAlphas(alpha: UInt32, opacity op: UInt32, into factor: UnsafeMutableBufferPointer<UInt32>) {
+        for c in 0..<256 {
+            let k = UInt32(mulDiv255(UInt32(c), op))
+            factor[c] = k == 255 ? alpha : UInt32(mulDiv255(alpha, k))
         }
     }
 }
