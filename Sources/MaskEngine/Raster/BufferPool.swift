@@ -12,6 +12,14 @@ final class BufferPool {
     let texts = TextCoverageCache()
     private var bytes: [[UInt8]] = []
     private var zeroFloats: [[Float]] = []
+    /// The bytes handed out and not yet given back since `startFrame()`: what the frame's
+    /// buffers hold, which `RenderBudget.bufferBytes` bounds.
+    private(set) var bytesInUse = 0
+
+    /// Starts counting a new frame's buffers.
+    func startFrame() {
+        bytesInUse = 0
+    }
 
     /// How many idle buffers of each kind are kept: enough for the deepest usual nesting
     /// of groups and masks; a buffer given back beyond it is freed.
@@ -22,6 +30,7 @@ final class BufferPool {
     /// `count` zero bytes; with `zeroed: false`, `count` bytes of any value, for a caller
     /// that writes every one of them before reading.
     func bytes(count: Int, zeroed: Bool = true) -> [UInt8] {
+        bytesInUse &+= count
         var b = BufferPool.take(from: &bytes, count: count)
         if zeroed {
             BufferPool.resize(&b, count: count, with: 0)
@@ -33,6 +42,7 @@ final class BufferPool {
 
     /// `count` pixels (4 × `count` bytes), every one the packed RGBA `pixel`, written once.
     func pixels(count: Int, filledWith pixel: UInt32) -> [UInt8] {
+        bytesInUse &+= count &* 4
         var b = BufferPool.take(from: &bytes, count: count * 4)
         BufferPool.resize(&b, count: count * 4, padding: 0)
         b.withUnsafeMutableBytes { raw in
@@ -44,6 +54,7 @@ final class BufferPool {
     /// At least `count` zero floats, without a fill: the buffers of this kind are handed
     /// back all zero (`recycleZeroed`), so only growth needs writing.
     func zeroFloats(count: Int) -> [Float] {
+        bytesInUse &+= count &* 4
         var b = BufferPool.take(from: &zeroFloats, count: count)
         if b.count < count { BufferPool.resize(&b, count: count, padding: 0) }
         return b
@@ -51,12 +62,14 @@ final class BufferPool {
 
     /// Takes back a byte buffer; `buffer` is left empty.
     func recycle(_ buffer: inout [UInt8]) {
+        bytesInUse = max(0, bytesInUse &- buffer.count)
         BufferPool.keep(&buffer, in: &bytes)
     }
 
     /// Takes back a buffer from `zeroFloats` that the caller has set all zero again;
     /// `buffer` is left empty.
     func recycleZeroed(_ buffer: inout [Float]) {
+        bytesInUse = max(0, bytesInUse &- buffer.count &* 4)
         BufferPool.keep(&buffer, in: &zeroFloats)
     }
 

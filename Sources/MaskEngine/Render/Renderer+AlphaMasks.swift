@@ -49,6 +49,7 @@ extension Renderer {
            !scene.node(mask).children.contains(where: { isVisible($0, walk) && isInTree($0, walk) }) {
             return try singleFillMaskValues(mask, owner: m, area: area, drawnIn: drawArea, walk: &walk)
         }
+        try reserve(drawArea.width * drawArea.height, for: mask, walk: walk)
         var drawn = AlphaSurface(rect: drawArea, pool: pool)
         defer { drawn.recycle(into: pool) }
         try drawAlpha(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)

@@ -27,8 +27,34 @@ extension Renderer {
         let state = walk.states[id.index]
         let m = parent.concatenating(state.transformToParent)
         guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return nil }
+        try charge(id, state, transform: m, walk: &walk)
         walk.stack.append(id)
         return (state, m)
+    }
+
+    /// Counts a layer's work against the budget: the canvas pixels its bounds (and a
+    /// shape's path) cover, and `RenderBudget.layerOverhead`; and checks that the buffers
+    /// in use are still within it.
+    /// - Throws: `RenderError.tooMuchWork` or `.tooMuchMemory`, naming the layer.
+    func charge(_ id: LayerID, _ state: LayerState, transform m: Transform, walk: inout LayerWalk) throws {
+        let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
+        var covered = PixelRect(covering: m.apply(state.bounds)).intersection(canvas)
+        if state.kind == .shape, let path = state.path.controlBounds {
+            covered = covered.union(PixelRect(covering: m.apply(path)).intersection(canvas))
+        }
+        let (sum, overflow) = walk.work.addingReportingOverflow(covered.width * covered.height + RenderBudget.layerOverhead)
+        walk.work = overflow ? .max : sum
+        guard walk.work <= walk.budget.work else { throw RenderError.tooMuchWork(layer: name(of: id), limit: walk.budget.work) }
+        try reserve(0, for: id, walk: walk)
+    }
+
+    /// Checks that `bytes` more of buffers keep the frame within its budget.
+    /// - Throws: `RenderError.tooMuchMemory` naming the layer.
+    func reserve(_ bytes: Int, for id: LayerID, walk: LayerWalk) throws {
+        let (total, overflow) = walk.pool.bytesInUse.addingReportingOverflow(bytes)
+        guard !overflow, total <= walk.budget.bufferBytes else {
+            throw RenderError.tooMuchMemory(layer: name(of: id), bytes: overflow ? .max : total, limit: walk.budget.bufferBytes)
+        }
     }
 
     /// Draws a layer and its sublayers onto `surface`.
@@ -69,6 +95,7 @@ extension Renderer {
             }
             return
         }
+        try reserve(extent.width * extent.height * 4, for: id, walk: walk)
         var group = try Surface(rect: extent, pool: pool)
         defer { group.recycle(into: pool) }
         try drawContent(of: id, state, transform: m, opacity: 1, into: &group, pool: pool)

@@ -47,6 +47,7 @@ extension Renderer {
     func colourMaskValues(_ mask: LayerID, owner m: Transform, mode: MaskMode, area: PixelRect,
                           walk: inout LayerWalk) throws -> CoverageMask? {
         let pool = walk.pool
+        try reserve(area.width * area.height * 4, for: mask, walk: walk)
         var drawn = try Surface(rect: area, pool: pool)
         defer { drawn.recycle(into: pool) }
         try draw(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)

@@ -13,15 +13,18 @@
 public struct Renderer: Sendable {
     /// The scene drawn.
     public let scene: Scene
+    /// What one frame may cost.
+    public let budget: RenderBudget
 
     /// The deepest nesting of sublayers and masks drawn. Each level may need an offscreen
     /// buffer, so a runaway tree (or a mask chain built by a loop) gives an error instead
     /// of exhausting memory or the stack.
     public static let maxDepth = 64
 
-    /// A renderer of a scene.
-    public init(scene: Scene) {
+    /// A renderer of a scene, within `budget` for each frame.
+    public init(scene: Scene, budget: RenderBudget = RenderBudget()) {
         self.scene = scene
+        self.budget = budget
     }
 
     /// The frame at time `t` (seconds): `canvas.width × canvas.height`, opaque.
@@ -45,7 +48,8 @@ public struct Renderer: Sendable {
     public func render<T>(at t: Double, using buffers: RenderBuffers, _ body: (Image) throws -> T) throws -> T {
         guard t.isFinite else { throw RenderError.invalidTime(t) }
         let pool = buffers.pool
-        var walk = LayerWalk(states: try scene.states(at: t), time: t, pool: pool)
+        pool.startFrame()
+        var walk = LayerWalk(states: try scene.states(at: t), time: t, pool: pool, budget: budget)
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
         var frame = try Surface(rect: canvas, opaque: scene.canvas.background, pool: pool)
         defer { frame.recycle(into: pool) }
@@ -73,9 +77,13 @@ public struct Renderer: Sendable {
             .map(\.element)
     }
 
-    /// The name of a layer for messages.
+    /// The name of a layer for messages, with where it was made when that is known:
+    /// `card (scene.mask:12:1)`.
     func name(of id: LayerID) -> String {
-        scene.nodes.indices.contains(id.index) ? scene.node(id).name ?? id.description : id.description
+        guard scene.nodes.indices.contains(id.index) else { return id.description }
+        let node = scene.node(id)
+        let name = node.name ?? id.description
+        return node.origin.map { "\(name) (\($0))" } ?? name
     }
 }
 
@@ -89,10 +97,15 @@ struct LayerWalk {
     var stack: [LayerID] = []
     /// Where the walk's surfaces and coverage buffers come from and go back to.
     let pool: BufferPool
+    /// What the frame may cost.
+    let budget: RenderBudget
+    /// The work counted so far (see `RenderBudget.work`).
+    var work = 0
 
-    init(states: [LayerState], time: Double, pool: BufferPool) {
+    init(states: [LayerState], time: Double, pool: BufferPool, budget: RenderBudget = .unlimited) {
         self.states = states
         self.time = time
         self.pool = pool
+        self.budget = budget
     }
 }
