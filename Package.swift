@@ -12,6 +12,8 @@ let package = Package(
         // System C libraries, reached through module maps (no outside packages).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
@@ -20,7 +22,7 @@ let package = Package(
         .target(name: "CStack"),
 
         // The compositing engine: knows nothing of the language.
-        .target(name: "MaskEngine", dependencies: ["CPNG", "CFreeType", "CZlib"]),
+        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib"]),
         // The language: lexer, parser, evaluator, diagnostics.
         .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"]),
         // The command-line tool.

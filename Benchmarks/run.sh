@@ -1,33 +1,16 @@
 #!/usr/bin/env bash
-# Renders each 1280×720 benchmark scene with the release build and reports frames per
-# second for 1 job and for every core. Usage: bash Benchmarks/run.sh
+# The render benchmark: builds the release binary, then renders each 1280×720 scene in
+# Benchmarks/scenes with `mask render` and with its pycairo peer in Benchmarks/cairo, in
+# the same run, and prints frames/s, the ratio, ns per pixel and peak memory (see
+# Benchmarks/bench.py). Usage: bash Benchmarks/run.sh [RUNS]   (best of RUNS, default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product mask >/dev/null
-bin=.build/release/mask
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-cores=$(nproc)
-printf '%-18s %8s %10s %12s\n' scene frames "fps (1)" "fps ($cores)"
-for scene in Benchmarks/scenes/*.mask; do
-  name=$(basename "$scene" .mask)
-  row="$name"
-  frames=0
-  for jobs in 1 "$cores"; do
-    rm -rf "$out/f"
-    start=$(date +%s.%N)
-    "$bin" render "$scene" -o "$out/f" --jobs "$jobs" --quiet
-    end=$(date +%s.%N)
-    frames=$(ls "$out/f" | wc -l)
-    fps=$(python3 -c "print(f'{$frames / ($end - $start):.1f}')")
-    row="$row $fps"
-  done
-  printf '%-18s %8s %10s %12s\n' $(echo "$row" | awk -v f="$frames" '{print $1, f, $2, $3}')
-done
-
-# The cairo reference (render only, one thread), when Debian's python3-cairo is installed.
-if /usr/bin/python3 -c "import cairo" 2>/dev/null; then
-  /usr/bin/python3 Benchmarks/cairo/sweep_720p.py
-else
-  echo "(cairo reference skipped: apt-get install -y python3-cairo)"
+if ! /usr/bin/python3 -c "import cairo" 2>/dev/null; then
+  echo "the pycairo peers need Debian's python3-cairo: apt-get install -y python3-cairo" >&2
+  exit 1
 fi
+[ -x /usr/bin/time ] || { echo "peak memory needs /usr/bin/time: apt-get install -y time" >&2; exit 1; }
+swift build -c release --product mask >/dev/null
+lscpu | sed -n 's/^Model name: *//p' | head -1 | xargs echo "cpu:"
+echo "cores: $(nproc)"
+/usr/bin/python3 Benchmarks/bench.py .build/release/mask "${1:-5}"

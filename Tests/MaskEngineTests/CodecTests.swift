@@ -76,6 +76,40 @@ final class CodecTests: XCTestCase {
         XCTAssertEqual(decoded, image)
     }
 
+    /// Rows that differ from the row above by every amount (the `Up` filter wraps around
+    /// below 0) decode to the same pixels, opaque (RGB) and translucent (RGBA).
+    func testPNGRoundTripOfRowsThatChangeEveryWay() throws {
+        for alpha in [255, 200] {
+            var bytes: [UInt8] = []
+            for y in 0..<48 {
+                for x in 0..<64 {
+                    let channels = [(x * 37 + y * 101) % 256, (255 - y * 5 + x) % 256, (x ^ y) * 3 % 256]
+                    bytes += channels.map { UInt8($0 % (alpha + 1)) } + [UInt8(alpha)]
+                }
+            }
+            let image = try Image(width: 64, height: 48, premultipliedRGBA: bytes)
+            XCTAssertEqual(try Image(data: image.pngData()), image, "alpha \(alpha)")
+        }
+    }
+
+    /// One `ImageWriter` reused for images of other sizes and formats writes the same
+    /// files as a fresh write of each.
+    func testAReusedWriterWritesWhatAFreshWriteDoes() throws {
+        let writer = ImageWriter()
+        let images = [try Image(width: 40, height: 30, fill: Color.orange.premultiplied()),
+                      try Image(width: 3, height: 2, fill: Color(red: 0, green: 0, blue: 1, alpha: 0.5).premultiplied()),
+                      try Image(width: 40, height: 30, fill: Color.blue.premultiplied())]
+        for (i, image) in images.enumerated() {
+            for format in ImageFormat.allCases where format == .png || image.pixels[3] == 255 {
+                let reused = "\(directory)/reused\(i).\(format.rawValue)", fresh = "\(directory)/fresh\(i).\(format.rawValue)"
+                try writer.write(image, toFile: reused, format: format)
+                try image.write(toFile: fresh, format: format)
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: reused)), try Data(contentsOf: URL(fileURLWithPath: fresh)))
+                XCTAssertEqual(try Image(contentsOfFile: reused), image)
+            }
+        }
+    }
+
     func testPNGRoundTripOfEveryPremultipliedValueIsExact() throws {
         // Every (colour ≤ alpha) pair: straight ↔ premultiplied rounding loses nothing.
         var bytes: [UInt8] = []

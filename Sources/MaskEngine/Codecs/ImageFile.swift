@@ -85,7 +85,7 @@ extension Image {
 
     /// The image encoded as an 8-bit PNG: RGB when opaque, RGBA (straight alpha) otherwise.
     /// - Throws: `ImageError.invalidDimensions` for an empty image, `ImageError.unwritable`
-    ///   if libpng fails.
+    ///   if the compressor cannot be made.
     public func pngData() throws -> [UInt8] {
         try PNGCodec.encode(self)
     }
@@ -104,13 +104,6 @@ extension Image {
     ///   missing directory, no permission, full disk), `ImageError.invalidDimensions`
     ///   for an empty image.
     public func write(toFile path: String, format: ImageFormat? = nil) throws {
-        guard let format = format ?? ImageFormat(pathExtension: path) else {
-            throw ImageError.unwritable(path: path, reason: "unknown image format (use a .png or .ppm name, or give the format)")
-        }
-        let bytes = switch format {
-        case .png: try pngData()
-        case .ppm: try ppmData()
-        }
-        try FileBytes.writeAtomically(bytes, to: path)
+        try ImageWriter().write(self, toFile: path, format: format)
     }
 }

@@ -1,7 +1,7 @@
 import CPNG
 
-/// PNG decoding and encoding through libpng's simplified API (`png_image`), which needs
-/// no `setjmp` and reports every failure in the struct's `message` field.
+/// PNG decoding through libpng's simplified API (`png_image`), which needs no `setjmp`
+/// and reports every failure in the struct's `message` field; encoding through `PNGEncoder`.
 ///
 /// Decoding accepts whatever libpng reads (grey, palette, 16-bit, with or without
 /// alpha, any gamma) converted by libpng to 8-bit sRGB RGBA, then premultiplied.
@@ -56,46 +56,16 @@ enum PNGCodec {
     }
 
     /// Encodes an image as an 8-bit PNG: RGB when every pixel is opaque (as rendered
-    /// frames are), RGBA otherwise.
+    /// frames are), RGBA otherwise (see `PNGEncoder`).
     /// - Throws: `ImageError.invalidDimensions` for an empty image (PNG cannot hold one),
-    ///   `ImageError.unwritable` when libpng fails.
+    ///   `ImageError.unwritable` when the encoder cannot be made.
     static func encode(_ image: Image) throws -> [UInt8] {
-        guard image.width > 0, image.height > 0 else {
-            throw ImageError.invalidDimensions(width: image.width, height: image.height)
+        guard let encoder = PNGEncoder() else {
+            throw ImageError.unwritable(path: "<PNG data>", reason: "cannot allocate the compressor")
         }
-        func failure(_ reason: String) -> ImageError { .unwritable(path: "<PNG data>", reason: reason) }
-        let opaque = stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }
-        let samples = opaque ? rgbBytes(of: image) : image.straightRGBA()
-        return try samples.withUnsafeBytes { pixels in
-            var png = png_image()
-            png.version = UInt32(PNG_IMAGE_VERSION)
-            png.width = UInt32(image.width)
-            png.height = UInt32(image.height)
-            png.format = opaque ? UInt32(PNG_FORMAT_FLAG_COLOR) : rgba8
-            var size = 0
-            // The first call, without a buffer, measures the encoded size.
-            guard png_image_write_to_memory(&png, nil, &size, 0, pixels.baseAddress, 0, nil) != 0 else {
-                throw failure(message(of: &png, default: "cannot encode the image as PNG"))
-            }
-            var encoded = [UInt8](repeating: 0, count: size)
-            let ok = encoded.withUnsafeMutableBytes { out in
-                png_image_write_to_memory(&png, out.baseAddress, &size, 0, pixels.baseAddress, 0, nil)
-            }
-            guard ok != 0 else { throw failure(message(of: &png, default: "cannot encode the image as PNG")) }
-            return Array(encoded[..<min(size, encoded.count)])
-        }
-    }
-
-    /// The colour bytes of an opaque image, three a pixel.
-    private static func rgbBytes(of image: Image) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(image.width * image.height * 3)
-        var i = 0
-        while i < image.pixels.count {
-            out.append(image.pixels[i]); out.append(image.pixels[i + 1]); out.append(image.pixels[i + 2])
-            i += 4
-        }
-        return out
+        var bytes: [UInt8] = []
+        try encoder.encode(image, into: &bytes)
+        return bytes
     }
 
     /// `fallback`, followed by libpng's own message when it left one.

@@ -28,25 +28,38 @@ enum PPMCodec {
     /// which is the image composited over black.
     /// - Throws: `ImageError.invalidDimensions` for an empty image (netpbm cannot hold one).
     static func encode(_ image: Image) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try encode(image, into: &bytes)
+        return bytes
+    }
+
+    /// Encodes as `encode(_:)` does, into `bytes` (replacing what it held and keeping its
+    /// capacity, so a thread writing many frames reuses one buffer). The RGB bytes are
+    /// written straight into it, in one pass over the pixels.
+    static func encode(_ image: Image, into bytes: inout [UInt8]) throws {
         guard image.width > 0, image.height > 0 else {
             throw ImageError.invalidDimensions(width: image.width, height: image.height)
         }
         let header = Array("P6\n\(image.width) \(image.height)\n255\n".utf8)
         let count = image.width * image.height
-        // One pass over raw buffers: this runs once per frame written.
-        return [UInt8](unsafeUninitializedCapacity: header.count + count * 3) { out, initialized in
+        let total = header.count + count * 3
+        if bytes.count > total { bytes.removeLast(bytes.count - total) }
+        if bytes.count < total { bytes.append(contentsOf: repeatElement(0, count: total - bytes.count)) }
+        bytes.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
             for (k, byte) in header.enumerated() { base[k] = byte }
-            image.pixels.withUnsafeBufferPointer { pixels in
+            image.pixels.withUnsafeBytes { pixels in
                 guard let src = pixels.baseAddress else { return }
-                var dst = base + header.count
-                for p in 0..<count {
-                    let s = src + p &* 4
-                    dst[0] = s[0]; dst[1] = s[1]; dst[2] = s[2]
-                    dst += 3
+                let dst = UnsafeMutableRawPointer(base + header.count)
+                // Four bytes stored for each pixel (the fourth is overwritten by the next
+                // pixel's red); the last pixel is stored as three.
+                for p in 0..<(count &- 1) {
+                    dst.storeBytes(of: src.loadUnaligned(fromByteOffset: p &* 4, as: UInt32.self),
+                                   toByteOffset: p &* 3, as: UInt32.self)
                 }
+                let last = (count &- 1) &* 4, at = (count &- 1) &* 3
+                for c in 0..<3 { dst.storeBytes(of: src.load(fromByteOffset: last &+ c, as: UInt8.self), toByteOffset: at &+ c, as: UInt8.self) }
             }
-            initialized = header.count + count * 3
         }
     }
 }

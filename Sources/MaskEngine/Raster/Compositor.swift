@@ -15,33 +15,45 @@ extension Surface {
         guard !region.isEmpty, op > 0 else { return }
         dirty = dirty.union(region)
         let count = region.width, cw = coverage.rect.width, sw = rect.width
-        // coverage × opacity for every coverage byte.
-        var factors = [UInt32](repeating: 0, count: 256)
-        for c in 0..<256 { factors[c] = UInt32(mulDiv255(UInt32(c), op)) }
-        var row = [UInt8](repeating: 0, count: count * 4)
-        factors.withUnsafeBufferPointer { factor in
-            coverage.values.withUnsafeBufferPointer { cov in
-                row.withUnsafeMutableBytes { srcRow in
+        // coverage × opacity for every coverage byte, and one row of shaded source.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
+            for c in 0..<256 { factor[c] = UInt32(mulDiv255(UInt32(c), op)) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 4) { srcRow in
+                coverage.values.withUnsafeBufferPointer { cov in
                     image.pixels.withUnsafeMutableBytes { dst in
-                        guard let src = srcRow.baseAddress else { return }
-                        for y in region.y0..<region.y1 {
-                            paint.shade(y: y, x: region.x0, count: count, into: src.assumingMemoryBound(to: UInt8.self))
+                        guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init) else { return }
+                        let src = UnsafeRawPointer(out)
+                        let full = factor[255] == 255
+                        let rows = region.y0..<region.y1
+                        let shadeOnce = paint.isSameForEveryRow(rows, x: region.x0)
+                        if shadeOnce { paint.shade(y: rows.lowerBound, x: region.x0, count: count, into: out) }
+                        for y in rows {
+                            if !shadeOnce { paint.shade(y: y, x: region.x0, count: count, into: out) }
                             let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            for i in 0..<count {
-                                let k = factor[Int(cov[covBase &+ i])]
-                                if k == 0 { continue }
-                                let s = src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                                let sk = k == 255 ? s : scaled(s, by: k)
-                                let sa = sk >> 24
-                                if sa == 0 { continue }
-                                let d = dstBase &+ i &* 4
-                                if sa == 255 {
-                                    dst.storeBytes(of: sk, toByteOffset: d, as: UInt32.self)
-                                } else {
-                                    let old = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
-                                    dst.storeBytes(of: sk &+ scaled(old, by: 255 &- sa), toByteOffset: d, as: UInt32.self)
+                            var i = 0
+                            while i < count {
+                                // Eight pixels at a time where the coverage is all 0 (nothing to
+                                // do) or all 255 at full opacity (the source as it is).
+                                if i &+ 8 <= count {
+                                    let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
+                                    if c8 == 0 {
+                                        i &+= 8
+                                        continue
+                                    }
+                                    if c8 == ~0, full {
+                                        Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
+                                        i &+= 8
+                                        continue
+                                    }
                                 }
+                                // Branch-free, so the block vectorises (see `blend`).
+                                for j in i..<min(i &+ 8, count) {
+                                    let k = factor[Int(cov[covBase &+ j])]
+                                    blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: k),
+                                          onto: dst, at: dstBase &+ j &* 4)
+                                }
+                                i &+= 8
                             }
                         }
                     }
@@ -96,15 +108,7 @@ extension Surface {
                     for x in region.x0..<region.x1 {
                         var s = src.loadUnaligned(fromByteOffset: sBase &+ x &* 4, as: UInt32.self)
                         if op != 255 { s = scaled(s, by: op) }
-                        let sa = s >> 24
-                        if sa == 0 { continue }
-                        let d = dBase &+ x &* 4
-                        if sa == 255 {
-                            dst.storeBytes(of: s, toByteOffset: d, as: UInt32.self)
-                        } else {
-                            let old = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
-                            dst.storeBytes(of: s &+ scaled(old, by: 255 &- sa), toByteOffset: d, as: UInt32.self)
-                        }
+                        sourceOver(s, onto: dst, at: dBase &+ x &* 4)
                     }
                 }
             }
@@ -115,6 +119,29 @@ extension Surface {
     static func byte(_ v: Double) -> UInt32 {
         v > 0 ? (v < 1 ? UInt32((v * 255).rounded()) : 255) : 0
     }
+}
+
+/// Source-over of one premultiplied pixel onto the pixel at byte offset `d`: nothing for
+/// a transparent source, a store for an opaque one, `s + d · (255 − sa) / 255` otherwise.
+@inline(__always)
+func sourceOver(_ s: UInt32, onto dst: UnsafeMutableRawBufferPointer, at d: Int) {
+    let sa = s >> 24
+    if sa == 0 { return }
+    if sa == 255 {
+        dst.storeBytes(of: s, toByteOffset: d, as: UInt32.self)
+    } else {
+        let old = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
+        dst.storeBytes(of: s &+ scaled(old, by: 255 &- sa), toByteOffset: d, as: UInt32.self)
+    }
+}
+
+/// Source-over without branches: `s + d · (255 − sa) / 255` stored whatever `sa` is, which
+/// is `sourceOver`'s result too (an opaque source scales the destination by 0, a
+/// transparent one, all zero, leaves it as it was).
+@inline(__always)
+func blend(_ s: UInt32, onto dst: UnsafeMutableRawBufferPointer, at d: Int) {
+    let old = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
+    dst.storeBytes(of: s &+ scaled(old, by: 255 &- (s >> 24)), toByteOffset: d, as: UInt32.self)
 }
 
 /// Every channel of a packed RGBA pixel times `k` / 255, rounded to nearest: exactly

@@ -7,15 +7,14 @@ struct CoverageMask: Sendable {
     /// One byte per pixel of `rect`.
     var values: [UInt8]
 
-    /// A mask of `rect` filled with one value.
-    init(rect: PixelRect, filledWith value: UInt8) {
-        self.rect = rect
-        values = [UInt8](repeating: value, count: rect.width * rect.height)
-    }
-
     init(rect: PixelRect, values: [UInt8]) {
         self.rect = rect
         self.values = values
+    }
+
+    /// Gives the values' buffer back to `pool`; the mask is empty afterwards.
+    mutating func recycle(into pool: BufferPool) {
+        pool.recycle(&values)
     }
 
     /// The coverage of one device pixel (0 outside `rect`).

@@ -25,15 +25,19 @@ struct GradientShader: Sendable {
 
     /// The paint of a gradient layer, or nil when it draws nothing (no colours, or a
     /// transform that flattens the layer). One colour gives a solid paint.
-    static func paint(for state: LayerState, transform: Transform) -> Paint? {
+    /// - Parameter tables: where the colour table is looked up, and kept once made (one
+    ///   per thread: a gradient whose colours do not change is tabulated once).
+    static func paint(for state: LayerState, transform: Transform, tables: GradientTables = GradientTables()) -> Paint? {
         guard let first = state.colors.first, let inverse = transform.inverted else { return nil }
         if state.colors.count == 1 { return .solid(first.premultiplied()) }
-        return .gradient(GradientShader(state: state, inverse: inverse))
+        let colors = state.colors.map { $0.premultiplied() }
+        let table = tables.table(colors: colors, locations: GradientShader.stops(state.locations, count: colors.count))
+        return .gradient(GradientShader(state: state, table: table, inverse: inverse))
     }
 
-    private init(state: LayerState, inverse: Transform) {
-        let colors = state.colors.map { $0.premultiplied() }
-        let locations = GradientShader.stops(state.locations, count: colors.count)
+    /// The colour table of `colors` at `locations`: packed pixels from the lowest position
+    /// (0, or a location below it) to the highest, and the scale from position to entry.
+    static func table(colors: [PremultipliedColor], locations: [Double]) -> GradientTables.Table {
         let lo = min(0, locations.first ?? 0), hi = max(1, locations.last ?? 1)
         let perUnit = 1024.0
         // At most 16 Ki entries: positions spread over more than 16 units get coarser steps.
@@ -45,9 +49,13 @@ struct GradientShader: Sendable {
             let (r, g, b, a) = GradientShader.color(at: t, colors: colors, locations: locations, from: &stop).rgba8
             table[i] = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
         }
-        lut = table
-        low = lo
-        scale = Double(entries - 1) / (hi - lo)
+        return GradientTables.Table(pixels: table, low: lo, scale: Double(entries - 1) / (hi - lo))
+    }
+
+    private init(state: LayerState, table: GradientTables.Table, inverse: Transform) {
+        lut = table.pixels
+        low = table.low
+        scale = table.scale
         type = state.gradientType
         self.inverse = inverse
         let w = state.size.width, h = state.size.height
@@ -89,6 +97,18 @@ struct GradientShader: Sendable {
         return colors[i].interpolated(to: colors[i + 1], span > 0 ? (t - locations[i]) / span : 1)
     }
 
+    /// True when `shade` writes the same pixels for every row in `rows` from column `x`:
+    /// a degenerate gradient, or an axial one along device x (no change down the
+    /// gradient, no skew of the layer), whose positions then never read the row.
+    func isSameForEveryRow(_ rows: Range<Int>, x: Int) -> Bool {
+        if degenerate { return true }
+        guard type == .axial, start.y == end.y, inverse.c == 0, let last = rows.last, let first = rows.first else { return false }
+        // The row only enters through (p.y − start.y) · 0, which is 0 while p.y is finite;
+        // p.y is linear in the row, so finite at both ends means finite in between.
+        let top = pixelCentre(inverse, x: x, y: first).0.y, bottom = pixelCentre(inverse, x: x, y: last).0.y
+        return (top - start.y).isFinite && (bottom - start.y).isFinite
+    }
+
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         let (p, step) = pixelCentre(inverse, x: x, y: y)
         let last = Double(lut.count - 1)
@@ -110,6 +130,15 @@ struct GradientShader: Sendable {
                 let inv = 1 / (dx * dx + dy * dy)
                 let t0 = ((p.x - start.x) * dx + (p.y - start.y) * dy) * inv
                 let dt = (step.x * dx + step.y * dy) * inv
+                guard dt != 0 else {
+                    // Along the gradient's normal (a vertical gradient, unrotated): one
+                    // colour for the whole row, looked up once.
+                    guard count > 0 else { return }
+                    put(0, t0)
+                    let pixel = raw.load(as: UInt32.self)
+                    for i in 1..<max(1, count) { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
+                    return
+                }
                 for i in 0..<count { put(i, t0 + dt * Double(i)) }
             case .radial:
                 let irx = 1 / abs(end.x - start.x), iry = 1 / abs(end.y - start.y)

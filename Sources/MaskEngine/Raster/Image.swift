@@ -69,17 +69,27 @@ public struct Image: Hashable, Sendable {
             throw ImageError.invalidPixels("expected \(width * height * 4) bytes, got \(straightRGBA.count)")
         }
         var p = straightRGBA
-        var i = 0
-        while i < p.count {
-            let a = UInt32(p[i + 3])
-            p[i] = mulDiv255(UInt32(p[i]), a)
-            p[i + 1] = mulDiv255(UInt32(p[i + 1]), a)
-            p[i + 2] = mulDiv255(UInt32(p[i + 2]), a)
-            i += 4
+        // Over raw bytes, a pixel at a time; opaque pixels (most of a photo) stay as they are.
+        p.withUnsafeMutableBytes { px in
+            for i in stride(from: 0, to: px.count &- 3, by: 4) {
+                let a = UInt32(px[i &+ 3])
+                if a == 255 { continue }
+                px[i] = mulDiv255(UInt32(px[i]), a)
+                px[i &+ 1] = mulDiv255(UInt32(px[i &+ 1]), a)
+                px[i &+ 2] = mulDiv255(UInt32(px[i &+ 2]), a)
+            }
         }
         self.width = width
         self.height = height
         self.pixels = p
+    }
+
+    /// An image over bytes the caller guarantees are `width × height × 4` valid
+    /// premultiplied pixels (a pooled buffer the renderer fills).
+    init(width: Int, height: Int, trustedPixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        pixels = trustedPixels
     }
 
     static func validDimensions(_ width: Int, _ height: Int) -> Bool {

@@ -42,6 +42,9 @@ struct ImageShader: Sendable {
         image.pixels.withUnsafeBufferPointer { buffer in
             guard let src = buffer.baseAddress else { return }
             guard dv != 0 else {
+                if du == 65536, u & 0xFFFF == 0, v & 0xFFFF == 0 {
+                    return copyRow(src, u: u, v: v, count: count, into: out)
+                }
                 return shadeRow(src, u: u, du: du, maxU: maxU, v: v, count: count, into: out)
             }
             for i in 0..<count {
@@ -61,6 +64,26 @@ struct ImageShader: Sendable {
         let c = t < 0 ? 0 : (t > max ? max : t)
         let index = Int(truncatingIfNeeded: c >> 16)
         return (index, index < size &- 1 ? index &+ 1 : index, UInt32(truncatingIfNeeded: ((c & 0xFFFF) &+ 128) >> 8))
+    }
+
+    /// An unscaled span at a whole-pixel offset: every sample falls on a pixel centre, so
+    /// the bilinear weights are 0 and the row is a copy of source pixels (the edge pixel
+    /// repeated beyond either end, as the clamped sampling gives).
+    private func copyRow(_ src: UnsafePointer<UInt8>, u: Int64, v: Int64, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let w = image.width
+        let row = Int(truncatingIfNeeded: min(max(v >> 16, 0), Int64(image.height &- 1)))
+        let first = Int(truncatingIfNeeded: u >> 16)
+        let source = UnsafeRawPointer(src + row &* w &* 4), dst = UnsafeMutableRawPointer(out)
+        // Columns before the image's left edge and past its right edge repeat the edge pixel.
+        let lead = min(count, max(0, -first))
+        let inside = max(0, min(count &- lead, w &- max(first, 0)))
+        let edgeLeft = source.loadUnaligned(as: UInt32.self)
+        for i in 0..<lead { dst.storeBytes(of: edgeLeft, toByteOffset: i &* 4, as: UInt32.self) }
+        if inside > 0 {
+            (dst + lead &* 4).copyMemory(from: source + max(first, 0) &* 4, byteCount: inside &* 4)
+        }
+        let edgeRight = source.loadUnaligned(fromByteOffset: (w &- 1) &* 4, as: UInt32.self)
+        for i in (lead &+ inside)..<count { dst.storeBytes(of: edgeRight, toByteOffset: i &* 4, as: UInt32.self) }
     }
 
     /// An unrotated span: every pixel samples the same two source rows with the same

@@ -7,6 +7,16 @@ enum Paint: Sendable {
     /// An image sampled at every pixel.
     case image(ImageShader)
 
+    /// True when `shade` gives the same pixels for every row of `rows` from column `x`,
+    /// so a fill can shade one row and reuse it.
+    func isSameForEveryRow(_ rows: Range<Int>, x: Int) -> Bool {
+        switch self {
+        case .solid: return true
+        case .gradient(let shader): return shader.isSameForEveryRow(rows, x: x)
+        case .image: return false
+        }
+    }
+
     /// Writes `count` premultiplied RGBA pixels of device row `y`, from column `x`, to `out`.
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         switch self {

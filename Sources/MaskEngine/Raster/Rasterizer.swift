@@ -13,15 +13,18 @@
 enum Rasterizer {
     /// The coverage of a path after a transform to device pixels, inside `clip`; nil when
     /// nothing inside `clip` is covered. Open subpaths are closed for the fill.
+    /// The mask's buffer comes from `pool` (a fresh one by default); give it back with
+    /// `CoverageMask.recycle(into:)`.
     /// - Parameter tolerance: how far (device pixels) flattened curves may stray.
     static func coverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
-                         tolerance: Double = 0.1) -> CoverageMask? {
+                         pool: BufferPool = BufferPool(), tolerance: Double = 0.1) -> CoverageMask? {
         coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip),
-                 fillRule: fillRule, clip: clip)
+                 fillRule: fillRule, clip: clip, pool: pool)
     }
 
     /// The coverage of device-space polygons (every polyline closed implicitly), inside `clip`.
-    static func coverage(of polygons: [Polyline], fillRule: FillRule, clip: PixelRect) -> CoverageMask? {
+    static func coverage(of polygons: [Polyline], fillRule: FillRule, clip: PixelRect,
+                         pool: BufferPool = BufferPool()) -> CoverageMask? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for poly in polygons {
             for p in poly.points {
@@ -33,18 +36,21 @@ enum Rasterizer {
         let area = PixelRect(covering: Rect(minX, minY, maxX - minX, maxY - minY)).intersection(clip)
         guard !area.isEmpty else { return nil }
         if polygons.count == 1, let box = axisAlignedBox(polygons[0].points) {
-            return rectangleCoverage(box, area: area)
+            return rectangleCoverage(box, area: area, pool: pool)
         }
-        return accumulate(polygons, fillRule: fillRule, area: area)
+        return accumulate(polygons, fillRule: fillRule, area: area, pool: pool)
     }
 
     // MARK: - Area accumulation
 
-    private static func accumulate(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect) -> CoverageMask? {
+    private static func accumulate(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect,
+                                   pool: BufferPool) -> CoverageMask? {
         let w = area.width, h = area.height
         // Two spare cells a row: an edge on the right side writes to columns w and w + 1.
         let stride = w + 2
-        var cells = [Float](repeating: 0, count: stride * h)
+        // Handed back all zero: the running sum below clears every cell it reads.
+        var cells = pool.zeroFloats(count: stride * h)
+        defer { pool.recycleZeroed(&cells) }
         let ox = Double(area.x0), oy = Double(area.y0)
         cells.withUnsafeMutableBufferPointer { buffer in
             var lines = LineAccumulator(cells: buffer, width: w, height: h, stride: stride)
@@ -58,30 +64,60 @@ enum Rasterizer {
                 }
             }
         }
-        var values = [UInt8](repeating: 0, count: w * h)
+        // Every byte is written below.
+        var values = pool.bytes(count: w * h, zeroed: false)
         var any = false
-        cells.withUnsafeBufferPointer { cellBuffer in
-            values.withUnsafeMutableBufferPointer { out in
+        cells.withUnsafeMutableBytes { cellBytes in
+            values.withUnsafeMutableBytes { out in
+                @inline(__always) func coverage(_ sum: Float) -> UInt8 {
+                    var v = abs(sum)
+                    if fillRule == .evenodd {
+                        v = v.truncatingRemainder(dividingBy: 2)
+                        if v > 1 { v = 2 - v }
+                    } else if v > 1 {
+                        v = 1
+                    }
+                    return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
+                }
                 for y in 0..<h {
                     var sum: Float = 0
-                    let row = y &* stride, outRow = y &* w
-                    for x in 0..<w {
-                        sum += cellBuffer[row &+ x]
-                        var v = abs(sum)
-                        if fillRule == .evenodd {
-                            v = v.truncatingRemainder(dividingBy: 2)
-                            if v > 1 { v = 2 - v }
-                        } else if v > 1 {
-                            v = 1
+                    let row = y &* stride &* 4, outRow = y &* w
+                    var x = 0
+                    while x < w {
+                        // Eight cells no edge touched leave the sum as it is: eight equal bytes
+                        // (the inside and outside of a shape, between its edges).
+                        if x &+ 8 <= w {
+                            let at = row &+ x &* 4
+                            let bits = cellBytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                                | cellBytes.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
+                                | cellBytes.loadUnaligned(fromByteOffset: at &+ 16, as: UInt64.self)
+                                | cellBytes.loadUnaligned(fromByteOffset: at &+ 24, as: UInt64.self)
+                            if bits == 0 {
+                                let byte = coverage(sum)
+                                if byte != 0 { any = true }
+                                out.storeBytes(of: UInt64(byte) &* 0x0101_0101_0101_0101, toByteOffset: outRow &+ x, as: UInt64.self)
+                                x &+= 8
+                                continue
+                            }
                         }
-                        let byte = UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
-                        out[outRow &+ x] = byte
+                        sum += cellBytes.load(fromByteOffset: row &+ x &* 4, as: Float.self)
+                        cellBytes.storeBytes(of: 0, toByteOffset: row &+ x &* 4, as: Float.self)
+                        let byte = coverage(sum)
+                        out.storeBytes(of: byte, toByteOffset: outRow &+ x, as: UInt8.self)
                         if byte != 0 { any = true }
+                        x &+= 1
                     }
+                    // The spare cells that edges right of the area wrote to.
+                    cellBytes.storeBytes(of: 0, toByteOffset: row &+ w &* 4, as: Float.self)
+                    cellBytes.storeBytes(of: 0, toByteOffset: row &+ (w &+ 1) &* 4, as: Float.self)
                 }
             }
         }
-        return any ? CoverageMask(rect: area, values: values) : nil
+        guard any else {
+            pool.recycle(&values)
+            return nil
+        }
+        return CoverageMask(rect: area, values: values)
     }
 
     // MARK: - Rectangles
@@ -103,7 +139,7 @@ enum Rasterizer {
 
     /// A rectangle's exact coverage: the product of its overlap with each pixel's column
     /// and row, the same value the accumulation gives, without the accumulation buffer.
-    private static func rectangleCoverage(_ box: Rect, area: PixelRect) -> CoverageMask {
+    private static func rectangleCoverage(_ box: Rect, area: PixelRect, pool: BufferPool) -> CoverageMask {
         func overlaps(_ lo: Double, _ hi: Double, from start: Int, count: Int) -> [Float] {
             (0..<count).map { i in
                 let p = Double(start + i)
@@ -112,7 +148,8 @@ enum Rasterizer {
         }
         let cx = overlaps(box.minX, box.maxX, from: area.x0, count: area.width)
         let cy = overlaps(box.minY, box.maxY, from: area.y0, count: area.height)
-        var mask = CoverageMask(rect: area, filledWith: 0)
+        // Every byte is written below.
+        var mask = CoverageMask(rect: area, values: pool.bytes(count: area.width * area.height, zeroed: false))
         let w = area.width
         // Rows wholly inside the rectangle are all alike: compute one, copy it.
         let fullRow = cx.map { UInt8(truncatingIfNeeded: Int32($0 * 255 + 0.5)) }

@@ -10,6 +10,11 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case nestingTooDeep(String)
     /// A text layer's glyphs could not be laid out: the layer and the reason.
     case textLayout(layer: String, reason: String)
+    /// Drawing the layer would pass `RenderBudget.bufferBytes`: the layer, and the bytes
+    /// it would have in use.
+    case tooMuchMemory(layer: String, bytes: Int, limit: Int)
+    /// Drawing the layer would pass `RenderBudget.work`: the layer and the limit.
+    case tooMuchWork(layer: String, limit: Int)
 
     /// The message for a user.
     public var description: String {
@@ -20,6 +25,23 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nestingTooDeep(let name):
             return "layer \(name) is nested more than \(Renderer.maxDepth) levels deep (sublayers and masks)"
         case let .textLayout(layer, reason): return "cannot lay out the text of layer \(layer): \(reason)"
+        case let .tooMuchMemory(layer, bytes, limit):
+            return "layer \(layer) would need \(RenderError.size(bytes)) of offscreen buffers in one frame, "
+                + "over the render budget of \(RenderError.size(limit)) (groups for opacity, clip and masks "
+                + "take a buffer each, and nest)"
+        case let .tooMuchWork(layer, limit):
+            return "drawing layer \(layer) passes the render budget of \(limit) pixel operations a frame "
+                + "(every layer counts the pixels it covers)"
         }
+    }
+
+    /// `2.0 GiB`, `384 MiB`, `12 KiB`.
+    static func size(_ bytes: Int) -> String {
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
+        guard unit > 0 else { return "\(bytes) bytes" }
+        let tenths = Int((value * 10).rounded())
+        return value < 10 ? "\(tenths / 10).\(tenths % 10) \(units[unit])" : "\(Int(value.rounded())) \(units[unit])"
     }
 }

@@ -1,9 +1,12 @@
 // MARK: - How far a subtree can draw
 
 extension Renderer {
+    /// The longest text (in UTF-8 bytes) whose glyphs are laid out to bound it.
+    static let boundedTextLength = 4096
+
     /// A device box holding every pixel a layer and its visible sublayers can touch, or nil
-    /// when that is not known cheaply (text, whose glyphs may overhang their bounds, or a
-    /// tree deeper than `maxDepth`). Used to size offscreen groups: an opacity group over a
+    /// when that is not known cheaply (text longer than `boundedTextLength`, whose glyphs
+    /// may overhang their bounds, or a tree deeper than `maxDepth`). Used to size offscreen groups: an opacity group over a
     /// small layer should not cost a canvas-sized buffer.
     ///
     /// Conservative by design: the bounds, the contents rectangle (which may overflow the
@@ -23,7 +26,13 @@ extension Renderer {
                 box = box.union(shape.insetBy(dx: -grow, dy: -grow))
             }
         case .text:
-            if !s.string.isEmpty { return nil }
+            if !s.string.isEmpty {
+                // The glyphs' control points hold every pixel they fill. A very long string
+                // (or one whose font cannot be read) is left unbounded rather than laid out twice.
+                guard s.string.utf8.count <= Renderer.boundedTextLength,
+                      let glyphs = (try? TextLayout.path(for: s))?.controlBounds else { return nil }
+                box = box.union(glyphs)
+            }
         case .plain, .gradient, .grid:
             break
         }

@@ -21,48 +21,83 @@ extension Renderer {
         return n
     }
 
+    /// The most fills `forEachFill` can hand out for a layer: one for each part that is
+    /// set, whether or not it turns out to cover anything.
+    func fillCountBound(_ s: LayerState) -> Int {
+        var n = 0
+        if s.background.alpha > 0 { n += 1 }
+        if s.contents != nil { n += 1 }
+        switch s.kind {
+        case .gradient: if !s.colors.isEmpty { n += 1 }
+        case .shape:
+            if s.fill != nil { n += 1 }
+            if s.stroke != nil { n += 1 }
+        case .text: if !s.string.isEmpty { n += 1 }
+        case .plain, .grid: break
+        }
+        return n
+    }
+
     /// Draws a layer's background, contents image and its kind's content (not its sublayers).
-    /// - Parameter m: the layer's transform to device pixels.
+    /// - Parameters:
+    ///   - m: the layer's transform to device pixels.
+    ///   - pool: where coverage buffers come from.
     func drawContent(of id: LayerID, _ s: LayerState, transform m: Transform, opacity: Double,
-                     into surface: inout Surface) throws {
-        let clip = surface.rect
-        func fill(_ shape: Path, _ rule: FillRule, with paint: Paint?) {
-            guard let paint, let coverage = Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: clip) else { return }
+                     into surface: inout Surface, pool: BufferPool) throws {
+        try forEachFill(of: id, s, transform: m, clip: surface.rect, pool: pool) { coverage, paint in
             surface.fill(coverage, with: paint, opacity: opacity)
+        }
+    }
+
+    /// Hands each painted part of a layer's own content to `body`, in drawing order, as the
+    /// coverage of its shape inside `clip` and its paint: background, contents image, then
+    /// the kind's content (gradient; shape fill and stroke; text). Parts that cover nothing
+    /// are skipped; each coverage goes back to `pool` after `body`.
+    func forEachFill(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect, pool: BufferPool,
+                     _ body: (CoverageMask, Paint) throws -> Void) throws {
+        func fill(_ coverage: CoverageMask?, with paint: Paint?, recycle: Bool = true) throws {
+            guard let paint, var coverage else { return }
+            defer { if recycle { coverage.recycle(into: pool) } }
+            try body(coverage, paint)
+        }
+        func fill(_ shape: Path, _ rule: FillRule, with paint: Paint?) throws {
+            guard paint != nil else { return }
+            try fill(Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: clip, pool: pool), with: paint)
         }
         if s.background.alpha > 0 {
             let shape = s.cornerRadius > 0 ? Path.roundedRect(s.bounds, radius: s.cornerRadius) : Path.rect(s.bounds)
-            fill(shape, .nonzero, with: .solid(s.background.premultiplied()))
+            try fill(shape, .nonzero, with: .solid(s.background.premultiplied()))
         }
         if let image = s.contents {
             // Not clipped here: with `clip` the whole group is clipped to the rounded bounds.
             let place = s.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: s.bounds)
-            fill(.rect(place), .nonzero, with: ImageShader.paint(image: image, in: place, transform: m))
+            try fill(.rect(place), .nonzero, with: ImageShader.paint(image: image, in: place, transform: m))
         }
         switch s.kind {
         case .gradient:
-            fill(.rect(s.bounds), .nonzero, with: GradientShader.paint(for: s, transform: m))
+            try fill(.rect(s.bounds), .nonzero, with: GradientShader.paint(for: s, transform: m, tables: pool.gradients))
         case .shape:
-            if let color = s.fill { fill(s.path, s.fillRule, with: .solid(color.premultiplied())) }
-            if let color = s.stroke { stroke(s, color, transform: m, opacity: opacity, into: &surface) }
+            if let color = s.fill { try fill(s.path, s.fillRule, with: .solid(color.premultiplied())) }
+            if let color = s.stroke {
+                try fill(strokeCoverage(of: s, transform: m, clip: clip, pool: pool), with: .solid(color.premultiplied()))
+            }
         case .text:
-            try drawText(of: id, s, transform: m, opacity: opacity, into: &surface)
+            try fill(cachedTextCoverage(of: id, s, transform: m, clip: clip, pool: pool), with: .solid(s.textColor.premultiplied()),
+                     recycle: false)
         case .plain, .grid:
             break
         }
     }
 
-    /// Strokes a shape layer's path: the outline is built in the layer's coordinates (so
-    /// the line width scales with the layer) and filled in device space.
-    private func stroke(_ s: LayerState, _ color: Color, transform m: Transform, opacity: Double,
-                        into surface: inout Surface) {
+    /// The coverage of a shape layer's stroke: the outline is built in the layer's
+    /// coordinates (so the line width scales with the layer) and filled in device space.
+    private func strokeCoverage(of s: LayerState, transform m: Transform, clip: PixelRect,
+                                pool: BufferPool) -> CoverageMask? {
         // Flatten to 0.1 device pixels: divide by the largest stretch of the transform.
         let stretch = max(hypot(m.a, m.b), hypot(m.c, m.d))
-        guard stretch > 0, stretch.isFinite else { return }
+        guard stretch > 0, stretch.isFinite else { return nil }
         let outline = Stroker.outline(of: s.path, width: s.lineWidth, start: s.strokeStart, end: s.strokeEnd,
                                       tolerance: 0.1 / stretch)
-        guard let coverage = Rasterizer.coverage(of: Flattener.map(outline, m), fillRule: .nonzero,
-                                                 clip: surface.rect) else { return }
-        surface.fill(coverage, with: .solid(color.premultiplied()), opacity: opacity)
+        return Rasterizer.coverage(of: Flattener.map(outline, m), fillRule: .nonzero, clip: clip, pool: pool)
     }
 }

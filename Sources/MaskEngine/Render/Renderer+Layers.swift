@@ -15,21 +15,56 @@ extension Renderer {
         walk.time < (scene.node(id).leavesTreeAt ?? .infinity)
     }
 
+    /// Starts drawing a layer: nil when it draws nothing (not visible, or a transform that
+    /// is not finite); otherwise its state and transform to device pixels, with the layer
+    /// pushed on the walk's stack, which the caller pops when done.
+    /// - Throws: `RenderError.maskCycle` when the layer is already being drawn,
+    ///   `.nestingTooDeep` past `maxDepth`.
+    func enter(_ id: LayerID, parent: Transform, walk: inout LayerWalk) throws -> (LayerState, Transform)? {
+        guard isVisible(id, walk) else { return nil }
+        if walk.stack.contains(id) { throw RenderError.maskCycle(name(of: id)) }
+        guard walk.stack.count < Renderer.maxDepth else { throw RenderError.nestingTooDeep(name(of: id)) }
+        let state = walk.states[id.index]
+        let m = parent.concatenating(state.transformToParent)
+        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return nil }
+        try charge(id, state, transform: m, walk: &walk)
+        walk.stack.append(id)
+        return (state, m)
+    }
+
+    /// Counts a layer's work against the budget: the canvas pixels its bounds (and a
+    /// shape's path) cover, and `RenderBudget.layerOverhead`; and checks that the buffers
+    /// in use are still within it.
+    /// - Throws: `RenderError.tooMuchWork` or `.tooMuchMemory`, naming the layer.
+    func charge(_ id: LayerID, _ state: LayerState, transform m: Transform, walk: inout LayerWalk) throws {
+        let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
+        var covered = PixelRect(covering: m.apply(state.bounds)).intersection(canvas)
+        if state.kind == .shape, let path = state.path.controlBounds {
+            covered = covered.union(PixelRect(covering: m.apply(path)).intersection(canvas))
+        }
+        let (sum, overflow) = walk.work.addingReportingOverflow(covered.width * covered.height + RenderBudget.layerOverhead)
+        walk.work = overflow ? .max : sum
+        guard walk.work <= walk.budget.work else { throw RenderError.tooMuchWork(layer: name(of: id), limit: walk.budget.work) }
+        try reserve(0, for: id, walk: walk)
+    }
+
+    /// Checks that `bytes` more of buffers keep the frame within its budget.
+    /// - Throws: `RenderError.tooMuchMemory` naming the layer.
+    func reserve(_ bytes: Int, for id: LayerID, walk: LayerWalk) throws {
+        let (total, overflow) = walk.pool.bytesInUse.addingReportingOverflow(bytes)
+        guard !overflow, total <= walk.budget.bufferBytes else {
+            throw RenderError.tooMuchMemory(layer: name(of: id), bytes: overflow ? .max : total, limit: walk.budget.bufferBytes)
+        }
+    }
+
     /// Draws a layer and its sublayers onto `surface`.
     /// - Parameters:
     ///   - parent: the transform from the parent's coordinates to device pixels.
     ///   - opacity: the opacity of ungrouped ancestors, multiplied into this layer's.
     func draw(_ id: LayerID, parent: Transform, opacity inherited: Double, into surface: inout Surface,
               walk: inout LayerWalk) throws {
-        guard isVisible(id, walk) else { return }
-        if walk.stack.contains(id) { throw RenderError.maskCycle(name(of: id)) }
-        guard walk.stack.count < Renderer.maxDepth else { throw RenderError.nestingTooDeep(name(of: id)) }
-        walk.stack.append(id)
+        guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
         defer { walk.stack.removeLast() }
-
-        let state = walk.states[id.index]
-        let m = parent.concatenating(state.transformToParent)
-        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return }
         let children = drawingOrder(scene.node(id).children, walk.states).filter { isVisible($0, walk) && isInTree($0, walk) }
         let opacity = state.opacity * inherited
         // A mask that names no layer of the scene is ignored.
@@ -38,7 +73,7 @@ extension Renderer {
         let parts = contentPartCount(state) + children.count
         guard mask != nil || state.clip || (opacity < 1 && parts > 1) else {
             // One thing at most sees the opacity, or it is 1: no group needed.
-            try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface)
+            try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             for child in children {
                 try draw(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
             }
@@ -50,20 +85,36 @@ extension Renderer {
         if let drawn = drawnBounds(of: id, transform: m, walk: walk) { extent = extent.intersection(drawn) }
         if let mask, !state.maskInvert { extent = extent.intersection(maskFrame(mask, owner: m, walk)) }
         guard !extent.isEmpty else { return }
-        var group = try Surface(rect: extent)
-        try drawContent(of: id, state, transform: m, opacity: 1, into: &group)
+        let pool = walk.pool
+        if let mask, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state) == 1 {
+            // One fill, masked: drawn straight through the mask, without a group.
+            try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
+                guard var values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk) else { return }
+                surface.fill(coverage, with: paint, mask: values, opacity: opacity)
+                values.recycle(into: pool)
+            }
+            return
+        }
+        try reserve(extent.width * extent.height * 4, for: id, walk: walk)
+        var group = try Surface(rect: extent, pool: pool)
+        defer { group.recycle(into: pool) }
+        try drawContent(of: id, state, transform: m, opacity: 1, into: &group, pool: pool)
         for child in children {
             try draw(child, parent: m, opacity: 1, into: &group, walk: &walk)
         }
         guard !group.dirty.isEmpty else { return }
         if state.clip {
             let shape = Path.roundedRect(state.bounds, radius: state.cornerRadius)
-            let inside = Rasterizer.coverage(of: shape, transform: m, fillRule: .nonzero, clip: extent)
-            group.multiply(by: inside ?? CoverageMask(rect: .empty, values: []), inverted: false)
+            var inside = Rasterizer.coverage(of: shape, transform: m, fillRule: .nonzero, clip: extent, pool: pool)
+                ?? CoverageMask(rect: .empty, values: [])
+            group.multiply(by: inside, inverted: false)
+            inside.recycle(into: pool)
         }
         if let mask {
-            let values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk)
-            group.multiply(by: values ?? CoverageMask(rect: .empty, values: []), inverted: state.maskInvert)
+            var values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk)
+                ?? CoverageMask(rect: .empty, values: [])
+            group.multiply(by: values, inverted: state.maskInvert)
+            values.recycle(into: pool)
         }
         surface.draw(group, opacity: opacity)
     }

@@ -8,6 +8,13 @@ extension Renderer {
         return PixelRect(covering: m.concatenating(s.transformToParent).apply(s.bounds))
     }
 
+    /// The coverage of a mask's frame (its bounds in its owner's coordinates) inside `area`.
+    func maskFrameCoverage(_ mask: LayerID, owner m: Transform, area: PixelRect, _ walk: LayerWalk) -> CoverageMask? {
+        let s = walk.states[mask.index]
+        return Rasterizer.coverage(of: .rect(s.bounds), transform: m.concatenating(s.transformToParent),
+                                   fillRule: .nonzero, clip: area, pool: walk.pool)
+    }
+
     /// How much the mask lets through at each pixel of `extent` (0 outside the result's
     /// rect), or nil when it lets nothing through.
     ///
@@ -25,12 +32,26 @@ extension Renderer {
                     walk: inout LayerWalk) throws -> CoverageMask? {
         let area = maskFrame(mask, owner: m, walk).intersection(extent)
         guard !area.isEmpty else { return nil }
-        var drawn = try Surface(rect: area)
+        if mode == .alpha && drawsAlphaOnly(mask, walk) {
+            // Only where the mask's subtree can draw: elsewhere its alpha is 0.
+            let drawn = drawnBounds(of: mask, transform: m.concatenating(walk.states[mask.index].transformToParent), walk: walk)
+            let bounded = drawn.map { area.intersection($0) } ?? area
+            guard !bounded.isEmpty else { return nil }
+            return try alphaMaskValues(mask, owner: m, area: area, drawnIn: bounded, walk: &walk)
+        }
+        return try colourMaskValues(mask, owner: m, mode: mode, area: area, walk: &walk)
+    }
+
+    /// `maskValues` for any mask: its subtree drawn in colour over `area` (the mask's frame
+    /// within the extent), then read as alpha or luminance.
+    func colourMaskValues(_ mask: LayerID, owner m: Transform, mode: MaskMode, area: PixelRect,
+                          walk: inout LayerWalk) throws -> CoverageMask? {
+        let pool = walk.pool
+        try reserve(area.width * area.height * 4, for: mask, walk: walk)
+        var drawn = try Surface(rect: area, pool: pool)
+        defer { drawn.recycle(into: pool) }
         try draw(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
-        let s = walk.states[mask.index]
-        guard !drawn.dirty.isEmpty,
-              var values = Rasterizer.coverage(of: .rect(s.bounds), transform: m.concatenating(s.transformToParent),
-                                               fillRule: .nonzero, clip: area) else { return nil }
+        guard !drawn.dirty.isEmpty, var values = maskFrameCoverage(mask, owner: m, area: area, walk) else { return nil }
         let r = values.rect, w = r.width, dw = area.width
         drawn.image.pixels.withUnsafeBufferPointer { px in
             values.values.withUnsafeMutableBufferPointer { out in

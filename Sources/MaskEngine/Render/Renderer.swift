@@ -13,36 +13,57 @@
 public struct Renderer: Sendable {
     /// The scene drawn.
     public let scene: Scene
+    /// What one frame may cost.
+    public let budget: RenderBudget
 
     /// The deepest nesting of sublayers and masks drawn. Each level may need an offscreen
     /// buffer, so a runaway tree (or a mask chain built by a loop) gives an error instead
     /// of exhausting memory or the stack.
     public static let maxDepth = 64
 
-    /// A renderer of a scene.
-    public init(scene: Scene) {
+    /// A renderer of a scene, within `budget` for each frame.
+    public init(scene: Scene, budget: RenderBudget = RenderBudget()) {
         self.scene = scene
+        self.budget = budget
     }
 
     /// The frame at time `t` (seconds): `canvas.width × canvas.height`, opaque.
     /// - Throws: `RenderError` (bad time, mask cycle, nesting too deep, text layout),
     ///   `SceneError` when the timeline cannot be sampled, `ImageError` for a bad canvas size.
     public func render(at t: Double) throws -> Image {
-        guard t.isFinite else { throw RenderError.invalidTime(t) }
-        var walk = LayerWalk(states: try scene.states(at: t), time: t)
-        let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
-        var frame = try Surface(rect: canvas, opaque: scene.canvas.background)
-        for id in drawingOrder(scene.roots, walk.states) where isInTree(id, walk) {
-            try draw(id, parent: .identity, opacity: 1, into: &frame, walk: &walk)
-        }
-        return frame.image
+        try render(at: t, using: RenderBuffers()) { $0 }
     }
 
     /// Frame `k`, at time `k / fps`.
     /// - Throws: `RenderError.invalidFrame` for a negative `k`, and whatever `render(at:)` throws.
     public func renderFrame(_ k: Int) throws -> Image {
+        try renderFrame(k, using: RenderBuffers()) { $0 }
+    }
+
+    /// Renders the frame at time `t` into buffers kept by the caller and hands it to
+    /// `body`; the frame's buffer goes back to `buffers` when `body` returns. A thread that
+    /// renders many frames with one `RenderBuffers` allocates no pixel memory once the
+    /// first frame is done. The bytes are the same as `render(at:)` gives.
+    /// - Throws: what `render(at:)` throws, and what `body` throws.
+    public func render<T>(at t: Double, using buffers: RenderBuffers, _ body: (Image) throws -> T) throws -> T {
+        guard t.isFinite else { throw RenderError.invalidTime(t) }
+        let pool = buffers.pool
+        pool.startFrame()
+        var walk = LayerWalk(states: try scene.states(at: t), time: t, pool: pool, budget: budget)
+        let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
+        var frame = try Surface(rect: canvas, opaque: scene.canvas.background, pool: pool)
+        defer { frame.recycle(into: pool) }
+        for id in drawingOrder(scene.roots, walk.states) where isInTree(id, walk) {
+            try draw(id, parent: .identity, opacity: 1, into: &frame, walk: &walk)
+        }
+        return try body(frame.image)
+    }
+
+    /// Frame `k` rendered into `buffers` and handed to `body`, as `render(at:using:_:)`.
+    /// - Throws: `RenderError.invalidFrame` for a negative `k`, and what `render(at:)` and `body` throw.
+    public func renderFrame<T>(_ k: Int, using buffers: RenderBuffers, _ body: (Image) throws -> T) throws -> T {
         guard k >= 0 else { throw RenderError.invalidFrame(k) }
-        return try render(at: scene.canvas.time(ofFrame: k))
+        return try render(at: scene.canvas.time(ofFrame: k), using: buffers, body)
     }
 
     /// Siblings sorted by `z`, ties in declaration order.
@@ -56,9 +77,13 @@ public struct Renderer: Sendable {
             .map(\.element)
     }
 
-    /// The name of a layer for messages.
+    /// The name of a layer for messages, with where it was made when that is known:
+    /// `card (scene.mask:12:1)`.
     func name(of id: LayerID) -> String {
-        scene.nodes.indices.contains(id.index) ? scene.node(id).name ?? id.description : id.description
+        guard scene.nodes.indices.contains(id.index) else { return id.description }
+        let node = scene.node(id)
+        let name = node.name ?? id.description
+        return node.origin.map { "\(name) (\($0))" } ?? name
     }
 }
 
@@ -70,9 +95,17 @@ struct LayerWalk {
     let time: Double
     /// The layers being drawn, outermost first: a layer met again is a mask cycle.
     var stack: [LayerID] = []
+    /// Where the walk's surfaces and coverage buffers come from and go back to.
+    let pool: BufferPool
+    /// What the frame may cost.
+    let budget: RenderBudget
+    /// The work counted so far (see `RenderBudget.work`).
+    var work = 0
 
-    init(states: [LayerState], time: Double) {
+    init(states: [LayerState], time: Double, pool: BufferPool, budget: RenderBudget = .unlimited) {
         self.states = states
         self.time = time
+        self.pool = pool
+        self.budget = budget
     }
 }

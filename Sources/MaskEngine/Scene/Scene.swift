@@ -37,6 +37,9 @@ public struct Scene: Sendable {
         /// When a layer that was drawn in the tree became a mask later in the timeline:
         /// from this time on it is drawn only as the mask. Nil for layers that never left.
         public internal(set) var leavesTreeAt: Double?
+        /// Where the layer was made, as its host describes it (a script's `FILE:LINE:COLUMN`),
+        /// so that an error found while drawing it can point there.
+        public internal(set) var origin: String?
     }
 
     /// The output settings.
@@ -80,14 +83,15 @@ public struct Scene: Sendable {
     ///   - parent: the layer it is a sublayer of, or nil for the top level.
     ///   - name: a name for messages.
     ///   - time: when it joins the tree.
+    ///   - origin: where it was made, for messages (see `Node.origin`).
     /// - Throws: `SceneError.tooManyLayers`.
     @discardableResult
     public mutating func addLayer(_ state: LayerState, to parent: LayerID? = nil, name: String? = nil,
-                                  at time: Double = 0) throws(SceneError) -> LayerID {
+                                  at time: Double = 0, origin: String? = nil) throws(SceneError) -> LayerID {
         guard nodes.count < maxLayers else { throw .tooManyLayers(maxLayers) }
         let id = LayerID(nodes.count)
         nodes.append(Node(initial: state, name: name, parent: parent,
-                          role: parent == nil ? .root : .sublayer, appearsAt: max(0, time)))
+                          role: parent == nil ? .root : .sublayer, appearsAt: max(0, time), origin: origin))
         if let parent { nodes[parent.index].children.append(id) } else { roots.append(id) }
         return id
     }

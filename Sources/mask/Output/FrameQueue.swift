@@ -1,10 +1,13 @@
+import Foundation
 import Synchronization
 
 /// The work shared by the render threads: which frame is next, how many are written,
 /// and the first failure.
 ///
 /// Threads take frames in increasing order and never hold more than one image each, so
-/// memory stays at one frame per job however long the render.
+/// memory stays at one frame per job however long the render. They render and encode in
+/// parallel but write in turn, frame after frame, so the files appear in order and an
+/// interrupted or failed render leaves exactly the frames before some point.
 final class FrameQueue: Sendable {
     /// A frame that could not be rendered or written, and why.
     struct Failure: Sendable {
@@ -19,11 +22,15 @@ final class FrameQueue: Sendable {
     private let nextFrame: Atomic<Int>
     private let written = Atomic<Int>(0)
     private let failure = Mutex<Failure?>(nil)
+    /// The frame whose turn it is to be written; changed and waited for under `turn`.
+    private let nextToWrite: Atomic<Int>
+    private let turn = NSCondition()
 
     /// A queue over `frames`.
     init(frames: ClosedRange<Int>) {
         self.frames = frames
         nextFrame = Atomic(frames.lowerBound)
+        nextToWrite = Atomic(frames.lowerBound)
     }
 
     /// The next frame to render, or nil when they are all taken, a frame has failed or a
@@ -34,9 +41,25 @@ final class FrameQueue: Sendable {
         return frame <= frames.upperBound ? frame : nil
     }
 
-    /// Records a frame written.
-    func markWritten() {
+    /// Waits until every frame before `frame` is written; false when the render failed
+    /// meanwhile, and `frame` must not be written.
+    func waitForTurn(_ frame: Int) -> Bool {
+        turn.lock()
+        defer { turn.unlock() }
+        while nextToWrite.load(ordering: .relaxed) != frame {
+            if firstFailure != nil { return false }
+            turn.wait()
+        }
+        return firstFailure == nil
+    }
+
+    /// Records `frame` written, and gives the turn to the next one.
+    func markWritten(_ frame: Int) {
         written.add(1, ordering: .relaxed)
+        turn.lock()
+        nextToWrite.store(frame + 1, ordering: .relaxed)
+        turn.broadcast()
+        turn.unlock()
     }
 
     /// How many frames are written so far.
@@ -48,6 +71,10 @@ final class FrameQueue: Sendable {
         failure.withLock { current in
             if current.map({ new.frame < $0.frame }) ?? true { current = new }
         }
+        // Threads waiting for their turn behind a frame that will never be written.
+        turn.lock()
+        turn.broadcast()
+        turn.unlock()
     }
 
     /// The failure kept, if any.

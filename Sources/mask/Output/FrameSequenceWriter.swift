@@ -4,7 +4,7 @@ import MaskEngine
 
 /// Renders a run of frames on `jobs` threads and writes each frame as soon as it is done.
 ///
-/// Each file is written atomically by `Image.write(toFile:format:)` (a temporary name in
+/// Each file is written atomically by `ImageWriter` (a temporary name in
 /// the same directory, then a rename), so an interrupted render never leaves a partial
 /// frame, and only the frames' own names are ever written. The bytes of every frame are
 /// the same whatever `jobs` is: each depends only on the scene and its index.
@@ -57,23 +57,32 @@ struct FrameSequenceWriter {
         if let failure = queue.firstFailure { throw .input(failure.message) }
     }
 
-    /// One thread's loop: take a frame, render it, write it, until the queue says stop.
+    /// One thread's loop: take a frame, render and encode it, write it when every earlier
+    /// frame is written, until the queue says stop. The thread keeps its render buffers
+    /// and its file buffer from frame to frame.
     private func work(_ queue: FrameQueue) {
+        let buffers = RenderBuffers()
+        let writer = ImageWriter()
         while let frame = queue.take() {
-            let image: Image
+            let path = FrameFileName.path(ofFrame: frame, format: format, in: directory)
             do {
-                image = try renderer.renderFrame(frame)
+                let written = try renderer.renderFrame(frame, using: buffers) { image in
+                    Result { try writer.write(image, toFile: path, format: format) { queue.waitForTurn(frame) } }
+                }
+                switch written {
+                case .failure(let error):
+                    queue.fail(.init(frame: frame, message: "\(error)"))
+                    return
+                case .success(false):
+                    return
+                case .success(true):
+                    break
+                }
             } catch {
                 queue.fail(.init(frame: frame, message: "cannot render frame \(frame): \(error)"))
                 return
             }
-            do {
-                try image.write(toFile: FrameFileName.path(ofFrame: frame, format: format, in: directory), format: format)
-            } catch {
-                queue.fail(.init(frame: frame, message: "\(error)"))
-                return
-            }
-            queue.markWritten()
+            queue.markWritten(frame)
         }
     }
 }

@@ -62,4 +62,27 @@ final class ImageShaderTests: XCTestCase {
     func testRotatedRowsMatchTheReference() throws {
         try assertMatches(Transform.translation(20, 15).concatenating(.rotation(0.3)), rect: Rect(-20, -15, 40, 30))
     }
+
+    /// An unscaled image at a whole-pixel offset is copied (the fast path): every pixel is
+    /// exactly the source pixel under it, the edge pixel beyond either side, whatever the
+    /// offset (before, inside and past the row's start).
+    func testWholePixelOffsetsCopyTheSourcePixelsExactly() throws {
+        let image = try pattern()
+        for (tx, ty) in [(0, 0), (3, 2), (-2, -1), (-7, 5), (9, 0)] {
+            guard let paint = ImageShader.paint(image: image, in: Rect(0, 0, 5, 4),
+                                                transform: .translation(Double(tx), Double(ty))) else { return XCTFail("no paint") }
+            var out = [UInt8](repeating: 0, count: 16 * 4)
+            for y in 0..<8 {
+                out.withUnsafeMutableBufferPointer { buffer in
+                    if let base = buffer.baseAddress { paint.shade(y: y, x: -3, count: 16, into: base) }
+                }
+                let sy = min(max(y - ty, 0), image.height - 1)
+                for i in 0..<16 {
+                    let sx = min(max(i - 3 - tx, 0), image.width - 1)
+                    let expected = Array(image.pixels[((sy * image.width + sx) * 4)...].prefix(4))
+                    XCTAssertEqual(Array(out[(i * 4)..<(i * 4 + 4)]), expected, "offset (\(tx), \(ty)) pixel (\(i - 3), \(y))")
+                }
+            }
+        }
+    }
 }

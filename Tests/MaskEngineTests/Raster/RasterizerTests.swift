@@ -25,6 +25,49 @@ final class RasterizerTests: XCTestCase {
         }
     }
 
+    /// Long runs between edges are written eight bytes at a time: every pixel of a wide
+    /// slanted band must still be 255 inside, 0 outside (left, right and in the clip's
+    /// spare columns' reach), and each row must hold the band's exact area.
+    func testWideRunsBetweenEdgesAreFullInsideAndEmptyOutside() throws {
+        // x from 3.25 + y / 10 to 77.5 + y / 10, over rows 0 ..< 20; the right edge leaves the clip's 60 columns.
+        let band = Path.polygon([Point(3.25, 0), Point(77.5, 0), Point(79.5, 20), Point(5.25, 20)])
+        let c = try XCTUnwrap(Rasterizer.coverage(of: band, transform: .identity, fillRule: .nonzero,
+                                                  clip: PixelRect(x0: 0, y0: 0, x1: 60, y1: 20)))
+        for y in 0..<20 {
+            let left = 3.25 + Double(y) / 10
+            for x in 0..<60 {
+                let v = c.value(x: x, y: y)
+                if Double(x) >= left + 0.1 { XCTAssertEqual(v, 255, "(\(x), \(y))") }
+                if Double(x + 1) <= left { XCTAssertEqual(v, 0, "(\(x), \(y))") }
+            }
+            let area = (0..<60).reduce(0.0) { $0 + Double(c.value(x: $1, y: y)) } / 255
+            XCTAssertEqual(area, 60 - (left + 0.05), accuracy: 0.02, "row \(y)")
+        }
+    }
+
+    /// The accumulation buffer goes back to the pool cleared, and is not cleared again:
+    /// shapes rasterized one after another with one pool (edges past both sides of the
+    /// clip included) give what each gives with a pool of its own.
+    func testAReusedPoolGivesTheCoverageOfAFreshOne() throws {
+        let shapes: [Path] = [
+            .circle(center: Point(50, 50), radius: 70),
+            .polygon([Point(-20, 10), Point(130, 30), Point(40, 95)]),
+            .circle(center: Point(10, 80), radius: 9.3),
+            .polygon([Point(3.25, 0), Point(77.5, 0), Point(79.5, 20), Point(5.25, 20), Point(4, 10)]),
+            .circle(center: Point(50, 50), radius: 30),
+        ]
+        let pool = BufferPool()
+        for (i, shape) in (shapes + shapes).enumerated() {
+            for rule in [FillRule.nonzero, .evenodd] {
+                var reused = Rasterizer.coverage(of: shape, transform: .identity, fillRule: rule, clip: clip, pool: pool)
+                let fresh = Rasterizer.coverage(of: shape, transform: .identity, fillRule: rule, clip: clip)
+                XCTAssertEqual(reused?.rect, fresh?.rect, "shape \(i)")
+                XCTAssertTrue(reused?.values == fresh?.values, "shape \(i), \(rule)")
+                reused?.recycle(into: pool)
+            }
+        }
+    }
+
     func testDiagonalEdgeThroughPixelCornersHalfCoversThem() throws {
         // The edge x + y = 10 runs corner to corner through pixels (i, 9 − i): half of each.
         let c = try coverage(.polygon([Point(0, 0), Point(10, 0), Point(0, 10)]))

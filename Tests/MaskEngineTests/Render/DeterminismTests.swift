@@ -74,4 +74,42 @@ final class DeterminismTests: XCTestCase {
         }
         for i in times.indices { XCTAssertEqual(results.images[i], serial[i], "frame at t = \(times[i])") }
     }
+
+    /// One `RenderBuffers` reused across frames, times and scenes of other sizes (its
+    /// buffers then hold older, larger pictures) gives the bytes of a fresh render.
+    func testReusedBuffersGiveTheBytesOfAFreshRender() throws {
+        let busy = Renderer(scene: try busyScene())
+        var small = blankScene(7, 5)
+        try small.addLayer(layerState(frame: Rect(1.5, 1, 3, 2), background: .orange))
+        let tiny = Renderer(scene: small)
+        let buffers = RenderBuffers()
+        var kept: [Image] = []
+        for (renderer, t) in [(busy, 0.7), (tiny, 0), (busy, 0.2), (busy, 0.7), (tiny, 0)] {
+            let image = try renderer.render(at: t, using: buffers) { $0 }
+            XCTAssertEqual(image, try renderer.render(at: t), "t = \(t), \(image.width)×\(image.height)")
+            kept.append(image)
+        }
+        XCTAssertEqual(kept[0], kept[3], "an image kept by the caller is not overwritten by later frames")
+    }
+
+    /// Text coverage is kept from frame to frame: a text that moves away and back, and a
+    /// still one beside it, render as they do with fresh buffers.
+    func testKeptTextCoverageGivesTheBytesOfAFreshRender() throws {
+        var scene = blankScene(120, 60)
+        var moving = layerState(.text, frame: Rect(0, 0, 120, 30))
+        moving.string = "move"
+        moving.fontSize = 20
+        let id = try scene.addLayer(moving)
+        try scene.animate(Animation(layer: id, key: .position, keyframes: [.point(Point(80, 40))], begin: 0, duration: 1,
+                                    autoreverses: true))
+        var still = layerState(.text, frame: Rect(0, 30, 120, 30))
+        still.string = "still"
+        still.fontSize = 18
+        try scene.addLayer(still)
+        let renderer = Renderer(scene: scene)
+        let buffers = RenderBuffers()
+        for t in [0, 0.5, 0.5, 1, 0, 1.5, 0.25, 0] {
+            XCTAssertEqual(try renderer.render(at: t, using: buffers) { $0 }, try renderer.render(at: t), "t = \(t)")
+        }
+    }
 }

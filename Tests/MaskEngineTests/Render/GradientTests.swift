@@ -15,6 +15,62 @@ final class GradientTests: XCTestCase {
         return try render(scene)
     }
 
+    /// A gradient along x is shaded once and reused for every row (the fast path); a
+    /// slightly tilted one is shaded row by row. Both must give exactly what the shader
+    /// gives for each row on its own.
+    func testEveryRowOfAFillMatchesTheShaderForThatRow() throws {
+        for end in [Point(1, 0.5), Point(1, 0.55)] {
+            var state = layerState(.gradient, frame: Rect(0, 0, 101, 101))
+            state.colors = [.red, .green, .blue]
+            state.start = Point(0, 0.5)
+            state.end = end
+            var scene = blankScene(101, 101)
+            try scene.addLayer(state)
+            let image = try render(scene)
+            guard let paint = GradientShader.paint(for: state, transform: .identity) else { return XCTFail("no paint") }
+            XCTAssertEqual(paint.isSameForEveryRow(0..<101, x: 0), end.y == 0.5)
+            var row = [UInt8](repeating: 0, count: 101 * 4)
+            for y in [0, 1, 50, 100] {
+                row.withUnsafeMutableBufferPointer { buffer in
+                    if let base = buffer.baseAddress { paint.shade(y: y, x: 0, count: 101, into: base) }
+                }
+                XCTAssertEqual(Array(image.pixels[(y * 101 * 4)..<((y + 1) * 101 * 4)]), row, "end \(end) row \(y)")
+            }
+        }
+    }
+
+    /// A thread's cached tables are the tables made afresh, for the same colours and
+    /// locations, before and after the cache fills up and starts again.
+    func testCachedColourTablesAreTheTablesMadeAfresh() {
+        let tables = GradientTables()
+        func check(_ i: Int) {
+            let colors = [Color.red, Color(red: 0, green: Double(i % 7) / 7, blue: 1, alpha: 0.5)].map { $0.premultiplied() }
+            let locations = [Double(i % 5) / 10, 1 + Double(i % 3)]
+            let cached = tables.table(colors: colors, locations: locations)
+            let fresh = GradientShader.table(colors: colors, locations: locations)
+            XCTAssertEqual(cached.pixels, fresh.pixels, "table \(i)")
+            XCTAssertEqual(cached.low, fresh.low)
+            XCTAssertEqual(cached.scale, fresh.scale)
+        }
+        for i in 0..<(GradientTables.limit + 40) { check(i) }
+        for i in 0..<40 { check(i) }
+    }
+
+    /// A vertical gradient has one colour a row (looked up once a row): every pixel of
+    /// the row is that colour, the one its row's centre gives.
+    func testAVerticalGradientIsOneColourARow() throws {
+        let image = try gradientScene([.red, .blue], start: Point(0.5, 0), end: Point(0.5, 1))
+        for x in [0, 1, 37, 99, 100] {
+            assertPixel(image, x, 50, [128, 0, 128, 255])
+            // Row 25's centre is at t = 25.5 / 101: red 190.6, blue 64.4.
+            assertPixel(image, x, 25, [191, 0, 64, 255])
+        }
+        for y in 0..<101 {
+            let row = Array(image.pixels[(y * 101 * 4)..<((y + 1) * 101 * 4)])
+            XCTAssertTrue(stride(from: 0, to: row.count, by: 4).allSatisfy { row[$0..<($0 + 4)] == row[0..<4] }, "row \(y)")
+        }
+    }
+
     func testAxialInterpolatesBetweenEvenlySpreadStops() throws {
         let image = try gradientScene([.red, .blue])
         assertPixel(image, 50, 10, [128, 0, 128, 255])

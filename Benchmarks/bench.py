@@ -1,0 +1,91 @@
+#!/usr/bin/python3
+"""Runs the benchmark: each scene rendered by `mask render` (frames 0–59, 1280×720, PPM
+files written, the whole process timed) and by its pycairo peer in Benchmarks/cairo
+(the frame loop timed, each frame written raw), alternating, best of RUNS each.
+
+Prints frames/s for both and their ratio, `mask`'s ns per pixel, the gain from a second
+job, peak memory (maximum resident set, from /usr/bin/time), PNG output against cairo's
+`write_to_png`, and peak memory at 600 frames against 60.
+
+Usage: /usr/bin/python3 Benchmarks/bench.py BINARY [RUNS]   (Benchmarks/run.sh builds first)
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCENES = ["tile_fade", "text_shimmer", "circle_reveal", "heavy"]
+FRAMES = 60
+PIXELS = 1280 * 720
+
+
+def timed(command, out):
+    """Wall seconds and peak resident kilobytes of one run, in a fresh output folder."""
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    report = os.path.join(os.path.dirname(out), "time.txt")
+    start = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report] + command, stdout=subprocess.PIPE, check=True)
+    elapsed = time.perf_counter() - start
+    with open(report) as f:
+        peak = int(f.read().split()[-1])
+    return elapsed, peak, result.stdout.decode()
+
+
+def mask(binary, scene, out, jobs=1, fmt="ppm", frames="0:59"):
+    command = [binary, "render", scene, "-o", out, "--frames", frames, "--jobs", str(jobs), "--quiet", "--format", fmt]
+    elapsed, peak, _ = timed(command, out)
+    return elapsed, peak
+
+
+def cairo(name, out, mode="--raw"):
+    _, peak, text = timed(["/usr/bin/python3", os.path.join(HERE, "cairo", name + ".py"), mode, out], out)
+    seconds = float(text.split()[2])
+    return seconds, peak
+
+
+def best(runs, measure):
+    results = [measure() for _ in range(runs)]
+    return min(r[0] for r in results), max(r[1] for r in results)
+
+
+def main():
+    binary, runs = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    work = tempfile.mkdtemp()
+    out = os.path.join(work, "frames")
+    try:
+        print(f"{FRAMES} frames of 1280×720 per run, best of {runs} runs")
+        print(f"{'scene':<14} {'mask 1 job':>11} {'mask 2 jobs':>12} {'2 / 1':>6} {'cairo':>8} {'ratio':>6} "
+              f"{'ns/pixel':>9} {'mask MB':>8} {'cairo MB':>9}")
+        for name in SCENES:
+            scene = os.path.join(HERE, "scenes", name + ".mask")
+            one, peak = best(runs, lambda: mask(binary, scene, out, jobs=1))
+            two, _ = best(runs, lambda: mask(binary, scene, out, jobs=2))
+            peer, peer_peak = best(runs, lambda: cairo(name, out))
+            fps1, fps2, cfps = FRAMES / one, FRAMES / two, FRAMES / peer
+            print(f"{name:<14} {fps1:>7.0f} f/s {fps2:>8.0f} f/s {fps2 / fps1:>6.2f} {cfps:>4.0f} f/s {fps1 / cfps:>6.2f} "
+                  f"{one / FRAMES / PIXELS * 1e9:>9.2f} {peak / 1024:>8.1f} {peer_peak / 1024:>9.1f}")
+        scene = os.path.join(HERE, "scenes", "tile_fade.mask")
+        png, _ = best(runs, lambda: mask(binary, scene, out, fmt="png"))
+        peer_png, _ = best(runs, lambda: cairo("tile_fade", out, mode="--png"))
+        print(f"\nPNG, tile fade, 1 job: mask {FRAMES / png:.0f} f/s, cairo write_to_png {FRAMES / peer_png:.0f} f/s, "
+              f"ratio {peer_png / png:.2f}")
+        # Peak memory must not grow with the number of frames: 600 frames of the reveal.
+        with open(os.path.join(HERE, "scenes", "circle_reveal.mask")) as f:
+            long_scene = re.sub(r"duration: 2s", "duration: 20s", f.read())
+        long_path = os.path.join(work, "circle_reveal_20s.mask")
+        with open(long_path, "w") as f:
+            f.write(long_scene)
+        _, short_peak = mask(binary, long_path, out, frames="0:59")
+        _, long_peak = mask(binary, long_path, out, frames="0:599")
+        print(f"peak memory, circle reveal: 60 frames {short_peak / 1024:.1f} MB, 600 frames {long_peak / 1024:.1f} MB")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+/// Reusable pixel, coverage and accumulation buffers for one render thread.
+///
+/// A frame needs several large buffers (the frame, offscreen groups, mask surfaces,
+/// coverage, the rasterizer's cells). Allocating them fresh every frame costs page faults
+/// and zeroing of megabytes; taking them from here and giving them back costs a fill of
+/// only the bytes asked for. A pool belongs to one thread (it is a class without locks,
+/// and not `Sendable`); the bytes a frame gets never depend on which buffer it was handed.
+final class BufferPool {
+    /// The thread's gradient colour tables.
+    let gradients = GradientTables()
+    /// The thread's text coverage.
+    let texts = TextCoverageCache()
+    private var bytes: [[UInt8]] = []
+    private var zeroFloats: [[Float]] = []
+    /// The bytes handed out and not yet given back since `startFrame()`: what the frame's
+    /// buffers hold, which `RenderBudget.bufferBytes` bounds.
+    private(set) var bytesInUse = 0
+
+    /// Starts counting a new frame's buffers.
+    func startFrame() {
+        bytesInUse = 0
+    }
+
+    /// How many idle buffers of each kind are kept: enough for the deepest usual nesting
+    /// of groups and masks; a buffer given back beyond it is freed.
+    static let idleLimit = 16
+
+    init() {}
+
+    /// `count` zero bytes; with `zeroed: false`, `count` bytes of any value, for a caller
+    /// that writes every one of them before reading.
+    func bytes(count: Int, zeroed: Bool = true) -> [UInt8] {
+        bytesInUse &+= count
+        var b = BufferPool.take(from: &bytes, count: count)
+        if zeroed {
+            BufferPool.resize(&b, count: count, with: 0)
+        } else {
+            BufferPool.resize(&b, count: count, padding: 0)
+        }
+        return b
+    }
+
+    /// `count` pixels (4 × `count` bytes), every one the packed RGBA `pixel`, written once.
+    func pixels(count: Int, filledWith pixel: UInt32) -> [UInt8] {
+        bytesInUse &+= count &* 4
+        var b = BufferPool.take(from: &bytes, count: count * 4)
+        BufferPool.resize(&b, count: count * 4, padding: 0)
+        b.withUnsafeMutableBytes { raw in
+            for i in 0..<count { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
+        }
+        return b
+    }
+
+    /// At least `count` zero floats, without a fill: the buffers of this kind are handed
+    /// back all zero (`recycleZeroed`), so only growth needs writing.
+    func zeroFloats(count: Int) -> [Float] {
+        bytesInUse &+= count &* 4
+        var b = BufferPool.take(from: &zeroFloats, count: count)
+        if b.count < count { BufferPool.resize(&b, count: count, padding: 0) }
+        return b
+    }
+
+    /// Takes back a byte buffer; `buffer` is left empty.
+    func recycle(_ buffer: inout [UInt8]) {
+        bytesInUse = max(0, bytesInUse &- buffer.count)
+        BufferPool.keep(&buffer, in: &bytes)
+    }
+
+    /// Takes back a buffer from `zeroFloats` that the caller has set all zero again;
+    /// `buffer` is left empty.
+    func recycleZeroed(_ buffer: inout [Float]) {
+        bytesInUse = max(0, bytesInUse &- buffer.count &* 4)
+        BufferPool.keep(&buffer, in: &zeroFloats)
+    }
+
+    /// The idle buffer of the least capacity that holds `count` elements, else the largest
+    /// one (it grows once and is kept), else a new one.
+    private static func take<T>(from idle: inout [[T]], count: Int) -> [T] {
+        var best = -1
+        for (i, b) in idle.enumerated() {
+            guard best >= 0 else { best = i; continue }
+            let c = b.capacity, bc = idle[best].capacity
+            if c >= count ? (bc < count || c < bc) : (bc < count && c > bc) { best = i }
+        }
+        return best >= 0 ? idle.remove(at: best) : []
+    }
+
+    /// Makes `b` hold `count` elements, all `value`, in place.
+    private static func resize<T>(_ b: inout [T], count: Int, with value: T) {
+        resize(&b, count: count, padding: value)
+        b.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+    }
+
+    /// Makes `b` hold `count` elements, keeping what it held (new ones are `padding`).
+    private static func resize<T>(_ b: inout [T], count: Int, padding: T) {
+        if b.count > count {
+            b.removeLast(b.count - count)
+        } else if b.count < count {
+            b.append(contentsOf: repeatElement(padding, count: count - b.count))
+        }
+    }
+
+    private static func keep<T>(_ buffer: inout [T], in idle: inout [[T]]) {
+        var taken: [T] = []
+        swap(&taken, &buffer)
+        guard taken.capacity > 0, idle.count < idleLimit else { return }
+        idle.append(taken)
+    }
+}

@@ -1,0 +1,169 @@
+/// A fill through a mask, in one pass: what drawing the fill into a transparent group,
+/// multiplying the group by the mask and compositing it with an opacity gives, without the
+/// group buffer.
+///
+/// The group route rounds three times, and so does this: the pixel under coverage `c` is
+/// `scaled(source, c)` (a fill at opacity 1 into transparent pixels), then
+/// `scaled(·, v)` for the mask value `v` (the multiply), then `scaled(·, opacity)` before
+/// source-over (the composite), each step skipped exactly where the group route skips it.
+/// So the bytes are the group route's, for a group holding only this one fill. (Scaling by
+/// 255 changes nothing and neither does blending a transparent pixel, so the skipped
+/// steps may as well be done where that is faster.)
+extension Surface {
+    /// Paints `paint` under `coverage`, times `mask` (0 outside its rect), times `opacity`.
+    ///
+    /// Rows are shaded from the left edge of the fill's own region, as the group route
+    /// shades them: samplers step across a row from where it starts, so the first column
+    /// decides the rounding of every later one.
+    mutating func fill(_ coverage: CoverageMask, with paint: Paint, mask: CoverageMask, opacity: Double) {
+        let painted = coverage.rect.intersection(rect)
+        let region = painted.intersection(mask.rect)
+        let op = Surface.byte(opacity)
+        guard !region.isEmpty, op > 0 else { return }
+        dirty = dirty.union(region)
+        let count = region.width, cw = coverage.rect.width, mw = mask.rect.width, sw = rect.width
+        // Shaded pixels from painted.x0; the region starts `skip` of them in.
+        let skip = region.x0 &- painted.x0, shaded = region.x1 &- painted.x0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shaded &* 4) { srcRow in
+            coverage.values.withUnsafeBufferPointer { cov in
+                mask.values.withUnsafeBufferPointer { maskValues in
+                    image.pixels.withUnsafeMutableBytes { dst in
+                        guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init),
+                              let maskBytes = maskValues.baseAddress.map(UnsafeRawPointer.init) else { return }
+                        let src = UnsafeRawPointer(out) + skip &* 4
+                        let rows = region.y0..<region.y1
+                        let shadeOnce = paint.isSameForEveryRow(rows, x: painted.x0)
+                        if shadeOnce { paint.shade(y: rows.lowerBound, x: painted.x0, count: shaded, into: out) }
+                        for y in rows {
+                            let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
+                            let maskBase = (y &- mask.rect.y0) &* mw &+ (region.x0 &- mask.rect.x0)
+                            // A row the mask shuts entirely costs no shading.
+                            var open = false
+                            var i = 0
+                            while !open && i &+ 8 <= count {
+                                open = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self) != 0
+                                    && covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self) != 0
+                                i &+= 8
+                            }
+                            while !open && i < count {
+                                open = maskValues[maskBase &+ i] != 0 && cov[covBase &+ i] != 0
+                                i &+= 1
+                            }
+                            guard open else { continue }
+                            if !shadeOnce { paint.shade(y: y, x: painted.x0, count: shaded, into: out) }
+                            let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
+                            if Surface.isFull(covBytes + covBase, count: count) {
+                                if op == 255 {
+                                    Surface.maskedRow(src, mask: maskBytes + maskBase, onto: dst, at: dstBase, count: count)
+                                } else {
+                                    Surface.maskedRow(src, mask: maskBytes + maskBase, opacity: op, onto: dst, at: dstBase, count: count)
+                                }
+                                continue
+                            }
+                            i = 0
+                            while i < count {
+                                // Eight pixels at a time where coverage or mask is all 0 (nothing
+                                // to do) or both are all 255 at full opacity (the source as it is).
+                                if i &+ 8 <= count {
+                                    let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
+                                    let m8 = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self)
+                                    if c8 == 0 || m8 == 0 {
+                                        i &+= 8
+                                        continue
+                                    }
+                                    if c8 & m8 == ~0, op == 255 {
+                                        for j in i..<(i &+ 8) {
+                                            sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: dstBase &+ j &* 4)
+                                        }
+                                        i &+= 8
+                                        continue
+                                    }
+                                }
+                                // Branch-free, so the block vectorises: scaling by 255 and
+                                // blending a transparent pixel both change nothing.
+                                for j in i..<min(i &+ 8, count) {
+                                    let c = UInt32(cov[covBase &+ j]), v = UInt32(maskValues[maskBase &+ j])
+                                    let p = scaled(scaled(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: c), by: v), by: op)
+                                    blend(p, onto: dst, at: dstBase &+ j &* 4)
+                                }
+                                i &+= 8
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// True when all `count` coverage bytes from `cov` are 255.
+    private static func isFull(_ cov: UnsafeRawPointer, count: Int) -> Bool {
+        var i = 0
+        while i &+ 8 <= count {
+            if cov.loadUnaligned(fromByteOffset: i, as: UInt64.self) != ~0 { return false }
+            i &+= 8
+        }
+        while i < count {
+            if cov.load(fromByteOffset: i, as: UInt8.self) != 255 { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// A fully covered row at full opacity: only the mask scales the source (the general
+    /// loop's other two steps scale by 255, which changes nothing).
+    private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer,
+                                  at dstBase: Int, count: Int) {
+        var i = 0
+        while i < count {
+            if i &+ 8 <= count {
+                let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if m8 == 0 {
+                    i &+= 8
+                    continue
+                }
+                if m8 == ~0 {
+                    Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
+                    i &+= 8
+                    continue
+                }
+            }
+            for j in i..<min(i &+ 8, count) {
+                let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
+                blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: v), onto: dst, at: dstBase &+ j &* 4)
+            }
+            i &+= 8
+        }
+    }
+
+    /// A fully covered row below full opacity: the mask, then the opacity, scale the source.
+    private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, opacity op: UInt32,
+                                  onto dst: UnsafeMutableRawBufferPointer, at dstBase: Int, count: Int) {
+        var i = 0
+        while i < count {
+            if i &+ 8 <= count, mask.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                i &+= 8
+                continue
+            }
+            for j in i..<min(i &+ 8, count) {
+                let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
+                blend(scaled(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: v), by: op),
+                      onto: dst, at: dstBase &+ j &* 4)
+            }
+            i &+= 8
+        }
+    }
+
+    /// Source-over of `count` source pixels as they are: a plain copy when all are opaque.
+    @inline(__always)
+    static func sourceOverRun(_ count: Int, from src: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer, at d: Int) {
+        var alphas: UInt32 = 0xFF00_0000
+        for j in 0..<count { alphas &= src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self) }
+        if alphas == 0xFF00_0000, let base = dst.baseAddress {
+            (base + d).copyMemory(from: src, byteCount: count &* 4)
+            return
+        }
+        for j in 0..<count {
+            MaskEngine.sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: d &+ j &* 4)
+        }
+    }
+}

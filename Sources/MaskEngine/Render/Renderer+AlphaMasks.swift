@@ -1,0 +1,137 @@
+// MARK: - Masks drawn as alpha alone
+
+extension Renderer {
+    /// True when a mask subtree can be drawn into an `AlphaSurface`: every layer draws
+    /// only solid colours (backgrounds, shape fills and strokes, text, grid tiles), needs
+    /// no group of its own (no mask, no clip, no opacity shared by several parts) and is
+    /// not already being drawn. Anything else goes through a colour surface.
+    func drawsAlphaOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
+        guard isVisible(id, walk) else { return true }
+        guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
+        let s = walk.states[id.index]
+        let hasMask = s.mask.map { walk.states.indices.contains($0.index) } ?? false
+        guard !hasMask, !s.clip, s.contents == nil else { return false }
+        switch s.kind {
+        case .plain, .grid, .shape, .text: break
+        case .gradient: return false
+        }
+        let children = scene.node(id).children.filter { isVisible($0, walk) && isInTree($0, walk) }
+        guard s.opacity >= 1 || contentPartCount(s) + children.count <= 1 else { return false }
+        return children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
+    }
+
+    /// Draws a layer and its sublayers as `draw(_:parent:opacity:into:walk:)` does, into
+    /// an alpha surface. Only for subtrees `drawsAlphaOnly` accepts.
+    func drawAlpha(_ id: LayerID, parent: Transform, opacity inherited: Double, into surface: inout AlphaSurface,
+                   walk: inout LayerWalk) throws {
+        guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
+        defer { walk.stack.removeLast() }
+        let opacity = state.opacity * inherited
+        try forEachFill(of: id, state, transform: m, clip: surface.rect, pool: walk.pool) { coverage, paint in
+            guard case .solid(let color) = paint else { return }
+            surface.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: opacity)
+        }
+        for child in drawingOrder(scene.node(id).children, walk.states) where isVisible(child, walk) && isInTree(child, walk) {
+            try drawAlpha(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
+        }
+    }
+
+    /// What `maskValues` gives for an alpha-mode mask that `drawsAlphaOnly` accepts over
+    /// `area`, drawn into an alpha surface over `drawArea` (the part of `area` the mask's
+    /// subtree can reach); nil when the mask lets nothing through. The values cover only
+    /// the pixels the mask drew, so the owner's fill skips the rest. The frame's coverage
+    /// is still taken over all of `area`, so its rounding is the colour route's.
+    func alphaMaskValues(_ mask: LayerID, owner m: Transform, area: PixelRect, drawnIn drawArea: PixelRect,
+                         walk: inout LayerWalk) throws -> CoverageMask? {
+        let pool = walk.pool
+        let s = walk.states[mask.index]
+        if fillCountBound(s) <= 1,
+           !scene.node(mask).children.contains(where: { isVisible($0, walk) && isInTree($0, walk) }) {
+            return try singleFillMaskValues(mask, owner: m, area: area, drawnIn: drawArea, walk: &walk)
+        }
+        try reserve(drawArea.width * drawArea.height, for: mask, walk: walk)
+        var drawn = AlphaSurface(rect: drawArea, pool: pool)
+        defer { drawn.recycle(into: pool) }
+        try drawAlpha(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
+        guard !drawn.dirty.isEmpty, var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return nil }
+        defer { frame.recycle(into: pool) }
+        let r = frame.rect.intersection(drawn.dirty)
+        guard !r.isEmpty else { return nil }
+        var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height))
+        let w = r.width, fw = frame.rect.width, dw = drawArea.width
+        frame.values.withUnsafeBufferPointer { f in
+            drawn.values.withUnsafeBufferPointer { a in
+                values.values.withUnsafeMutableBufferPointer { out in
+                    for y in r.y0..<r.y1 {
+                        let o = (y &- r.y0) &* w, fo = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
+                        let ao = (y &- drawArea.y0) &* dw &+ (r.x0 &- drawArea.x0)
+                        for x in 0..<w { out[o &+ x] = mulDiv255(UInt32(f[fo &+ x]), UInt32(a[ao &+ x])) }
+                    }
+                }
+            }
+        }
+        return values
+    }
+
+    /// `alphaMaskValues` for a mask that is one solid fill and nothing else (a shape, a
+    /// text, a plain rectangle): drawn into empty pixels, the fill's alpha is a function of
+    /// its coverage alone, so the values come straight from the coverage and the frame's,
+    /// in one pass, without an alpha surface.
+    private func singleFillMaskValues(_ mask: LayerID, owner m: Transform, area: PixelRect, drawnIn drawArea: PixelRect,
+                                      walk: inout LayerWalk) throws -> CoverageMask? {
+        guard let (state, transform) = try enter(mask, parent: m, walk: &walk) else { return nil }
+        defer { walk.stack.removeLast() }
+        let pool = walk.pool, op = Surface.byte(state.opacity)
+        var result: CoverageMask?
+        try forEachFill(of: mask, state, transform: transform, clip: drawArea, pool: pool) { coverage, paint in
+            guard case .solid(let color) = paint, op > 0,
+                  var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return }
+            defer { frame.recycle(into: pool) }
+            let r = frame.rect.intersection(coverage.rect)
+            guard !r.isEmpty else { return }
+            var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height, zeroed: false))
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
+                AlphaSurface.sourceAlphas(alpha: UInt32(color.rgba8.3), opacity: op, into: factor)
+                Renderer.product(frame, coverage, through: factor, into: &values)
+            }
+            result = values
+        }
+        return result
+    }
+
+    /// `out[p] = frame[p] · factor[coverage[p]] / 255` over `out.rect`, eight bytes at a
+    /// time where both are 0 or both 255.
+    private static func product(_ frame: CoverageMask, _ coverage: CoverageMask, through factor: UnsafeMutableBufferPointer<UInt32>,
+                                into out: inout CoverageMask) {
+        let r = out.rect, w = r.width, fw = frame.rect.width, cw = coverage.rect.width
+        let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
+        frame.values.withUnsafeBytes { f in
+            coverage.values.withUnsafeBytes { c in
+                out.values.withUnsafeMutableBytes { o in
+                    for y in r.y0..<r.y1 {
+                        let ob = (y &- r.y0) &* w, fb = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
+                        let cb = (y &- coverage.rect.y0) &* cw &+ (r.x0 &- coverage.rect.x0)
+                        var x = 0
+                        while x < w {
+                            if x &+ 8 <= w {
+                                let c8 = c.loadUnaligned(fromByteOffset: cb &+ x, as: UInt64.self)
+                                let f8 = f.loadUnaligned(fromByteOffset: fb &+ x, as: UInt64.self)
+                                if c8 == 0 || f8 == 0 || (c8 == ~0 && f8 == ~0) {
+                                    o.storeBytes(of: c8 == 0 || f8 == 0 ? 0 : full, toByteOffset: ob &+ x, as: UInt64.self)
+                                    x &+= 8
+                                    continue
+                                }
+                            }
+                            for i in x..<min(x &+ 8, w) {
+                                let a = factor[Int(c.load(fromByteOffset: cb &+ i, as: UInt8.self))]
+                                o.storeBytes(of: mulDiv255(UInt32(f.load(fromByteOffset: fb &+ i, as: UInt8.self)), a),
+                                             toByteOffset: ob &+ i, as: UInt8.self)
+                            }
+                            x &+= 8
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Text coverage kept by one render thread: a text layer whose string, font, size,
+/// alignment, bounds, transform and clip are what they were on its last frame has the
+/// same glyph coverage, so it is rasterized once, not every frame. Text that moves makes
+/// a new coverage each frame in the buffer of the one it replaces.
+///
+/// The coverage depends only on those inputs, so the cache never changes a pixel. Not
+/// `Sendable`: one per thread, inside its `BufferPool`.
+final class TextCoverageCache {
+    /// What a text layer's coverage depends on.
+    struct Key: Hashable {
+        let string: String
+        let font: ObjectIdentifier?
+        let fontSize: Double
+        let align: TextAlignment
+        let width: Double, height: Double
+        let transform: [Double]
+        let clip: [Int]
+
+        init(_ s: LayerState, transform m: Transform, clip: PixelRect) {
+            string = s.string
+            font = s.font.map(ObjectIdentifier.init)
+            fontSize = s.fontSize
+            align = s.align
+            width = s.size.width
+            height = s.size.height
+            transform = [m.a, m.b, m.c, m.d, m.tx, m.ty]
+            self.clip = [clip.x0, clip.y0, clip.x1, clip.y1]
+        }
+    }
+
+    /// One coverage per text layer: the last one made for it, with what it was made from.
+    private var entries: [LayerID: (key: Key, coverage: CoverageMask?)] = [:]
+    private var bytes = 0
+
+    /// The most coverage bytes kept: past it every kept coverage goes back to the pool.
+    static let byteLimit = 8 << 20
+
+    init() {}
+
+    /// The coverage kept for layer `id` if it was made from `key` (itself nil when the
+    /// text covers nothing), or nil.
+    func coverage(of id: LayerID, for key: Key) -> CoverageMask?? {
+        guard let entry = entries[id], entry.key == key else { return nil }
+        return .some(entry.coverage)
+    }
+
+    /// Keeps `coverage` as layer `id`'s, made from `key`; the coverage it replaces goes
+    /// back to `pool`. The cache owns `coverage` from now on: it must not be recycled.
+    func keep(_ coverage: CoverageMask?, of id: LayerID, for key: Key, pool: BufferPool) {
+        if var old = entries.removeValue(forKey: id)?.coverage {
+            bytes -= old.values.count
+            old.recycle(into: pool)
+        }
+        let size = coverage?.values.count ?? 0
+        if bytes + size > TextCoverageCache.byteLimit {
+            for (_, entry) in entries { if var c = entry.coverage { c.recycle(into: pool) } }
+            entries.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+        entries[id] = (key, coverage)
+        bytes += size
+    }
+}
