@@ -18,7 +18,7 @@ extension Interpreter {
         }
         let id: LayerID
         do {
-            id = try scene.addLayer(state, to: parent, name: decl.name ?? decl.kind.rawValue, at: cursor)
+            id = try scene.addLayer(state, to: parent, name: decl.name ?? decl.kind.rawValue, at: cursor, origin: decl.origin)
         } catch {
             throw RuntimeError(error.description, at: decl.range)
         }

@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// Bounds that keep any script, however malformed, from hanging or exhausting memory.
 /// Each limit exists for an example: `repeat 1e9 {}` hits `steps`; `fn f() { f() }`
 /// hits `callDepth`; `let s = "ab"; repeat 40 { s = s + s }` hits `stringLength`.
@@ -27,6 +29,9 @@ public struct Limits: Sendable, Equatable {
     /// Bytes of decoded images held by one script, all images together: each image is
     /// capped when decoded, and ten different 8000×8000 PNGs would still hold 2.5 GB.
     public var imageBytes = 1 << 30
+    /// What drawing one frame of the scene may cost (offscreen buffers, pixels drawn):
+    /// give it to `Renderer(scene:budget:)`. Checked by the renderer, not while running.
+    public var renderBudget = RenderBudget()
 
     /// The default limits.
     public init() {}

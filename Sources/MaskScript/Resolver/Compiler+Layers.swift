@@ -5,6 +5,8 @@ struct LayerPlan {
     let kind: LayerKeyword
     let name: String?
     let range: SourceRange
+    /// `FILE:LINE:COLUMN` of the declaration, for errors the engine finds while drawing it.
+    let origin: String?
     /// Stores the new layer in the variable its name binds (Grammar.md: around the
     /// outermost layer declaration).
     let bind: ((Frame, Value) -> Void)?
@@ -25,7 +27,8 @@ extension Compiler {
         function.layers.append((decl.kind, bindingBlock))
         let body = block(decl.body, inLayerBody: true)
         function.layers.removeLast()
-        return LayerPlan(kind: decl.kind, name: decl.name, range: decl.range, bind: bind, body: body)
+        let origin = source.map { "\($0.name):\(decl.range.start.line):\(decl.range.start.column)" }
+        return LayerPlan(kind: decl.kind, name: decl.name, range: decl.range, origin: origin, bind: bind, body: body)
     }
 
     /// `name: value` in a body; the name is checked now when the layer's kind is known.

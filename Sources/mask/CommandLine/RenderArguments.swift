@@ -8,7 +8,7 @@ import MaskEngine
 enum RenderArguments {
     /// Every option `render` accepts, for "did you mean" hints.
     static let optionNames = ["--output", "-o", "--format", "--frames", "--jobs", "-j", "--at", "--sheet",
-                              "--sheet-frames", "--columns", "--clean", "--max-frame-memory", "--quiet", "-q", "--help", "-h"]
+                              "--sheet-frames", "--columns", "--clean", "--max-frame-memory", "--max-frame-work", "--quiet", "-q", "--help", "-h"]
 
     /// The options as the words give them, before they are checked against each other.
     private struct Given {
@@ -17,7 +17,7 @@ enum RenderArguments {
         var sheet: String?, sheetFrames: Int?, columns: Int?
         var clean = false, quiet = false
         var jobs = RenderOptions.defaultJobs
-        var frameMemory: Int?
+        var frameMemory: Int?, frameWork: Int?
     }
 
     /// The options the words after `mask render` ask for, or nil when they ask for help.
@@ -26,7 +26,8 @@ enum RenderArguments {
     static func parse(_ words: [String]) throws(UsageError) -> RenderOptions? {
         guard let (given, script) = try collect(words, command: .render) else { return nil }
         return RenderOptions(scriptPath: script, target: try target(given, script: script, command: .render),
-                             jobs: given.jobs, quiet: given.quiet, frameMemory: given.frameMemory)
+                             jobs: given.jobs, quiet: given.quiet, frameMemory: given.frameMemory,
+                             frameWork: given.frameWork)
     }
 
     /// The options the words after `mask watch` ask for, or nil when they ask for help:
@@ -47,7 +48,8 @@ enum RenderArguments {
         } else {
             mode = .render(try target(given, script: script, command: .watch))
         }
-        return WatchOptions(scriptPath: script, mode: mode, jobs: given.jobs, quiet: given.quiet, frameMemory: given.frameMemory)
+        return WatchOptions(scriptPath: script, mode: mode, jobs: given.jobs, quiet: given.quiet, frameMemory: given.frameMemory,
+                             frameWork: given.frameWork)
     }
 
     /// The options as given, and the script, or nil when the words ask for help.
@@ -85,6 +87,13 @@ enum RenderArguments {
                                          command: command)
                     }
                     given.frameMemory = bytes
+                case "--max-frame-work":
+                    let text = try value("a number of pixels such as 8G")
+                    guard let pixels = ByteSize.parse(text) else {
+                        throw UsageError("invalid value '\(text)' for '--max-frame-work': expected a number of pixels such as 8G or 1000000000",
+                                         command: command)
+                    }
+                    given.frameWork = pixels
                 case "-q", "--quiet": given.quiet = try flag()
                 default:
                     throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: optionNames), command: command)

@@ -61,6 +61,21 @@ struct RenderOptions: Equatable {
     /// `--max-frame-memory`: the offscreen buffers one frame may use, in bytes (nil: the
     /// engine's default budget).
     var frameMemory: Int? = nil
+    /// `--max-frame-work`: the pixels one frame may draw (nil: the default budget).
+    var frameWork: Int? = nil
+
+    /// What one frame may cost: the defaults, with the options' overrides.
+    var budget: RenderBudget {
+        RenderOptions.budget(memory: frameMemory, work: frameWork)
+    }
+
+    /// The default budget with overrides.
+    static func budget(memory: Int?, work: Int?) -> RenderBudget {
+        var budget = RenderBudget()
+        if let memory { budget.bufferBytes = memory }
+        if let work { budget.work = work }
+        return budget
+    }
 
     /// The default for `--jobs`: the processors this process may use, within 1...`maxJobs`.
     static var defaultJobs: Int {
@@ -86,6 +101,7 @@ struct WatchOptions: Equatable {
     var jobs: Int
     /// True to print only diagnostics.
     var quiet: Bool
-    /// `--max-frame-memory`, as for render.
+    /// `--max-frame-memory` and `--max-frame-work`, as for render.
     var frameMemory: Int? = nil
+    var frameWork: Int? = nil
 }

@@ -17,7 +17,7 @@ struct RenderCommand {
     /// - Throws: `CommandFailure` for frames out of range, an output that cannot be
     ///   written, or a signal.
     func write(_ scene: Scene) throws(CommandFailure) {
-        let renderer = Renderer(scene: scene)
+        let renderer = Renderer(scene: scene, budget: options.budget)
         let started = ContinuousClock.now
         let showsProgress = !options.quiet && StandardStreams.errorIsTerminal
         func frameCount() throws(CommandFailure) -> Int {
@@ -103,7 +103,7 @@ struct RenderCommand {
                             format: ImageFormat) throws(CommandFailure) {
         let image: Image
         do { image = try renderer.render(at: time) } catch {
-            throw .input("cannot render the frame at \(time)s: \(error)")
+            throw .input("cannot render the frame at \(time)s: \(RenderFailure.message(error))")
         }
         do { try image.write(toFile: file, format: format) } catch { throw .input("\(error)") }
     }

@@ -57,7 +57,8 @@ struct WatchCommand {
                     do {
                         try RenderCommand(options: RenderOptions(scriptPath: options.scriptPath, target: target,
                                                                  jobs: options.jobs, quiet: true,
-                                                                 frameMemory: options.frameMemory)).write(scene)
+                                                                 frameMemory: options.frameMemory,
+                                                                 frameWork: options.frameWork)).write(scene)
                         if !options.quiet { status("build \(build): wrote \(RenderCommand.describe(target))") }
                     } catch {
                         if StopSignal.isRequested { break }
@@ -76,7 +77,7 @@ struct WatchCommand {
     /// a slow frame is skipped rather than slowing the animation down.
     private func play(_ scene: Scene, time: Double?, frames range: FrameRange?,
                       until watcher: FileWatcher) throws(CommandFailure) -> Bool {
-        let renderer = Renderer(scene: scene)
+        let renderer = Renderer(scene: scene, budget: RenderOptions.budget(memory: options.frameMemory, work: options.frameWork))
         let count = max(scene.frameCount ?? 1, 1)
         let first = min(range?.first ?? 0, count - 1), last = min(range?.last ?? count - 1, count - 1)
         let palette = TerminalPicture.Palette.from(environment: ProcessInfo.processInfo.environment)
@@ -92,7 +93,7 @@ struct WatchCommand {
                     image = try time.map { try renderer.render(at: $0) } ?? renderer.renderFrame(frame)
                 } catch {
                     StandardStreams.writeOutput(Escape.clear)
-                    report(.input("cannot render the frame: \(error)"))
+                    report(.input("cannot render the frame: \(RenderFailure.message(error))"))
                     return watchUntilChange(watcher)
                 }
                 StandardStreams.writeOutput(Escape.home + picture(image, palette: palette) + Escape.clearBelow)

@@ -121,6 +121,8 @@ enum HelpText {
           --max-frame-memory SIZE
                                the offscreen buffers one frame may use (default: 2G); a
                                frame past it fails naming the layer (SIZE: 512M, 4G, ...)
+          --max-frame-work N   the pixels one frame may draw, every layer counting what it
+                               covers (default: 4000000000)
           -q, --quiet          no progress line and no summary
           -h, --help           show this help
           --                   end of options; a FILE starting with '-' follows

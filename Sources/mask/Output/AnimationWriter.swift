@@ -83,17 +83,19 @@ private final class OrderedFrames: @unchecked Sendable {
     }
 
     /// One render thread: take the next frame within the window, render it, leave it.
+    /// The thread keeps its render buffers from frame to frame.
     func work(_ renderer: Renderer) {
+        let buffers = RenderBuffers()
         while let position = take() {
             let frame = frames[position]
             do {
-                let rgb = try renderer.renderFrame(frame).opaqueRGB()
+                let rgb = try renderer.renderFrame(frame, using: buffers) { $0.opaqueRGB() }
                 condition.withLock {
                     done[position] = rgb
                     condition.broadcast()
                 }
             } catch {
-                fail("cannot render frame \(frame): \(error)", at: position)
+                fail("cannot render frame \(frame): \(RenderFailure.message(error))", at: position)
                 return
             }
         }

@@ -79,7 +79,7 @@ struct FrameSequenceWriter {
                     break
                 }
             } catch {
-                queue.fail(.init(frame: frame, message: "cannot render frame \(frame): \(error)"))
+                queue.fail(.init(frame: frame, message: "cannot render frame \(frame): \(RenderFailure.message(error))"))
                 return
             }
             queue.markWritten(frame)
