@@ -189,7 +189,7 @@ final class ReplTests: XCTestCase {
         terminal.type("canvas { size: [64, 64]; fps: 30; duration: 600s }")
         terminal.expect("mask> ")
         terminal.type(":render \(home)/frames")
-        terminal.expect("rendering frame 2/18001")
+        terminal.expect("/18001")
         terminal.send("\u{3}")
         terminal.expect("interrupted after")
         terminal.expect("of 18001 frames")

@@ -12,3 +12,15 @@ enum CommandFailure: Error {
     /// SIGINT or SIGTERM arrived; `summary` says what was done before it (exit 128 + signal).
     case interrupted(signal: Int32, summary: String?)
 }
+
+extension CommandFailure {
+    /// The failure in one line, for a caller that reports it itself (the REPL).
+    var message: String {
+        switch self {
+        case let .diagnostics(list, _): list.description
+        case .input(let text): text
+        case .usage(let error): error.message
+        case let .interrupted(_, summary): summary ?? "interrupted"
+        }
+    }
+}

@@ -26,17 +26,22 @@ final class FrameQueue: Sendable {
     private let nextToWrite: Atomic<Int>
     private let turn = NSCondition()
 
-    /// A queue over `frames`.
-    init(frames: ClosedRange<Int>) {
+    /// Polled before each frame is taken: true stops the render after the frames in hand.
+    private let shouldStop: @Sendable () -> Bool
+
+    /// A queue over `frames`, stopped by a stop signal (`StopSignal`) unless `shouldStop`
+    /// says otherwise (the REPL's Ctrl-C returns to the prompt instead).
+    init(frames: ClosedRange<Int>, shouldStop: @escaping @Sendable () -> Bool = { StopSignal.isRequested }) {
         self.frames = frames
+        self.shouldStop = shouldStop
         nextFrame = Atomic(frames.lowerBound)
         nextToWrite = Atomic(frames.lowerBound)
     }
 
-    /// The next frame to render, or nil when they are all taken, a frame has failed or a
-    /// signal asked us to stop.
+    /// The next frame to render, or nil when they are all taken, a frame has failed or
+    /// `shouldStop` asked us to stop.
     func take() -> Int? {
-        guard !StopSignal.isRequested, failure.withLock({ $0 == nil }) else { return nil }
+        guard !shouldStop(), failure.withLock({ $0 == nil }) else { return nil }
         let frame = nextFrame.wrappingAdd(1, ordering: .relaxed).oldValue
         return frame <= frames.upperBound ? frame : nil
     }

@@ -17,15 +17,19 @@ struct FrameSequenceWriter {
     let format: ImageFormat
     /// How many threads render at once.
     let jobs: Int
+    /// Polled between frames: true stops the render (a stop signal, or the REPL's Ctrl-C).
+    var shouldStop: @Sendable () -> Bool = { StopSignal.isRequested }
 
     /// The stack of each render thread: 8 MiB.
     static let threadStackSize = 8 << 20
 
-    /// Renders and writes `frames`, showing progress on `progress` if given.
+    /// Renders and writes `frames`, showing progress on `progress` if given; returns how
+    /// many were written (fewer when `shouldStop` stopped it).
     /// - Throws: `CommandFailure.input` naming the first frame that failed, or
     ///   `.interrupted` with a summary of what was written.
-    func write(_ frames: ClosedRange<Int>, progress: ProgressLine?) throws(CommandFailure) {
-        let queue = FrameQueue(frames: frames)
+    @discardableResult
+    func write(_ frames: ClosedRange<Int>, progress: ProgressLine?) throws(CommandFailure) -> Int {
+        let queue = FrameQueue(frames: frames, shouldStop: shouldStop)
         let group = DispatchGroup()
         for _ in 0..<min(jobs, frames.count) {
             group.enter()
@@ -55,6 +59,7 @@ struct FrameSequenceWriter {
             throw .interrupted(signal: signal, summary: "interrupted; \(queue.writtenCount) of \(frames.count) frames written")
         }
         if let failure = queue.firstFailure { throw .input(failure.message) }
+        return queue.writtenCount
     }
 
     /// One thread's loop: take a frame, render and encode it, write it when every earlier

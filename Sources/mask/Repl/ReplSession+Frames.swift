@@ -46,20 +46,21 @@ extension ReplSession {
         } catch {
             throw ReplError("cannot create the folder `\(directory)`: \(error.localizedDescription)")
         }
-        let renderer = Renderer(scene: scene)
-        for k in 0..<count {
-            if Interrupt.take() {
-                Console.error("\ninterrupted after \(k) of \(count) frames")
-                return
-            }
-            let path = FrameFileName.path(ofFrame: k, format: .png, in: directory)
-            do { try renderer.renderFrame(k).write(toFile: path, format: .png) } catch {
-                Console.error("")
-                throw ReplError("frame \(k): \(error)")
-            }
-            Console.write("\rrendering frame \(k + 1)/\(count)", to: STDERR_FILENO)
+        // The same frame loop as `mask render`: parallel, in order, whole files only.
+        var writer = FrameSequenceWriter(renderer: Renderer(scene: scene), directory: directory, format: .png,
+                                         jobs: RenderOptions.defaultJobs)
+        writer.shouldStop = { Interrupt.isPending }
+        let written: Int
+        do {
+            written = try writer.write(0...(count - 1), progress: mode == .interactive ? ProgressLine(total: count) : nil)
+        } catch {
+            throw ReplError(error.message)
         }
-        Console.error("\rrendered \(count) frames into \(directory)")
+        if Interrupt.take() {
+            Console.error("interrupted after \(written) of \(count) frames")
+        } else {
+            Console.error("rendered \(count) frames into \(directory)")
+        }
     }
 
     /// The frame at time `t` of the scene built so far.
