@@ -45,6 +45,10 @@ final class FunctionCode: @unchecked Sendable {
     let parameters: [LocalPlace]
     /// The number of parameters; -1 for `native`, which no call matches.
     let arity: Int
+    /// The arity, when the parameters are the first slots in order and the frame has no
+    /// cells (most functions): a call then evaluates its arguments straight into the new
+    /// frame (`Interpreter.invokePlain`). -1 otherwise.
+    let plainArity: Int
     /// The frame's sizes.
     let slotCount: Int
     let cellCount: Int
@@ -60,6 +64,10 @@ final class FunctionCode: @unchecked Sendable {
         self.source = source
         self.parameters = parameters
         arity = parameters.count
+        let inOrder = parameters.enumerated().allSatisfy { k, p in
+            if case .slot(let s) = p { return s == k } else { return false }
+        }
+        plainArity = inOrder && cellCount == 0 ? parameters.count : -1
         self.slotCount = slotCount
         self.cellCount = cellCount
         self.captures = captures
@@ -72,6 +80,7 @@ final class FunctionCode: @unchecked Sendable {
         source = nil
         parameters = []
         arity = -1
+        plainArity = -1
         slotCount = 0
         cellCount = 0
         captures = []

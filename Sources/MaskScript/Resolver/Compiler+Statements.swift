@@ -39,6 +39,14 @@ extension Compiler {
                 }
             }
             let code = function(decl)
+            if case .global(let box) = v.place {
+                // A global function: its calls may go straight to its code (`Box.direct`).
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    box.declare(code.closure(in: f))
+                    return .normal
+                }
+            }
             let put = store(v)
             return { i, f throws(RuntimeError) in
                 try i.step(range)
