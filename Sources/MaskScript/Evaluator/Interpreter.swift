@@ -204,6 +204,13 @@ public final class Interpreter {
         if stepBudget < 0 { try replaySteps(2, a, b) }
     }
 
+    /// Counts the steps of three nodes at once (see `step(_:_:)`).
+    @inline(__always)
+    func step(_ a: SourceRange, _ b: SourceRange, _ c: SourceRange) throws(RuntimeError) {
+        stepBudget &-= 3
+        if stepBudget < 0 { try replaySteps(3, a, b, c) }
+    }
+
     /// Counts the steps of four nodes at once (see `step(_:_:)`).
     @inline(__always)
     func step(_ a: SourceRange, _ b: SourceRange, _ c: SourceRange, _ d: SourceRange) throws(RuntimeError) {
