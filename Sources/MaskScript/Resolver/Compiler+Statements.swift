@@ -69,6 +69,18 @@ extension Compiler {
             // `if n < 2 { ... }`: the comparison of a local with a number is done in place.
             if case let .comparison(op, k, slotRange, q, constantRange) = comparisonShape(condition) {
                 let conditionRange = condition.range
+                if otherwise == nil {
+                    // `if n < 2 { return n }`, the guard of a recursive function: without
+                    // an `else`, a false condition calls nothing.
+                    return { i, f throws(RuntimeError) in
+                        try i.step(range, conditionRange, slotRange, constantRange)
+                        let b: Bool
+                        if case .number(let p) = f.slots[k] { b = Compiler.compare(op, p, q) } else {
+                            b = try Compiler.truth(try i.binary(op, f.slots[k], .number(q), range: conditionRange), at: conditionRange)
+                        }
+                        return b ? try yes(i, f) : .normal
+                    }
+                }
                 return { i, f throws(RuntimeError) in
                     // The statement, the comparison and its two operands: four steps at once.
                     try i.step(range, conditionRange, slotRange, constantRange)
@@ -81,6 +93,12 @@ extension Compiler {
                 }
             }
             let test = self.condition(condition)
+            if otherwise == nil {
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    return try test(i, f) ? try yes(i, f) : .normal
+                }
+            }
             return { i, f throws(RuntimeError) in
                 try i.step(range)
                 return try test(i, f) ? try yes(i, f) : try no(i, f)
