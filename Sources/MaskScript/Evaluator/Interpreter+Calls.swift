@@ -127,7 +127,12 @@ extension Interpreter {
     @inline(__always)
     func runBody(_ code: FunctionCode, _ frame: Frame) throws(RuntimeError) -> Value {
         do throws(RuntimeError) {
-            if case .returned(let v) = try code.body(self, frame) { return v }
+            let statements = code.statements
+            var k = 0
+            while k < statements.count {
+                if case .returned(let v) = try statements[k].run(self, frame) { return v }
+                k &+= 1
+            }
             return .nil
         } catch {
             throw located(error, in: code)

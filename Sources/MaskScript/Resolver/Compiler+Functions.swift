@@ -16,7 +16,7 @@ extension Compiler {
         endBlock()
         return FunctionCode(name: decl.name ?? "anonymous function", range: decl.range, source: source,
                             parameters: parameters, slotCount: scope.slotCount, cellCount: scope.cellCount,
-                            captures: scope.captures, body: Compiler.sequence(actions))
+                            captures: scope.captures, statements: actions)
     }
 
     /// Compiles a call. A call of a built-in by its name has its arity checked now; a
