@@ -25,8 +25,7 @@ extension Interpreter {
             (slots + ready).initialize(to: .nil)
             ready += 1
         }
-        defer { slotArena.pop(slots, count, to: mark) }
-        return try enterPlain(code, captures, site: site, slots)
+        return try enterPlain(code, captures, site: site, slots, popping: count, to: mark)
     }
 
     /// Calls `code` with one argument, already evaluated (see `invokePlain`).
@@ -41,8 +40,7 @@ extension Interpreter {
             (slots + k).initialize(to: .nil)
             k += 1
         }
-        defer { slotArena.pop(slots, count, to: mark) }
-        return try enterPlain(code, captures, site: site, slots)
+        return try enterPlain(code, captures, site: site, slots, popping: count, to: mark)
     }
 
     /// Calls `code` with two arguments, already evaluated (see `invokePlain`).
@@ -58,8 +56,7 @@ extension Interpreter {
             (slots + k).initialize(to: .nil)
             k += 1
         }
-        defer { slotArena.pop(slots, count, to: mark) }
-        return try enterPlain(code, captures, site: site, slots)
+        return try enterPlain(code, captures, site: site, slots, popping: count, to: mark)
     }
 
     /// A direct call (`Box.direct`) of a function without captures: nil when it failed,
@@ -102,6 +99,23 @@ extension Interpreter {
     func takeFailure() -> RuntimeError {
         defer { failure = nil }
         return failure ?? RuntimeError("the call failed", at: SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0)))
+    }
+
+    /// `enterPlain`, then pops the frame's `count` slots back to `mark` on both ways out
+    /// (written out: a `defer` here stays a call of its own).
+    @inline(__always)
+    private func enterPlain(_ code: FunctionCode, _ captures: ContiguousArray<Box>, site: CallSite,
+                            _ slots: UnsafeMutablePointer<Value>, popping count: Int,
+                            to mark: Arena<Value>.Mark) throws(RuntimeError) -> Value {
+        let result: Value
+        do throws(RuntimeError) {
+            result = try enterPlain(code, captures, site: site, slots)
+        } catch {
+            slotArena.pop(slots, count, to: mark)
+            throw error
+        }
+        slotArena.pop(slots, count, to: mark)
+        return result
     }
 
     /// `enter` for a frame without cells; kept apart so the fast path stays one function.
