@@ -1,20 +1,68 @@
 /// A variable that outlives the call that made it: a local that a closure captures
 /// (Lua's closed upvalue), or a global. `nil` until its declaration has run.
 final class Box {
-    /// The value; the exclusivity check is off because only the interpreter's single
-    /// thread touches it, and it is read on every use of the variable.
-    @exclusivity(unchecked) var value: Value?
+    /// The value; the exclusivity checks are off because only the interpreter's single
+    /// thread touches a box, and it is read on every use of the variable.
+    @exclusivity(unchecked) private var stored: Value?
+    /// The code of the function in `stored`, while a top-level `fn` declaration put a
+    /// function that captures nothing here and nothing has written the box since: a call
+    /// of the global then runs this code without reading (and retaining) the value.
+    ///
+    /// Lifetime: while `direct` is set, `stored` holds a `Callable` whose `code` is this
+    /// object, so it is alive. Every other write goes through `value`'s setter, which
+    /// first moves the code into `retired` (a strong reference, kept as long as the box),
+    /// so a call that read `direct` before the write, and is still running (the callee
+    /// may reassign its own name), keeps valid code. The call site holds the box.
+    @exclusivity(unchecked) private(set) var direct: Unmanaged<FunctionCode>?
+    /// `direct`'s `plainArity`, -1 without `direct`: the one field a call site tests.
+    @exclusivity(unchecked) private(set) var directArity = -1
+    /// The codes that were `direct` once (see there); at most one per run of a top-level
+    /// `fn` declaration.
+    private var retired: [FunctionCode] = []
 
     init(_ value: Value? = nil) {
-        self.value = value
+        stored = value
+    }
+
+    /// The value. Writing it ends the direct calls of the function it held.
+    var value: Value? {
+        @inline(__always) get { stored }
+        @inline(__always) set {
+            if direct != nil { retire() }
+            stored = newValue
+        }
+    }
+
+    /// Stores the function a top-level `fn` declaration made: a function without
+    /// captures is called directly from then on (see `direct`).
+    func declare(_ function: Callable) {
+        value = .function(function)
+        if function.captures.isEmpty, function.code.plainArity >= 0 {
+            direct = Unmanaged.passUnretained(function.code)
+            directArity = function.code.plainArity
+        }
+    }
+
+    private func retire() {
+        if let code = direct?.takeUnretainedValue() { retired.append(code) }
+        direct = nil
+        directArity = -1
+    }
+
+    /// Drops the value and the retired codes, to break the cycles of functions that
+    /// refer to their own global (box → function → code → box) when the interpreter goes.
+    func empty() {
+        ReleaseQueue.release(&value)
+        retired = []
     }
 
     deinit {
         // A closure in a box may capture a box holding another closure, and so on
         // (`repeat 1e5 { let h = g; g = fn() { return h() } }`): freeing such a chain by
         // plain recursion would go as deep as the chain. Hand it to a queue instead.
-        guard Box.holdsCapturingClosure(value) else { return }
-        ReleaseQueue.release(&value)
+        guard Box.holdsCapturingClosure(stored) else { return }
+        direct = nil
+        ReleaseQueue.release(&stored)
     }
 
     /// True for a script closure that captured variables (it may hold a chain).
@@ -91,6 +139,16 @@ final class Arena<Element> {
         }
         base = chunks[chunk].base
         capacity = chunks[chunk].capacity
+    }
+
+    /// Room for `count` elements, left uninitialised: the caller initialises them all
+    /// before anything else can pop, and pops with the count it initialised.
+    @inline(__always)
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
+        if top + count > capacity { nextChunk(count) }
+        let start = base + top
+        top += count
+        return start
     }
 
     /// Frees the `count` elements at `start` (the last push) and goes back to `mark`.

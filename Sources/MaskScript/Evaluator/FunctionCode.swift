@@ -45,25 +45,34 @@ final class FunctionCode: @unchecked Sendable {
     let parameters: [LocalPlace]
     /// The number of parameters; -1 for `native`, which no call matches.
     let arity: Int
+    /// The arity, when the parameters are the first slots in order and the frame has no
+    /// cells (most functions): a call then evaluates its arguments straight into the new
+    /// frame (`Interpreter.invokePlain`). -1 otherwise.
+    let plainArity: Int
     /// The frame's sizes.
     let slotCount: Int
     let cellCount: Int
     /// What a closure of this function captures, in order.
     let captures: [CaptureSource]
-    /// The body.
-    let body: Action
+    /// The body's statements, run in order by `Interpreter.runBody` (a loop there, not a
+    /// closure of its own around them: one closure call less per call).
+    let statements: ContiguousArray<ActionCell>
 
     init(name: String, range: SourceRange, source: SourceFile?, parameters: [LocalPlace], slotCount: Int,
-         cellCount: Int, captures: [CaptureSource], body: @escaping Action) {
+         cellCount: Int, captures: [CaptureSource], statements: [ActionCell]) {
         self.name = name
         self.range = range
         self.source = source
         self.parameters = parameters
         arity = parameters.count
+        let inOrder = parameters.enumerated().allSatisfy { k, p in
+            if case .slot(let s) = p { return s == k } else { return false }
+        }
+        plainArity = inOrder && cellCount == 0 ? parameters.count : -1
         self.slotCount = slotCount
         self.cellCount = cellCount
         self.captures = captures
-        self.body = body
+        self.statements = ContiguousArray(statements)
     }
 
     private init() {
@@ -72,10 +81,11 @@ final class FunctionCode: @unchecked Sendable {
         source = nil
         parameters = []
         arity = -1
+        plainArity = -1
         slotCount = 0
         cellCount = 0
         captures = []
-        body = { _, _ in .normal }
+        statements = []
     }
 
     /// The code of every built-in: it marks a callable as not a script function.

@@ -116,7 +116,10 @@ extension Interpreter {
     /// The code is read through `callable` (which the caller holds) rather than copied out.
     func invoke(_ callable: Callable, site: CallSite,
                 arguments: ContiguousArray<Operand>, from caller: Frame) throws(RuntimeError) -> Value {
-        try withFrame(slots: callable.code.slotCount, cells: callable.code.cellCount) { slots, cells throws(RuntimeError) in
+        if callable.code.plainArity == arguments.count {
+            return try invokePlain(callable.code, captures: callable.captures, site: site, arguments: arguments, from: caller)
+        }
+        return try withFrame(slots: callable.code.slotCount, cells: callable.code.cellCount) { slots, cells throws(RuntimeError) in
             for k in 0..<arguments.count {
                 callable.code.parameters[k].put(try arguments[k].value(self, caller), slots, cells)
             }
@@ -129,13 +132,9 @@ extension Interpreter {
     @inline(__always)
     private func enter(_ code: FunctionCode, _ captures: ContiguousArray<Box>, site: CallSite,
                        _ slots: UnsafeMutablePointer<Value>, _ cells: UnsafeMutablePointer<Box>) throws(RuntimeError) -> Value {
-        guard callDepth < limits.callDepth else {
-            throw RuntimeError("calls nested deeper than the limit of \(limits.callDepth); is the recursion endless?", at: site.range)
-        }
+        guard callDepth < limits.callDepth else { throw callDepthError(at: site) }
         // Calls inside deeply nested expressions use more stack than the call depth says.
-        guard stackAddress() >= stackFloor else {
-            throw RuntimeError("calls and expressions nested too deeply (at call depth \(callDepth)); is the recursion endless?", at: site.range)
-        }
+        guard stackAddress() >= stackFloor else { throw stackDepthError(at: site) }
         callDepth += 1
         defer { callDepth -= 1 }
         // A layer body does not reach into the functions it calls (LANGUAGE.md section 10).
@@ -145,15 +144,7 @@ extension Interpreter {
             layerStack = []
         }
         defer { if let savedLayers { layerStack = savedLayers } }
-        do throws(RuntimeError) {
-            if case .returned(let v) = try code.body(self, Frame(slots: slots, cells: cells, captures: captures)) { return v }
-            return .nil
-        } catch {
-            guard error.source == nil, let source = code.source else { throw error }
-            var located = error
-            located.source = source
-            throw located
-        }
+        return try runBody(code, Frame(slots: slots, cells: cells, captures: captures))
     }
 
     /// A variable read before its declaration ran (by a function declared above it,

@@ -37,6 +37,8 @@ public final class Interpreter {
     /// The lowest stack address a script call may start at (see `onLargeStack`); 0 when
     /// not running on the large stack.
     @exclusivity(unchecked) var stackFloor: UInt = 0
+    /// The error of a direct call on its way to the call site (see `invokeDirect`).
+    @exclusivity(unchecked) var failure: RuntimeError?
     /// The frames of the calls running now.
     let slotArena = Arena<Value>()
     let cellArena = Arena<Box>()
@@ -85,7 +87,7 @@ public final class Interpreter {
         noCells.deallocate()
         // A global function refers to its own global (to recurse, or through another
         // function): box → function → code → box. Emptying the boxes breaks those cycles.
-        for box in globalBoxes.values { ReleaseQueue.release(&box.value) }
+        for box in globalBoxes.values { box.empty() }
     }
 
     /// Starts from a scene a host built: its layers become the script's (reachable through
@@ -195,6 +197,37 @@ public final class Interpreter {
     func step(_ range: SourceRange) throws(RuntimeError) {
         stepBudget &-= 1
         if stepBudget < 0 { try stepSlowly(range) }
+    }
+
+    /// Counts the steps of two nodes at once (a call and its callee's name): one
+    /// decrement; when the budget runs out, they are counted again one by one, so the
+    /// limit stops at the same node, with the same error, as separate steps would.
+    @inline(__always)
+    func step(_ a: SourceRange, _ b: SourceRange) throws(RuntimeError) {
+        stepBudget &-= 2
+        if stepBudget < 0 { try replaySteps(2, a, b) }
+    }
+
+    /// Counts the steps of three nodes at once (see `step(_:_:)`).
+    @inline(__always)
+    func step(_ a: SourceRange, _ b: SourceRange, _ c: SourceRange) throws(RuntimeError) {
+        stepBudget &-= 3
+        if stepBudget < 0 { try replaySteps(3, a, b, c) }
+    }
+
+    /// Counts the steps of four nodes at once (see `step(_:_:)`).
+    @inline(__always)
+    func step(_ a: SourceRange, _ b: SourceRange, _ c: SourceRange, _ d: SourceRange) throws(RuntimeError) {
+        stepBudget &-= 4
+        if stepBudget < 0 { try replaySteps(4, a, b, c, d) }
+    }
+
+    /// Gives back the `count` steps just taken at once and takes them one by one, for
+    /// the ranges given.
+    @inline(never)
+    func replaySteps(_ count: Int, _ ranges: SourceRange...) throws(RuntimeError) {
+        stepBudget &+= count
+        for r in ranges { try step(r) }
     }
 
     /// The budget has run out: fails past the limit or on cancellation, else gives the

@@ -179,12 +179,11 @@ extension Compiler {
             switch (a, b) {
             case let (.slot(k, slotRange), .constant(.number(q), constantRange)):
                 return { i, f throws(RuntimeError) in
-                    try i.step(range)
-                    try i.step(slotRange)
-                    let x = f.slots[k]
-                    try i.step(constantRange)
-                    if case .number(let p) = x, let v = Compiler.numeric(op, p, q) { return v }
-                    return try i.binary(op, x, .number(q), range: range)
+                    // The operator and its two operands: three steps at once.
+                    try i.step(range, slotRange, constantRange)
+                    // Matched in place: a number is read without copying the value.
+                    if case .number(let p) = f.slots[k], let v = Compiler.numeric(op, p, q) { return v }
+                    return try i.binary(op, f.slots[k], .number(q), range: range)
                 }
             case let (.code(c), .constant(.number(q), constantRange)):
                 return { i, f throws(RuntimeError) in

@@ -39,6 +39,14 @@ extension Compiler {
                 }
             }
             let code = function(decl)
+            if case .global(let box) = v.place {
+                // A global function: its calls may go straight to its code (`Box.direct`).
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    box.declare(code.closure(in: f))
+                    return .normal
+                }
+            }
             let put = store(v)
             return { i, f throws(RuntimeError) in
                 try i.step(range)
@@ -53,11 +61,7 @@ extension Compiler {
                     return .returned(.nil)
                 }
             }
-            let code = expression(e)
-            return { i, f throws(RuntimeError) in
-                try i.step(range)
-                return .returned(try code(i, f))
-            }
+            return returning(e, range)
         case let .ifStatement(condition, then, otherwise):
             let yes = block(then, inLayerBody: !function.layers.isEmpty)
             var no: Action = { _, _ in .normal }
@@ -65,20 +69,36 @@ extension Compiler {
             // `if n < 2 { ... }`: the comparison of a local with a number is done in place.
             if case let .comparison(op, k, slotRange, q, constantRange) = comparisonShape(condition) {
                 let conditionRange = condition.range
+                if otherwise == nil {
+                    // `if n < 2 { return n }`, the guard of a recursive function: without
+                    // an `else`, a false condition calls nothing.
+                    return { i, f throws(RuntimeError) in
+                        try i.step(range, conditionRange, slotRange, constantRange)
+                        let b: Bool
+                        if case .number(let p) = f.slots[k] { b = Compiler.compare(op, p, q) } else {
+                            b = try Compiler.truth(try i.binary(op, f.slots[k], .number(q), range: conditionRange), at: conditionRange)
+                        }
+                        return b ? try yes(i, f) : .normal
+                    }
+                }
                 return { i, f throws(RuntimeError) in
-                    try i.step(range)
-                    try i.step(conditionRange)
-                    try i.step(slotRange)
-                    let x = f.slots[k]
-                    try i.step(constantRange)
+                    // The statement, the comparison and its two operands: four steps at once.
+                    try i.step(range, conditionRange, slotRange, constantRange)
                     let b: Bool
-                    if case .number(let p) = x { b = Compiler.compare(op, p, q) } else {
-                        b = try Compiler.truth(try i.binary(op, x, .number(q), range: conditionRange), at: conditionRange)
+                    // Matched in place: a number is read without copying the value.
+                    if case .number(let p) = f.slots[k] { b = Compiler.compare(op, p, q) } else {
+                        b = try Compiler.truth(try i.binary(op, f.slots[k], .number(q), range: conditionRange), at: conditionRange)
                     }
                     return b ? try yes(i, f) : try no(i, f)
                 }
             }
             let test = self.condition(condition)
+            if otherwise == nil {
+                return { i, f throws(RuntimeError) in
+                    try i.step(range)
+                    return try test(i, f) ? try yes(i, f) : .normal
+                }
+            }
             return { i, f throws(RuntimeError) in
                 try i.step(range)
                 return try test(i, f) ? try yes(i, f) : try no(i, f)
@@ -116,6 +136,40 @@ extension Compiler {
             return bodyProperty(name, nameRange, value, range)
         case .mask(let source):
             return mask(source, range)
+        }
+    }
+
+    /// `return e`. Returning a local, or the result of an operator on two operands
+    /// (`return fib(n - 1) + fib(n - 2)`), is one closure, not two.
+    private func returning(_ e: Expr, _ range: SourceRange) -> Action {
+        let valueRange = e.range
+        if case .name(let name) = e.kind, case .local(.slot(let k), _) = resolve(name) {
+            return { i, f throws(RuntimeError) in
+                try i.step(range, valueRange)
+                return .returned(f.slots[k])
+            }
+        }
+        if case let .binary(op, lhs, rhs) = e.kind, op != .and, op != .or {
+            let a = operand(lhs), b = operand(rhs)
+            if case .code(let c) = a, case .code(let d) = b {
+                return { i, f throws(RuntimeError) in
+                    try i.step(range, valueRange)
+                    let x = try c(i, f), y = try d(i, f)
+                    if case .number(let p) = x, case .number(let q) = y, let v = Compiler.numeric(op, p, q) { return .returned(v) }
+                    return .returned(try i.binary(op, x, y, range: valueRange))
+                }
+            }
+            return { i, f throws(RuntimeError) in
+                try i.step(range, valueRange)
+                let x = try a.value(i, f), y = try b.value(i, f)
+                if case .number(let p) = x, case .number(let q) = y, let v = Compiler.numeric(op, p, q) { return .returned(v) }
+                return .returned(try i.binary(op, x, y, range: valueRange))
+            }
+        }
+        let code = expression(e)
+        return { i, f throws(RuntimeError) in
+            try i.step(range)
+            return .returned(try code(i, f))
         }
     }
 
