@@ -138,13 +138,10 @@ extension Interpreter {
         }
         callDepth += 1
         defer { callDepth -= 1 }
-        // A layer body does not reach into the functions it calls (LANGUAGE.md section 10).
-        var savedLayers: [LayerContext]?
-        if !layerStack.isEmpty {
-            savedLayers = layerStack
-            layerStack = []
-        }
-        defer { if let savedLayers { layerStack = savedLayers } }
+        // The layer stack is left as it is: a layer the function declares joins the layer
+        // whose body called it (components, LANGUAGE.md section 10). `name: value` and
+        // `mask` lines cannot appear in a function body (the parser refuses them), so the
+        // callee never sets the caller's layer's properties.
         do throws(RuntimeError) {
             if case .returned(let v) = try code.body(self, Frame(slots: slots, cells: cells, captures: captures)) { return v }
             return .nil
