@@ -4,7 +4,7 @@ import XCTest
 /// End-to-end tests of `mask repl`: the real binary on a pseudo-terminal (prompts,
 /// readline, history, Ctrl-C, Ctrl-D, commands) and with standard input from a pipe.
 final class ReplTests: XCTestCase {
-    private var home = ""
+    var home = ""
 
     override func setUpWithError() throws {
         home = try ReplBinary.temporaryDirectory()
@@ -269,7 +269,7 @@ final class ReplTests: XCTestCase {
     // MARK: - Piped
 
     /// Runs `mask repl ARGUMENTS` with `input` on a pipe as standard input.
-    private func runPiped(_ input: String, arguments: [String] = [], directory: String? = nil)
+    func runPiped(_ input: String, arguments: [String] = [], directory: String? = nil)
         throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ReplBinary.path)
@@ -408,6 +408,20 @@ final class ReplTests: XCTestCase {
         try "let dot = image(\"dot.ppm\")\n".write(toFile: folder + "/use.mask", atomically: true, encoding: .utf8)
         let result = try runPiped("print(dot)\n:load scenes/use.mask\nprint(dot)\n", arguments: ["scenes/use.mask"], directory: home)
         XCTAssertEqual(result.stdout, "<image 4×4>\n<image 4×4>\n", result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+}
+
+/// `import` in the REPL: typed at the prompt and inside a `:load`ed file.
+extension ReplTests {
+    func testPipedImportAtThePromptAndInALoadedFile() throws {
+        let folder = home + "/scenes"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "let k = 7\n".write(toFile: folder + "/lib.mask", atomically: true, encoding: .utf8)
+        try "import \"lib.mask\" as inner\nprint(inner.k)\n".write(toFile: folder + "/use.mask", atomically: true, encoding: .utf8)
+        let result = try runPiped("import \"scenes/lib.mask\"\nprint(lib.k + 1)\n:load scenes/use.mask\nprint(inner == lib)\n",
+                                  directory: home)
+        XCTAssertEqual(result.stdout, "8\n7\ntrue\n", result.stderr)
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 }

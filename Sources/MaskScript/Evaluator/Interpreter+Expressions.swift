@@ -180,6 +180,8 @@ extension Interpreter {
                 out.append(try member(name, of: item, nameRange: nameRange))
             }
             return .list(out)
+        case .namespace(let namespace):
+            return try namespace.member(name, at: nameRange)
         case .generator(let g) where name == "next":
             return .function(Callable(name: "next", body: .builtin(arity: 0...0) { _, _, _ in .number(g.next()) }))
         case .list(let items) where name == "count":

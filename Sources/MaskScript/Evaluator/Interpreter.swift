@@ -66,6 +66,12 @@ public final class Interpreter {
     /// How many levels tall each layer's subtree (sublayers and masks) is, by
     /// `LayerID.index`: what `checkDepth` adds when a layer becomes a mask.
     var layerHeights: [Int] = []
+    /// Every file imported so far, compiled, by `Module.key`: importing one twice runs it once.
+    var modules: [String: Module] = [:]
+    /// The keys of the imported files being compiled now, outermost first (for cycles).
+    var importsBeingCompiled: [(key: String, path: String)] = []
+    /// How many imported files' top levels are running now (see `refuseInImport`).
+    var importDepth = 0
 
     /// Creates an interpreter with an empty scene on the default canvas.
     /// - Parameters:
@@ -273,6 +279,7 @@ struct Snapshot {
         i.layerHeights = layerHeights
         i.layerStack = []
         i.callDepth = 0
+        i.importDepth = 0
     }
 }
 

@@ -82,6 +82,7 @@ extension Parser {
             return Stmt(.wait, advance().range)
         case .keyword(.canvas): return try canvasDeclaration()
         case .keyword(.mask): return try maskStatement()
+        case .keyword(.import): return try importStatement()
         case .keyword(let keyword) where keyword.layerKind != nil:
             let declaration = try layerDeclaration()
             return Stmt(.layer(declaration), declaration.range)

@@ -33,4 +33,8 @@ final class ReplResolver: ResourceResolver {
     func font(named name: String) throws -> Font {
         try files.font(named: name)
     }
+
+    func script(named path: String) throws -> SourceFile {
+        try files.script(named: path)
+    }
 }
