@@ -4,8 +4,307 @@
 enum EffectsLibrary {
     /// The text of `effects.mask`.
     static let text = #"""
-// The effects library: `import "effects"`.
-let version = 1
+// The effects library: `import "effects"` (or `import "effects" as fx`).
+//
+// Each effect of the source articles as a function. `NAME(...)` takes only what the
+// effect cannot guess; `NAMEWith(...)` takes every setting, where `nil` picks the
+// default. The functions declare their layers where they are called (at the top level,
+// or in the layer body that calls them), set masks as steps at the time cursor, and
+// return the layer the caller is most likely to animate or change next.
+// docs/Reference.md lists every function with its defaults and an example.
+
+// `value`, or `fallback` when `value` is nil.
+fn orDefault(value, fallback) {
+  if value == nil { return fallback }
+  return value
+}
+
+// The distance from `point` to the farthest corner of a `width` × `height` rectangle.
+fn farCorner(point, width, height) {
+  let dx = max(point[0], width - point[0])
+  let dy = max(point[1], height - point[1])
+  return sqrt(dx * dx + dy * dy)
+}
+
+// Seed 000, effect 1: `target` shows where `picture` (a path or an image) is opaque.
+fn alphaMask(target, picture) {
+  layer alpha {
+    frame: [0, 0, target.width, target.height]
+    contents: picture
+  }
+  target.mask = alpha
+  return alpha
+}
+
+// Seed 000, effect 2: a clear-black-clear band sweeps across `target` in 3 s.
+fn sweep(target) {
+  return sweepWith(target, nil, nil)
+}
+
+// `sweep` with `duration` (3 s) and the band's `colors` ([clear, black, clear]).
+fn sweepWith(target, duration, colors) {
+  let w = target.width
+  let c = orDefault(colors, [clear, black, clear])
+  gradient band {
+    frame: [-w, 0, w, target.height]
+    colors: c
+    start: [0, 0.5]
+    end: [1, 0.5]
+  }
+  if len(c) == 3 { band.locations = [0.25, 0.5, 0.75] }
+  target.mask = band
+  animate band.x to w over orDefault(duration, 3s)
+  return band
+}
+
+// Seed 000, effect 3 (FadeString): `label` fades out to the right as its gradient mask
+// slides one width across it in 3 s.
+fn fadeString(label) {
+  return fadeStringWith(label, nil)
+}
+
+// `fadeString` with `duration` (3 s).
+fn fadeStringWith(label, duration) {
+  gradient fade {
+    frame: [0, 0, label.width, label.height]
+    colors: [clear, black, black, clear]
+    locations: [0.01, 0.1, 0.9, 0.99]
+    start: [0, 0]
+    end: [1, 0]
+  }
+  label.mask = fade
+  animate fade.x to label.width over orDefault(duration, 3s)
+  return fade
+}
+
+// Seed 000, effect 4 (TranformFadeView): `front` and `back` (image paths or images)
+// cross-fade through a grid of mask tiles that fade one after another, back and forth,
+// until the canvas `duration` (which it needs). Returns the grid.
+fn tileTransition(front, back) {
+  return tileTransitionWith(front, back, nil, nil, nil, nil, nil, nil)
+}
+
+// `tileTransition` with `rows` (2), `columns` (12), each tile's `fade` (1 s), the `gap`
+// between one tile and the next (0.1 s), the stagger `order` ("index"; any order word
+// as a string, or `random(seed)`) and the `pause` before each fade (1 s).
+fn tileTransitionWith(front, back, rows, columns, fade, gap, order, pause) {
+  let f = orDefault(fade, 1s)
+  let g = orDefault(gap, 0.1s)
+  let o = orDefault(order, "index")
+  let p = orDefault(pause, 1s)
+  layer under {
+    contents: back
+    gravity: aspectFill
+  }
+  layer above {
+    contents: front
+    gravity: aspectFill
+    mask grid tiles {
+      rows: orDefault(rows, 2)
+      columns: orDefault(columns, 12)
+    }
+  }
+  repeat forever {
+    delay p
+    animate tiles.tiles.opacity to 0 over f stagger g order o
+    wait
+    delay p
+    animate tiles.tiles.opacity to 1 over f stagger g order o
+    wait
+  }
+  return tiles
+}
+
+// Seed 001: "slide to unlock". A grey-white-grey band runs through `string` every 3 s,
+// forever (the canvas needs a `duration`). Returns the gradient.
+fn shimmer(string) {
+  return shimmerWith(string, nil, nil, nil, nil)
+}
+
+// `shimmer` with the band's `colors` ([#505050, white, #505050]), the `period` of one
+// pass (3 s), the band's `width` as a fraction of the text's (0.25) and the font `size`
+// (28). With n colours, the band spreads over the last n / 2 steps of the start.
+fn shimmerWith(string, colors, period, width, size) {
+  let c = orDefault(colors, [#505050, white, #505050])
+  let w = orDefault(width, 0.25)
+  let steps = max(1, floor(len(c) / 2))
+  let first = []
+  let last = []
+  for k in 0..<len(c) {
+    first = first + [max(0, (k - len(c) + 1 + steps) * w / steps)]
+    last = last + [min(1, 1 - w + k * w / steps)]
+  }
+  gradient shine {
+    colors: c
+    locations: first
+    start: [0, 0.5]
+    end: [1, 0.5]
+    mask text {
+      string: string
+      size: orDefault(size, 28)
+      align: center
+    }
+  }
+  animate shine.locations from first to last over orDefault(period, 3s) repeat forever
+  return shine
+}
+
+// Seed 002: a two-way "water fill". Two circles in `target`'s mask move from opposite
+// corners to the centre in 2 s, revealing it. Returns the mask.
+fn waterFill(target) {
+  return waterFillWith(target, nil, nil, nil)
+}
+
+// `waterFill` with `duration` (2 s), the time `after` which the circles move (0; the
+// mask is set at once), and the circles' `opacity` (0.8).
+fn waterFillWith(target, duration, after, opacity) {
+  let w = target.width
+  let h = target.height
+  let a = orDefault(opacity, 0.8)
+  layer water {
+    frame: [0, 0, w, h]
+    shape top {
+      frame: [-w / 2, -h / 2, w, h]
+      path: circle(w / 2, h / 2, max(w, h) / 2)
+      fill: white
+      opacity: a
+    }
+    shape bottom {
+      frame: [w / 2, h / 2, w, h]
+      path: circle(w / 2, h / 2, max(w, h) / 2)
+      fill: white
+      opacity: a
+    }
+  }
+  target.mask = water
+  let d = orDefault(duration, 2s)
+  let later = orDefault(after, 0)
+  animate top.position to [w / 2, h / 2] over d delay later ease easeInOut
+  animate bottom.position to [w / 2, h / 2] over d delay later ease easeInOut
+  return water
+}
+
+// Seed 003: `target` masked by a grid of `rows` × `columns` squares, all showing; hide
+// them with `hide` and bring them back with `restore`. Returns the grid.
+fn fragments(target, rows, columns) {
+  grid squares {
+    frame: [0, 0, target.width, target.height]
+    rows: rows
+    columns: columns
+  }
+  target.mask = squares
+  return squares
+}
+
+// Hides the squares of a `fragments` grid one by one (0.3 s each, 0.06 s apart).
+fn hide(squares) {
+  hideWith(squares, nil, nil, nil)
+}
+
+// `hide` with each square's `fade` (0.3 s), the `gap` between squares (0.06 s) and the
+// `order` ("index").
+fn hideWith(squares, fade, gap, order) {
+  let f = orDefault(fade, 0.3s)
+  let o = orDefault(order, "index")
+  animate squares.tiles.opacity to 0 over f stagger orDefault(gap, 0.06s) order o
+}
+
+// Brings the squares back one by one in reverse order: the article's restore.
+fn restore(squares) {
+  restoreWith(squares, nil, nil, nil)
+}
+
+// `restore` with each square's `fade` (0.3 s), the `gap` (0.06 s) and the `order`
+// ("reverse").
+fn restoreWith(squares, fade, gap, order) {
+  let f = orDefault(fade, 0.3s)
+  let o = orDefault(order, "reverse")
+  animate squares.tiles.opacity to 1 over f stagger orDefault(gap, 0.06s) order o
+}
+
+// Seed 004: `target` appears through a circle that grows from `center` until it covers
+// the farthest corner, in 1.2 s; then its mask is removed. Moves the time cursor to the
+// end of the reveal. Returns the mask.
+fn circleReveal(target, center) {
+  return circleRevealWith(target, center, nil, nil, nil)
+}
+
+// `circleReveal` with the circle's `radius` when it starts to grow (0), the time `after`
+// which it does (0; until then nothing of `target` shows), and the `duration` (1.2 s).
+fn circleRevealWith(target, center, radius, after, duration) {
+  let r0 = orDefault(radius, 0)
+  shape reveal {
+    frame: [0, 0, target.width, target.height]
+    path: circle(center[0], center[1], 0)
+  }
+  target.mask = reveal
+  delay orDefault(after, 0)
+  let far = farCorner(center, target.width, target.height)
+  let d = orDefault(duration, 1.2s)
+  let cx = center[0]
+  let cy = center[1]
+  animate reveal.path from circle(cx, cy, r0) to circle(cx, cy, far) over d ease easeInOut
+  wait
+  target.mask = nil
+  return reveal
+}
+
+// Seed 003: an advertising carousel. The pictures (paths or images) loop, each change
+// hiding the current one tile by tile to uncover the next, with a page indicator,
+// until the canvas `duration` (which it needs). Returns the list of picture layers.
+fn carousel(pictures) {
+  return carouselWith(pictures, nil, nil, nil, nil, nil, nil)
+}
+
+// `carousel` with the tile grid's `rows` (3) and `columns` (8), how long each picture
+// is `shown` (1.5 s), each tile's `fade` (0.25 s), the `gap` between tiles (0.02 s) and
+// the `order` ("diagonal").
+fn carouselWith(pictures, rows, columns, shown, fade, gap, order) {
+  let n = len(pictures)
+  let photos = []
+  let grids = []
+  for p in pictures {
+    layer photo {
+      contents: p
+      gravity: aspectFill
+      mask grid squares {
+        rows: orDefault(rows, 3)
+        columns: orDefault(columns, 8)
+      }
+    }
+    photos = photos + [photo]
+    grids = grids + [squares]
+  }
+  let dots = []
+  let first = photos[0]
+  let left = first.width / 2 - (n - 1) * 9 - 5
+  repeat n as i {
+    layer dot {
+      frame: [left + i * 18, first.height - 20, 10, 10]
+      cornerRadius: 5
+      background: white(1, 0.4)
+      z: 10
+    }
+    dots = dots + [dot]
+  }
+  dots[0].background = white
+  let o = orDefault(order, "diagonal")
+  repeat forever {
+    repeat n as i {
+      let next = (i + 1) % n
+      for k in 0..<n { photos[k].z = 0 }
+      photos[i].z = 2
+      photos[next].z = 1
+      grids[next].tiles.opacity = 1
+      delay orDefault(shown, 1.5s)
+      animate grids[i].tiles.opacity to 0 over orDefault(fade, 0.25s) stagger orDefault(gap, 0.02s) order o
+      animate dots[i].background to white(1, 0.4) over 0.3s
+      animate dots[next].background to white over 0.3s
+      wait
+    }
+  }
+  return photos
+}
 """#
 
     /// The library as a source file; diagnostics inside it name the file `effects`.
