@@ -425,3 +425,40 @@ extension ReplTests {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 }
+
+/// Declaring a layer again at the prompt replaces it.
+extension ReplTests {
+    func testPipedRedeclaringALayerReplacesItInPlace() throws {
+        let result = try runPiped("""
+            let c = red
+            layer b2 { frame: [0, 0, 10, 10]; background: c }
+            layer top { }
+            print("once")
+            animate b2.x to 50 over 1s
+            layer b2 { frame: [5, 5, 20, 20]; background: blue }
+            :tree
+            print(b2.background)
+            :value b2.x at 1
+
+            """)
+        XCTAssertEqual(result.stdout, """
+            once
+            canvas 320×240, 30 fps, 1s, background #000000
+            layer b2  [5, 5, 20, 20]
+            layer top  [0, 0, 320, 240]
+            #0000ff
+            50
+
+            """, "the new b2 keeps the old one's place and its animation; earlier prints are not repeated")
+        XCTAssertEqual(result.stderr, "note: replaced layer `b2` declared at <stdin>:2:1\n")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    func testPipedALayerThatCannotBeReplacedIsAddedWithANote() throws {
+        // The first input names a sublayer that the new declaration no longer has.
+        let result = try runPiped("layer a { layer inner { } }\ninner.opacity = 0.5\nlayer a { }\n:tree\n")
+        XCTAssertTrue(result.stderr.hasPrefix("note: cannot replace layer `a` (<stdin>:2: unknown name `inner`"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("layer a  [0, 0, 320, 240]\n  layer inner"), result.stdout)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+}

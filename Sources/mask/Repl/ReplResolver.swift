@@ -22,6 +22,9 @@ final class ReplResolver: ResourceResolver {
         return try body()
     }
 
+    /// The folder relative paths resolve against now.
+    var directory: String { baseDirectory.withLock { $0 } }
+
     private var files: FileResolver {
         FileResolver(baseDirectory: baseDirectory.withLock { $0 })
     }
