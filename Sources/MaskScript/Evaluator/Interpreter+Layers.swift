@@ -214,7 +214,7 @@ extension Interpreter {
     /// The error for a property a layer of `kind` does not have.
     static func unknownProperty(_ name: String, kind: LayerKeyword, at range: SourceRange) -> RuntimeError {
         if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
-            return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`", at: range)
+            return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`\(Interpreter.colourPropertyHint(p, kind))", at: range)
         }
         return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: LayerProperty.names(for: kind)))", at: range)
     }

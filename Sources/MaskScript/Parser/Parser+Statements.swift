@@ -18,6 +18,10 @@ extension Parser {
             skipSeparators()
             if check(.eof) || check(.rightBrace) { break }
             let start = current
+            if let previous = statements.last, reportAnimateContinuation(after: previous) {
+                synchronize(toDepth: listDepth)
+                continue
+            }
             do {
                 try statementAndEnd(into: &statements)
             } catch is SyntaxError {
