@@ -92,6 +92,7 @@ public final class Interpreter {
         // A global function refers to its own global (to recurse, or through another
         // function): box → function → code → box. Emptying the boxes breaks those cycles.
         for box in globalBoxes.values { ReleaseQueue.release(&box.value) }
+        for module in modules.values { module.namespace?.releaseCaptures() }
     }
 
     /// Starts from a scene a host built: its layers become the script's (reachable through

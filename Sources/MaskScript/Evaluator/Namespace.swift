@@ -22,6 +22,16 @@ public final class Namespace: @unchecked Sendable {
         throw Namespace.unknownMember(member, of: name, fileName: fileName, names: names, at: range)
     }
 
+    /// Empties the variables the file's functions captured. A function of an imported
+    /// file that calls itself (or another of its functions) holds the cell that holds it:
+    /// cell → function → cell. The interpreter breaks those cycles when it goes.
+    func releaseCaptures() {
+        for value in members.values {
+            guard case .function(let callable) = value else { continue }
+            for box in callable.captures { ReleaseQueue.release(&box.value) }
+        }
+    }
+
     /// `lib.nme`: the error, with "did you mean".
     static func unknownMember(_ member: String, of name: String, fileName: String, names: [String],
                               at range: SourceRange) -> RuntimeError {
