@@ -24,7 +24,10 @@ let package = Package(
         // The compositing engine: knows nothing of the language.
         .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib"]),
         // The language: lexer, parser, evaluator, diagnostics.
-        .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"]),
+        .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"],
+                // The effects library is compiled in (Library/EffectsLibrary.swift, made by
+                // Library/generate.sh), so the tool needs no resource bundle beside it.
+                exclude: ["Library/effects.mask", "Library/generate.sh"]),
         // The command-line tool.
         // Release builds carry the Swift runtime and Foundation inside the binary: the
         // dynamic loader binding them took half the start-up of a short `mask check`.

@@ -55,7 +55,7 @@ enum MaskTool {
         let colored = StandardStreams.colorsErrors
         switch failure {
         case let .diagnostics(list, source):
-            StandardStreams.writeError(DiagnosticRenderer(colored: colored).render(list.diagnostics, source: source) + "\n")
+            StandardStreams.writeError(DiagnosticRenderer(colored: colored).render(list.diagnostics, source: source, imported: list.importedSources) + "\n")
             return ExitStatus.failure
         case .input(let message):
             StandardStreams.writeError(errorLine(message, colored: colored))

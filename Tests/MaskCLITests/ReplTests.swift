@@ -4,7 +4,7 @@ import XCTest
 /// End-to-end tests of `mask repl`: the real binary on a pseudo-terminal (prompts,
 /// readline, history, Ctrl-C, Ctrl-D, commands) and with standard input from a pipe.
 final class ReplTests: XCTestCase {
-    private var home = ""
+    var home = ""
 
     override func setUpWithError() throws {
         home = try ReplBinary.temporaryDirectory()
@@ -269,7 +269,7 @@ final class ReplTests: XCTestCase {
     // MARK: - Piped
 
     /// Runs `mask repl ARGUMENTS` with `input` on a pipe as standard input.
-    private func runPiped(_ input: String, arguments: [String] = [], directory: String? = nil)
+    func runPiped(_ input: String, arguments: [String] = [], directory: String? = nil)
         throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ReplBinary.path)
@@ -408,6 +408,57 @@ final class ReplTests: XCTestCase {
         try "let dot = image(\"dot.ppm\")\n".write(toFile: folder + "/use.mask", atomically: true, encoding: .utf8)
         let result = try runPiped("print(dot)\n:load scenes/use.mask\nprint(dot)\n", arguments: ["scenes/use.mask"], directory: home)
         XCTAssertEqual(result.stdout, "<image 4×4>\n<image 4×4>\n", result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+}
+
+/// `import` in the REPL: typed at the prompt and inside a `:load`ed file.
+extension ReplTests {
+    func testPipedImportAtThePromptAndInALoadedFile() throws {
+        let folder = home + "/scenes"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "let k = 7\n".write(toFile: folder + "/lib.mask", atomically: true, encoding: .utf8)
+        try "import \"lib.mask\" as inner\nprint(inner.k)\n".write(toFile: folder + "/use.mask", atomically: true, encoding: .utf8)
+        let result = try runPiped("import \"scenes/lib.mask\"\nprint(lib.k + 1)\n:load scenes/use.mask\nprint(inner == lib)\n",
+                                  directory: home)
+        XCTAssertEqual(result.stdout, "8\n7\ntrue\n", result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+}
+
+/// Declaring a layer again at the prompt replaces it.
+extension ReplTests {
+    func testPipedRedeclaringALayerReplacesItInPlace() throws {
+        let result = try runPiped("""
+            let c = red
+            layer b2 { frame: [0, 0, 10, 10]; background: c }
+            layer top { }
+            print("once")
+            animate b2.x to 50 over 1s
+            layer b2 { frame: [5, 5, 20, 20]; background: blue }
+            :tree
+            print(b2.background)
+            :value b2.x at 1
+
+            """)
+        XCTAssertEqual(result.stdout, """
+            once
+            canvas 320×240, 30 fps, 1s, background #000000
+            layer b2  [5, 5, 20, 20]
+            layer top  [0, 0, 320, 240]
+            #0000ff
+            50
+
+            """, "the new b2 keeps the old one's place and its animation; earlier prints are not repeated")
+        XCTAssertEqual(result.stderr, "note: replaced layer `b2` declared at <stdin>:2:1\n")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    func testPipedALayerThatCannotBeReplacedIsAddedWithANote() throws {
+        // The first input names a sublayer that the new declaration no longer has.
+        let result = try runPiped("layer a { layer inner { } }\ninner.opacity = 0.5\nlayer a { }\n:tree\n")
+        XCTAssertTrue(result.stderr.hasPrefix("note: cannot replace layer `a` (<stdin>:2: unknown name `inner`"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("layer a  [0, 0, 320, 240]\n  layer inner"), result.stdout)
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 }

@@ -11,6 +11,7 @@ enum ASTDump {
     static func dump(_ statement: Stmt) -> String {
         switch statement.kind {
         case .expression(let expr): return dump(expr)
+        case .importFile(let decl): return "(import \"\(decl.path)\"\(decl.alias.map { " as " + $0 } ?? ""))"
         case .letBinding(let name, _, let value): return "(let \(name) \(dump(value)))"
         case .assign(let name, _, let value): return "(= \(name) \(dump(value)))"
         case .setProperty(let target, let property, _, let value):

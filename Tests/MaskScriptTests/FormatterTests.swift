@@ -102,6 +102,9 @@ final class FormatterTests: XCTestCase {
         let manager = FileManager.default
         var files = try manager.contentsOfDirectory(at: Self.root.appendingPathComponent("Examples"), includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "mask" }
+        files += try manager.contentsOfDirectory(at: Self.root.appendingPathComponent("Examples/short"), includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "mask" }
+        files.append(Self.root.appendingPathComponent("Sources/MaskScript/Library/effects.mask"))
         let scripts = Self.root.appendingPathComponent("Tests/MaskScriptTests/Scripts")
         for folder in try manager.contentsOfDirectory(at: scripts, includingPropertiesForKeys: nil) {
             files += try manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "mask" }
@@ -144,7 +147,7 @@ final class FormatterTests: XCTestCase {
     }
 
     func testExamplesAreFormatted() throws {
-        for url in try corpus() where url.path.contains("/Examples/") {
+        for url in try corpus() where url.path.contains("/Examples/") || url.path.hasSuffix("/effects.mask") {
             let text = try String(contentsOf: url, encoding: .utf8)
             XCTAssertEqual(try ScriptFormatter.format(SourceFile(name: url.path, text: text)), text,
                            "\(url.lastPathComponent): run mask fmt -w on it")

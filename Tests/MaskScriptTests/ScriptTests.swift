@@ -29,7 +29,7 @@ import MaskEngine
 final class ScriptTests: XCTestCase {
     /// The folders of `Scripts/`, one per area of LANGUAGE.md.
     static let folders = ["expressions", "strings", "lists", "functions", "scopes", "control", "layers", "grid",
-                          "animate", "time", "masks", "errors", "limits", "builtins", "canvas"]
+                          "animate", "time", "masks", "errors", "limits", "builtins", "canvas", "imports"]
 
     func testExpressions() { runFolder("expressions") }
     func testStrings() { runFolder("strings") }
@@ -46,6 +46,7 @@ final class ScriptTests: XCTestCase {
     func testLimits() { runFolder("limits") }
     func testBuiltins() { runFolder("builtins") }
     func testCanvas() { runFolder("canvas") }
+    func testImports() { runFolder("imports") }
 
     /// Every script lives in a folder that one of the tests above runs.
     func testEveryScriptIsInAKnownFolder() throws {
@@ -94,6 +95,8 @@ final class ScriptTests: XCTestCase {
             var relative = url.standardizedFileURL.path
             if relative.hasPrefix(rootPath) { relative.removeFirst(rootPath.count) }
             if relative.hasPrefix("/") { relative.removeFirst() }
+            // Files under a `lib` folder are what the scripts beside it import.
+            if relative.split(separator: "/").contains("lib") { continue }
             out.append(ScriptFile(relativePath: relative, text: try String(contentsOf: url, encoding: .utf8)))
         }
         return out.sorted { $0.relativePath < $1.relativePath }
@@ -200,7 +203,10 @@ enum ScriptRunner {
         var interpreter: Interpreter?
         do {
             let script = try Script(text: file.text, name: name)
-            let options = ScriptOptions(resources: MemoryResources(), limits: limits, output: { lines.append($0) })
+            let folder = Bundle.module.url(forResource: "Scripts", withExtension: nil)
+                .map { $0.appendingPathComponent(name).deletingLastPathComponent().path }
+            let options = ScriptOptions(resources: MemoryResources(scriptFolder: folder), limits: limits,
+                                        output: { lines.append($0) })
             let i = Interpreter(options: options)
             interpreter = i
             do { try i.run(script) } catch { diagnostics = error.diagnostics }
@@ -302,8 +308,18 @@ final class OutputLines: @unchecked Sendable {
     }
 }
 
-/// Images from memory (`"2x3.png"` is a 2×3 opaque red image); fonts from the system.
+/// Images from memory (`"2x3.png"` is a 2×3 opaque red image); fonts from the system;
+/// imported scripts from `scriptFolder` (none without one).
 struct MemoryResources: ResourceResolver {
+    var scriptFolder: String?
+
+    func script(named path: String) throws -> SourceFile {
+        guard let scriptFolder, FileManager.default.fileExists(atPath: scriptFolder + "/" + path) else {
+            throw RunnerError("no script '\(path)'")
+        }
+        return try FileResolver(baseDirectory: scriptFolder).script(named: path)
+    }
+
     func image(named path: String) throws -> Image {
         let parts = path.replacingOccurrences(of: ".png", with: "").split(separator: "x")
         guard path.hasSuffix(".png"), parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {

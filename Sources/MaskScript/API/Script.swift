@@ -184,7 +184,11 @@ extension Interpreter {
             try execute(script.statements, in: script.source, echo: nil)
         } catch {
             let diagnostics = error.errors.map { $0.diagnostic(in: $0.source?.name ?? script.source.name) }
-            throw DiagnosticList(diagnostics) ?? DiagnosticList(error.first.diagnostic(in: script.source.name))
+            var list = DiagnosticList(diagnostics) ?? DiagnosticList(error.first.diagnostic(in: script.source.name))
+            // Errors inside imported files show those files' lines.
+            var seen = Set<String>()
+            list.importedSources = error.errors.compactMap(\.source).filter { seen.insert($0.name).inserted }
+            throw list
         }
         do {
             try finish(at: SourceRange(at: script.source.endLocation))

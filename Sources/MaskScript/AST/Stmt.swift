@@ -45,6 +45,8 @@ public struct Stmt: Sendable {
         case property(name: String, nameRange: SourceRange, value: Expr)
         /// `mask ...` inside a layer body.
         case mask(MaskSource)
+        /// `import "path.mask" [as name]`, at the top level of a file.
+        case importFile(ImportDecl)
     }
 }
 

@@ -47,6 +47,9 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     public let diagnostics: [Diagnostic]
     /// The source they point into, when known (a `Script` sets it), for `rendered`.
     public var source: SourceFile?
+    /// The imported files some of them point into (a diagnostic's `fileName` is one of
+    /// theirs), so `rendered` can show those lines too.
+    public var importedSources: [SourceFile] = []
 
     /// Wraps a list of diagnostics; nil when the list is empty.
     public init?(_ diagnostics: [Diagnostic]) {
@@ -68,6 +71,6 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     /// under the place (when `source` is known), and its notes.
     /// - Parameter colored: ANSI colours, for a terminal.
     public func rendered(colored: Bool = false) -> String {
-        DiagnosticRenderer(colored: colored).render(diagnostics, source: source)
+        DiagnosticRenderer(colored: colored).render(diagnostics, source: source, imported: importedSources)
     }
 }

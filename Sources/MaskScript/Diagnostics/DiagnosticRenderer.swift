@@ -23,6 +23,14 @@ public struct DiagnosticRenderer: Sendable {
         diagnostics.map { render($0, source: source) }.joined(separator: "\n")
     }
 
+    /// Renders diagnostics that may point into imported files: each shows the line of
+    /// the file it names (`imported`, by `SourceFile.name`), or else of `source`.
+    public func render(_ diagnostics: [Diagnostic], source: SourceFile?, imported: [SourceFile]) -> String {
+        diagnostics.map { d in
+            render(d, source: imported.first { $0.name == d.fileName && $0.name != source?.name } ?? source)
+        }.joined(separator: "\n")
+    }
+
     /// Renders one diagnostic and its notes; the snippet is left out when `source` is nil
     /// or does not have the line. The result has no trailing newline.
     public func render(_ diagnostic: Diagnostic, source: SourceFile?) -> String {

@@ -5,6 +5,7 @@ extension Interpreter {
     /// Runs `animate`: one engine animation per target layer (and per engine key the
     /// property maps to), staggered by `order`.
     func executeAnimate(_ a: AnimatePlan, in frame: Frame) throws(RuntimeError) {
+        try refuseInImport("`animate`", at: a.target.range)
         func evaluate(_ e: CompiledExpr) throws(RuntimeError) -> Value { try e.code(self, frame) }
         let targetValue = try evaluate(a.target)
         let targets = try layers(in: targetValue, at: a.target.range, for: "`animate`")

@@ -127,13 +127,8 @@ extension Interpreter {
         guard stackAddress() >= stackFloor else { throw stackDepthError(at: site) }
         callDepth &+= 1
         defer { callDepth &-= 1 }
-        // A layer body does not reach into the functions it calls (LANGUAGE.md section 10).
-        guard layerStack.isEmpty else {
-            let savedLayers = layerStack
-            layerStack = []
-            defer { layerStack = savedLayers }
-            return try runBody(code, Frame(slots: slots, cells: noCells, captures: captures))
-        }
+        // The layer stack is left as it is: a layer the function declares joins the layer
+        // whose body called it (components, LANGUAGE.md section 10).
         return try runBody(code, Frame(slots: slots, cells: noCells, captures: captures))
     }
 

@@ -46,7 +46,7 @@ extension Interpreter {
         default: break
         }
         func mismatch(_ expected: String) -> RuntimeError {
-            RuntimeError("`\(name)` expects \(expected), got \(value.typeName)", at: range)
+            RuntimeError("`\(name)` expects \(expected), got \(value.typeName)\(Interpreter.colourHint(expected, value))", at: range)
         }
         func num() throws(RuntimeError) -> Double {
             guard case .number(let v) = value else { throw mismatch("a number") }

@@ -137,13 +137,10 @@ extension Interpreter {
         guard stackAddress() >= stackFloor else { throw stackDepthError(at: site) }
         callDepth += 1
         defer { callDepth -= 1 }
-        // A layer body does not reach into the functions it calls (LANGUAGE.md section 10).
-        var savedLayers: [LayerContext]?
-        if !layerStack.isEmpty {
-            savedLayers = layerStack
-            layerStack = []
-        }
-        defer { if let savedLayers { layerStack = savedLayers } }
+        // The layer stack is left as it is: a layer the function declares joins the layer
+        // whose body called it (components, LANGUAGE.md section 10). `name: value` and
+        // `mask` lines cannot appear in a function body (the parser refuses them), so the
+        // callee never sets the caller's layer's properties.
         return try runBody(code, Frame(slots: slots, cells: cells, captures: captures))
     }
 
@@ -174,6 +171,8 @@ extension Interpreter {
                 out.append(try member(name, of: item, nameRange: nameRange))
             }
             return .list(out)
+        case .namespace(let namespace):
+            return try namespace.member(name, at: nameRange)
         case .generator(let g) where name == "next":
             return .function(Callable(name: "next", body: .builtin(arity: 0...0) { _, _, _ in .number(g.next()) }))
         case .list(let items) where name == "count":

@@ -6,8 +6,9 @@ extension Interpreter {
     /// Runs a layer declaration: adds the layer under the innermost layer body (or at the
     /// top level, or as the mask of `owner`), binds its name, then runs its body.
     func declareLayer(_ decl: LayerPlan, maskOf owner: LayerRef?, in frame: Frame) throws(RuntimeError) -> LayerRef {
-        if firstLayerRange == nil { firstLayerRange = decl.range }
         let parent = owner?.id ?? layerStack.last?.layer.id
+        if parent == nil { try refuseInImport("a layer declaration", at: decl.range) }
+        if firstLayerRange == nil { firstLayerRange = decl.range }
         if let parent { try checkDepth(under: parent, at: decl.range) }
         var state = LayerState(kind: decl.kind.engineKind)
         // The default frame is the parent's bounds (the canvas for a top-level layer).
@@ -213,7 +214,7 @@ extension Interpreter {
     /// The error for a property a layer of `kind` does not have.
     static func unknownProperty(_ name: String, kind: LayerKeyword, at range: SourceRange) -> RuntimeError {
         if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
-            return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`", at: range)
+            return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`\(Interpreter.colourPropertyHint(p, kind))", at: range)
         }
         return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: LayerProperty.names(for: kind)))", at: range)
     }

@@ -23,6 +23,7 @@ enum LoopItems {
 extension Interpreter {
     /// `delay D`: moves the time cursor on.
     func delay(_ value: Value, at range: SourceRange) throws(RuntimeError) {
+        try refuseInImport("`delay`", at: range)
         let d = try number(value, "`delay`", at: range)
         guard d >= 0 else { throw RuntimeError("`delay` expects a duration of 0 or more, got \(d.shortDescription)", at: range) }
         // Two delays of 1e308 would put the cursor, and every later layer, at infinity.
@@ -81,6 +82,7 @@ extension Interpreter {
 
     /// `canvas { ... }`: may come once, before the first layer.
     func executeCanvas(_ body: [CanvasItem], in frame: Frame, range: SourceRange) throws(RuntimeError) {
+        try refuseInImport("`canvas`", at: range)
         if let first = firstLayerRange {
             throw RuntimeError("`canvas` must come before the first layer", at: range,
                                notes: [("the first layer is declared here", first)])

@@ -105,6 +105,7 @@ extension Value {
         case let (.easing(x), .easing(y)): return x == y
         case let (.function(x), .function(y)): return x === y
         case let (.generator(x), .generator(y)): return x === y
+        case let (.namespace(x), .namespace(y)): return x === y
         default: return false
         }
     }
@@ -144,6 +145,7 @@ extension Value {
         case .function(let f): text += "<fn \(f.name)>"
         case .generator: text += "<random>"
         case .easing(let e): text += e.description
+        case .namespace(let n): text += "<namespace \(n.name)>"
         }
         return text.utf8.count <= limit
     }

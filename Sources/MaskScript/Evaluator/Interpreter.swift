@@ -68,6 +68,12 @@ public final class Interpreter {
     /// How many levels tall each layer's subtree (sublayers and masks) is, by
     /// `LayerID.index`: what `checkDepth` adds when a layer becomes a mask.
     var layerHeights: [Int] = []
+    /// Every file imported so far, compiled, by `Module.key`: importing one twice runs it once.
+    var modules: [String: Module] = [:]
+    /// The keys of the imported files being compiled now, outermost first (for cycles).
+    var importsBeingCompiled: [(key: String, path: String)] = []
+    /// How many imported files' top levels are running now (see `refuseInImport`).
+    var importDepth = 0
 
     /// Creates an interpreter with an empty scene on the default canvas.
     /// - Parameters:
@@ -88,6 +94,7 @@ public final class Interpreter {
         // A global function refers to its own global (to recurse, or through another
         // function): box → function → code → box. Emptying the boxes breaks those cycles.
         for box in globalBoxes.values { box.empty() }
+        for module in modules.values { module.namespace?.releaseCaptures() }
     }
 
     /// Starts from a scene a host built: its layers become the script's (reachable through
@@ -306,6 +313,7 @@ struct Snapshot {
         i.layerHeights = layerHeights
         i.layerStack = []
         i.callDepth = 0
+        i.importDepth = 0
     }
 }
 

@@ -15,6 +15,13 @@ public protocol ResourceResolver: Sendable {
     func identity(ofImage path: String) -> AnyHashable?
     /// Which file a font name leads to, as `identity(ofImage:)`; nil keys it by the name.
     func identity(ofFont name: String) -> AnyHashable?
+    /// The source of a file a script imports (`import "lib.mask"`). `path` is relative to
+    /// the main script's folder (an import inside an imported file has already been joined
+    /// to that file's folder) or absolute. The returned file's `name` is what diagnostics
+    /// show and what identifies the file: importing one name twice runs it once.
+    /// By default imports are refused.
+    /// - Throws: any error; its description becomes the diagnostic's message.
+    func script(named path: String) throws -> SourceFile
 }
 
 extension ResourceResolver {
@@ -22,6 +29,11 @@ extension ResourceResolver {
     public func identity(ofImage path: String) -> AnyHashable? { nil }
     /// Fonts are kept by their name.
     public func identity(ofFont name: String) -> AnyHashable? { nil }
+    /// Refuses every import: a host that wants them says where they come from.
+    /// - Throws: `SandboxError`, always.
+    public func script(named path: String) throws -> SourceFile {
+        throw SandboxError(what: "script '\(path)'", reason: "this host does not provide imported files")
+    }
 }
 
 /// Reads images and fonts from disk; relative paths resolve against `baseDirectory`
@@ -49,6 +61,20 @@ public struct FileResolver: ResourceResolver {
     /// The device and inode of a font file (nil for a family name, kept by the name).
     public func identity(ofFont name: String) -> AnyHashable? {
         fontFile(named: name).flatMap(RegularFile.identity(of:)).map(AnyHashable.init)
+    }
+
+    /// Reads an imported script; a relative path resolves against `baseDirectory`. The
+    /// file is named by its absolute path with `.` and `..` resolved (a relative
+    /// `baseDirectory` counts from the current directory), so two spellings of one path
+    /// are one import.
+    /// - Throws: `RegularFileError` when it is missing, not a regular file, or larger
+    ///   than `Script.maxFileSize`.
+    public func script(named path: String) throws -> SourceFile {
+        var file = resolve(path)
+        // A relative base directory still names the file one way only.
+        if !file.hasPrefix("/") { file = FileManager.default.currentDirectoryPath + "/" + file }
+        file = (file as NSString).standardizingPath
+        return SourceFile(name: file, bytes: try RegularFile.read(file, maxSize: Script.maxFileSize).bytes)
     }
 
     /// Reads a PNG or PPM file; a relative path resolves against `baseDirectory`.
@@ -80,6 +106,13 @@ public struct SandboxResolver: ResourceResolver {
     /// Creates the sandbox.
     public init() {}
 
+    /// Refuses every imported file (the effects library, which ships inside the tool, is
+    /// still available).
+    /// - Throws: `SandboxError`, always.
+    public func script(named path: String) throws -> SourceFile {
+        throw SandboxError(what: "script '\(path)'")
+    }
+
     /// Refuses every image.
     /// - Throws: `SandboxError`, always.
     public func image(named path: String) throws -> Image {
@@ -103,6 +136,15 @@ public struct SandboxResolver: ResourceResolver {
 public struct SandboxError: Error, CustomStringConvertible {
     /// What the script tried to read.
     public let what: String
+    /// Why it was refused.
+    public let reason: String
+
+    /// Creates the error; by default the reason is the sandbox.
+    public init(what: String, reason: String = "file access is disabled in this sandbox") {
+        self.what = what
+        self.reason = reason
+    }
+
     /// The message for a user: what was refused, and why.
-    public var description: String { "cannot read \(what): file access is disabled in this sandbox" }
+    public var description: String { "cannot read \(what): \(reason)" }
 }

@@ -32,6 +32,8 @@ public enum Value: Sendable {
     case generator(RandomGenerator)
     /// A timing curve (`easeIn`, `cubic(...)`, `spring(...)`).
     indirect case easing(Easing)
+    /// The top-level `let` and `fn` names of an imported file (`import "lib.mask"`).
+    case namespace(Namespace)
 
     /// The article and name of the value's type, for messages: "a number", "a colour".
     public var typeName: String {
@@ -49,6 +51,7 @@ public enum Value: Sendable {
         case .function: return "a function"
         case .generator: return "a random generator"
         case .easing: return "an easing"
+        case .namespace: return "a namespace"
         }
     }
 }

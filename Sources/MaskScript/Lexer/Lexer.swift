@@ -23,7 +23,7 @@ public struct Lexer {
     /// unclosed `( )` or `[ ]` must be a new statement.
     static let statementKeywords: Set<Keyword> = [
         .let, .if, .for, .repeat, .return, .animate, .delay, .wait, .canvas,
-        .layer, .gradient, .shape, .text, .grid, .mask,
+        .layer, .gradient, .shape, .text, .grid, .mask, .import,
     ]
 
     private init(file: SourceFile) {

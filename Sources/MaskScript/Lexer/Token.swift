@@ -118,6 +118,8 @@ public struct Token: Equatable, Sendable {
 public enum Keyword: String, Sendable, CaseIterable {
     /// Declarations and control flow.
     case `let`, fn, `return`, `if`, `else`, `for`, `in`, `repeat`, `as`, forever
+    /// `import "path.mask" [as name]` (LANGUAGE.md section 10).
+    case `import`
     /// Time and the canvas.
     case animate, delay, wait, canvas
     /// Layer kinds, and `mask` inside a layer body.

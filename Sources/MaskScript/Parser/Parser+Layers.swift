@@ -44,6 +44,7 @@ extension Parser {
         }
         try expect(.colon, "expected `:` after property name")
         let value = try expression()
+        if check(.comma) { reportUnbracketedList(identifier, value) }
         return Stmt(.property(name: identifier, nameRange: name.range, value: value), range(from: name.range))
     }
 

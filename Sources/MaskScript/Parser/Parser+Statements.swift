@@ -18,6 +18,10 @@ extension Parser {
             skipSeparators()
             if check(.eof) || check(.rightBrace) { break }
             let start = current
+            if let previous = statements.last, reportAnimateContinuation(after: previous) {
+                synchronize(toDepth: listDepth)
+                continue
+            }
             do {
                 try statementAndEnd(into: &statements)
             } catch is SyntaxError {
@@ -82,6 +86,7 @@ extension Parser {
             return Stmt(.wait, advance().range)
         case .keyword(.canvas): return try canvasDeclaration()
         case .keyword(.mask): return try maskStatement()
+        case .keyword(.import): return try importStatement()
         case .keyword(let keyword) where keyword.layerKind != nil:
             let declaration = try layerDeclaration()
             return Stmt(.layer(declaration), declaration.range)

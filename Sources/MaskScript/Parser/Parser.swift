@@ -104,6 +104,10 @@ public struct Parser {
                 continue
             }
             let start = current
+            if let previous = statements.last, reportAnimateContinuation(after: previous) {
+                synchronize(toDepth: 0)
+                continue
+            }
             do {
                 try statementAndEnd(into: &statements)
             } catch {

@@ -72,6 +72,7 @@ extension Compiler {
             }
         case let .member(base, name, nameRange):
             checkProperty(name, on: base, at: nameRange, reading: true)
+            checkMember(name, on: base, at: nameRange)
             let b = expression(base)
             return { i, f throws(RuntimeError) in
                 try i.step(range)

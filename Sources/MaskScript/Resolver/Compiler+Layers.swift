@@ -71,6 +71,7 @@ extension Compiler {
         let targetRange = target.range, valueRange = value.range
         return { i, f throws(RuntimeError) in
             try i.step(range)
+            try i.refuseInImport("a property change", at: range)
             let layers = try t(i, f)
             let newValue = try v(i, f)
             for layer in try i.layers(in: layers, at: targetRange, for: "a property change") {

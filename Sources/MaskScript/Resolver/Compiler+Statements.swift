@@ -120,6 +120,7 @@ extension Compiler {
         case .wait:
             return { i, _ throws(RuntimeError) in
                 try i.step(range)
+                try i.refuseInImport("`wait`", at: range)
                 i.cursor = max(i.cursor, i.latestAnimationEnd)
                 return .normal
             }
@@ -136,6 +137,8 @@ extension Compiler {
             return bodyProperty(name, nameRange, value, range)
         case .mask(let source):
             return mask(source, range)
+        case .importFile(let decl):
+            return importFile(decl, range)
         }
     }
 

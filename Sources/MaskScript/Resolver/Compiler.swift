@@ -21,14 +21,27 @@ final class Compiler {
     /// Property names to check once the whole program is read: by then it is known
     /// whether anything assigns the layer's name.
     var propertyChecks: [(variable: Variable, name: String, range: SourceRange, reading: Bool)] = []
+    /// Members read from names bound by `import` (`lib.f`), checked once it is known
+    /// whether anything assigns those names.
+    var memberChecks: [(variable: Variable, name: String, range: SourceRange)] = []
+    /// The folder relative imports start from: "" for the main program (the resolver's
+    /// own base), the imported file's folder inside an imported file.
+    let folder: String
+    /// True while compiling an imported file: it sees no globals of the importing
+    /// program or the host, only built-ins and its own names.
+    let isImported: Bool
 
     static let errorLimit = 100
 
-    init(interpreter: Interpreter, source: SourceFile?, echo: Bool, statements: [Stmt]) {
+    init(interpreter: Interpreter, source: SourceFile?, echo: Bool, statements: [Stmt], importedFrom folder: String? = nil) {
         self.interpreter = interpreter
         self.source = source
         self.echo = echo
-        function = FunctionScope(enclosing: nil, isProgram: true, capturedNames: NameScan.capturedNames(in: statements))
+        self.folder = folder ?? ""
+        isImported = folder != nil
+        // An imported file's top level is compiled as a function body: its names are
+        // locals of the frame the import runs it in, not globals.
+        function = FunctionScope(enclosing: nil, isProgram: folder == nil, capturedNames: NameScan.capturedNames(in: statements))
     }
 
     /// Compiles a whole top-level program, or returns every static error in it.
@@ -37,6 +50,7 @@ final class Compiler {
         let compiler = Compiler(interpreter: interpreter, source: source, echo: echo, statements: statements)
         let body = compiler.block(statements, inLayerBody: false)
         compiler.checkProperties()
+        compiler.checkMembers()
         if !compiler.errors.isEmpty {
             for name in compiler.newGlobals { interpreter.globalBoxes[name] = nil }
             var errors = compiler.errors.sorted { $0.range.start.offset < $1.range.start.offset }
@@ -163,7 +177,7 @@ final class Compiler {
             }
             scope = f.enclosing
         }
-        if let box = interpreter.globalBoxes[name], box.value != nil { return .global(box, nil) }
+        if !isImported, let box = interpreter.globalBoxes[name], box.value != nil { return .global(box, nil) }
         if let value = Builtins.values[name] { return .builtin(value) }
         return .missing
     }
@@ -190,7 +204,7 @@ final class Compiler {
     /// Every name visible here, for "did you mean".
     func visibleNames() -> Set<String> {
         var names = Set(Builtins.values.keys)
-        for (name, box) in interpreter.globalBoxes where box.value != nil { names.insert(name) }
+        for (name, box) in interpreter.globalBoxes where box.value != nil && !isImported { names.insert(name) }
         var scope: FunctionScope? = function
         while let f = scope {
             for b in f.blocks { for (name, v) in b.names where v.declared { names.insert(name) } }
@@ -203,7 +217,7 @@ final class Compiler {
 
     /// Checks the property names used on layers whose kind is known, now that it is
     /// known which names are assigned.
-    private func checkProperties() {
+    func checkProperties() {
         for check in propertyChecks where !check.variable.assigned {
             guard let kind = check.variable.layerKind else { continue }
             if check.reading, check.name == "tile", kind == .grid { continue }

@@ -29,6 +29,8 @@ enum NameScan {
                 }
             case .layer(let decl) where !inLayerBody:
                 layerNames(decl, into: &out)
+            case .importFile(let decl):
+                out.append(Declaration(name: decl.boundName, range: decl.boundNameRange, kind: .binding))
             default:
                 break
             }
@@ -99,7 +101,7 @@ enum NameScan {
                     if let e { visit(e) }
                 }
                 if case .times(let e)? = a.repeatCount { visit(e) }
-            case .wait: break
+            case .wait, .importFile: break
             case .canvas(let body): for b in body { visit(b) }
             case .layer(let decl): for b in decl.body { visit(b) }
             case let .property(_, _, value): visit(value)

@@ -17,6 +17,8 @@ final class Variable {
     var layerKind: LayerKeyword?
     /// True when some statement assigns the name, so it may hold anything.
     var assigned = false
+    /// The names of the namespace an `import` binds to this variable.
+    var namespaceNames: (fileName: String, names: [String])?
 
     init(name: String, place: Place) {
         self.name = name

@@ -188,6 +188,8 @@ private struct ScopeWalker {
             walkLayer(layer)
         case .mask(.expression(let expr)):
             walk(expr)
+        case .importFile(let decl):
+            declare(decl.boundName, .variable, at: decl.boundNameRange, node: statement.range)
         }
     }
 

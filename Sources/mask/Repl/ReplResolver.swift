@@ -22,6 +22,9 @@ final class ReplResolver: ResourceResolver {
         return try body()
     }
 
+    /// The folder relative paths resolve against now.
+    var directory: String { baseDirectory.withLock { $0 } }
+
     private var files: FileResolver {
         FileResolver(baseDirectory: baseDirectory.withLock { $0 })
     }
@@ -32,5 +35,9 @@ final class ReplResolver: ResourceResolver {
 
     func font(named name: String) throws -> Font {
         try files.font(named: name)
+    }
+
+    func script(named path: String) throws -> SourceFile {
+        try files.script(named: path)
     }
 }

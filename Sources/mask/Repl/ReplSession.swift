@@ -19,8 +19,13 @@ final class ReplSession {
 
     let mode: Mode
     /// The interpreter holding every variable, layer and animation so far.
-    private(set) var interpreter: Interpreter
-    private let resolver = ReplResolver()
+    var interpreter: Interpreter
+    let resolver = ReplResolver()
+    /// Every input that ran, in order, for rebuilding the session when a layer is
+    /// declared again (`ReplSession+Replace.swift`).
+    var history: [ReplInput] = []
+    /// Silences `print` while the history is run again.
+    let output = OutputGate()
     private let diagnostics: DiagnosticRenderer
     /// True once any input or command failed (the piped exit status).
     private(set) var hadError = false
@@ -31,11 +36,11 @@ final class ReplSession {
         let environment = ProcessInfo.processInfo.environment
         let colored = mode == .interactive && Console.isTerminal(STDERR_FILENO) && (environment["NO_COLOR"] ?? "").isEmpty
         diagnostics = DiagnosticRenderer(colored: colored)
-        interpreter = ReplSession.makeInterpreter(resolver: resolver)
+        interpreter = ReplSession.makeInterpreter(resolver: resolver, output: output)
     }
 
-    private static func makeInterpreter(resolver: ReplResolver) -> Interpreter {
-        Interpreter(options: ScriptOptions(resources: resolver, output: { Console.out($0) },
+    static func makeInterpreter(resolver: ReplResolver, output: OutputGate) -> Interpreter {
+        Interpreter(options: ScriptOptions(resources: resolver, output: { if !output.isMuted { Console.out($0) } },
                                            isCancelled: { Interrupt.isPending }))
     }
 
@@ -75,6 +80,7 @@ final class ReplSession {
         let (statements, found) = Parser.parse(source)
         if !found.isEmpty { report(found, in: source) }
         guard !found.contains(where: { $0.severity == .error }) else { return false }
+        if replaceLayers(declaredIn: statements, source: source) { return true }
         let echo = mode == .interactive
         do {
             try interpreter.run(statements, in: source) { value in
@@ -89,6 +95,7 @@ final class ReplSession {
             }
             return false
         }
+        history.append(ReplInput(statements: statements, source: source, directory: resolver.directory))
         return true
     }
 
@@ -134,7 +141,8 @@ final class ReplSession {
                 guard !argument.isEmpty else { throw ReplError("`:load` needs a file name") }
                 load(argument)
             case .reset:
-                interpreter = ReplSession.makeInterpreter(resolver: resolver)
+                interpreter = ReplSession.makeInterpreter(resolver: resolver, output: output)
+                history = []
                 Console.out("reset: the session is empty")
             case .quit: return .quit
             }
