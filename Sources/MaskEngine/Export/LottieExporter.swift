@@ -34,7 +34,11 @@ public struct LottieExporter: Sendable {
     ///   a tree nested too deep, or a scene that cannot be sampled.
     public func document() throws(LottieExportError) -> LottieJSON {
         var builder = try LottieBuilder(scene: scene)
-        return try builder.document()
+        let eases = LottieEases(scene: scene, frameCount: builder.frameCount)
+        let result: Result<LottieJSON, LottieExportError> = LottieEases.$current.withValue(eases) {
+            do throws(LottieExportError) { return .success(try builder.document()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     /// The Lottie document as compact UTF-8 JSON text.

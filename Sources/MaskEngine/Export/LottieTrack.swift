@@ -1,8 +1,9 @@
 /// One property's values at every frame of a stretch of the timeline, written as a Lottie
 /// property: a static value when it never changes, otherwise keyframes at the frames
 /// where the sampled curve bends. Between two kept keyframes every dropped frame lies on
-/// the straight line between them (within `tolerance`), so a player interpolating
-/// linearly shows the sampled value at every frame.
+/// the straight line between them, or on one of the scene's cubic eases written as
+/// Lottie's bezier handles (within `tolerance`), so a player shows the sampled value at
+/// every frame.
 struct LottieTrack {
     /// The frame number of the first sample.
     let firstFrame: Int
@@ -22,30 +23,45 @@ struct LottieTrack {
     /// True when every sample equals the first.
     var isConstant: Bool { samples.allSatisfy { $0 == samples.first } }
 
-    /// The indices of the samples kept as keyframes: the first, the last, and each frame
-    /// where a straight line from the previous keyframe no longer fits.
-    func keyIndices() -> [Int] {
+    /// The samples kept as keyframes, each with the curve to the next: the first, the
+    /// last, and wherever neither a straight line nor (up to one of the scene's cycle
+    /// boundaries) one of its eases fits the frames since the previous keyframe.
+    func keys(eases: LottieEases = LottieEases.current) -> [(index: Int, curve: LottieEases.Curve)] {
         let n = samples.count
-        guard n > 1 else { return n == 1 ? [0] : [] }
-        var keys = [0]
+        guard n > 1 else { return n == 1 ? [(0, .linear)] : [] }
+        var keys: [(index: Int, curve: LottieEases.Curve)] = []
         var a = 0
         while a < n - 1 {
             var b = a + 1
-            while b + 1 < n && fits(from: a, to: b + 1) { b += 1 }
-            keys.append(b)
+            while b + 1 < n && fits(from: a, to: b + 1, .linear) { b += 1 }
+            var curve = LottieEases.Curve.linear
+            let start = Double(firstFrame + a)
+            // An eased cycle running at this keyframe may carry the curve further.
+            for cycle in eases.cycles where cycle.begin <= start + 1e-9 && cycle.end > start + 1e-9 {
+                let c = min(Int((cycle.end + 1e-9).rounded(.down)) - firstFrame, n - 1)
+                guard c > b + 1 else { continue }
+                let span = cycle.end - cycle.begin
+                guard let piece = cycle.curve.piece(from: (start - cycle.begin) / span,
+                                                    to: (Double(firstFrame + c) - cycle.begin) / span),
+                      fits(from: a, to: c, piece) else { continue }
+                b = c
+                curve = piece
+            }
+            keys.append((a, curve))
             a = b
         }
+        keys.append((n - 1, .linear))
         return keys
     }
 
-    private func fits(from a: Int, to c: Int) -> Bool {
+    private func fits(from a: Int, to c: Int, _ curve: LottieEases.Curve) -> Bool {
         let va = samples[a], vc = samples[c]
         guard va.count == vc.count else { return false }
         let span = Double(c - a)
         for j in (a + 1)..<c {
             let vj = samples[j]
             guard vj.count == va.count else { return false }
-            let f = Double(j - a) / span
+            let f = curve == .linear ? Double(j - a) / span : curve.progress(Double(j - a) / span)
             for d in va.indices where abs(va[d] + (vc[d] - va[d]) * f - vj[d]) > tolerance { return false }
         }
         return true
@@ -58,14 +74,15 @@ struct LottieTrack {
     func property(_ encode: ([Double]) -> LottieJSON, keyframe: ((([Double]) -> LottieJSON))? = nil) -> LottieJSON {
         guard let first = samples.first else { return .object([("a", .number(0)), ("k", .number(0))]) }
         if isConstant { return .object([("a", .number(0)), ("k", encode(first))]) }
-        let keys = keyIndices()
+        let kept = keys()
         var frames: [LottieJSON] = []
-        for (n, key) in keys.enumerated() {
-            var members: [(String, LottieJSON)] = [("t", .number(Double(firstFrame + key))), ("s", keyframe.map { $0(samples[key]) } ?? encode(samples[key]))]
-            if n + 1 < keys.count {
-                // Linear: the handles lie on the diagonal.
-                members.append(("o", .object([("x", .numbers([0])), ("y", .numbers([0]))])))
-                members.append(("i", .object([("x", .numbers([1])), ("y", .numbers([1]))])))
+        for (n, key) in kept.enumerated() {
+            var members: [(String, LottieJSON)] = [("t", .number(Double(firstFrame + key.index))),
+                                                   ("s", keyframe.map { $0(samples[key.index]) } ?? encode(samples[key.index]))]
+            if n + 1 < kept.count {
+                let c = key.curve
+                members.append(("o", .object([("x", .numbers([c.x1])), ("y", .numbers([c.y1]))])))
+                members.append(("i", .object([("x", .numbers([c.x2])), ("y", .numbers([c.y2]))])))
             }
             frames.append(.object(members))
         }

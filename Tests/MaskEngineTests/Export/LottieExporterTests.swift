@@ -53,22 +53,80 @@ final class LottieExporterTests: XCTestCase {
         let doc = try LottieExporter(scene: scene).document()
         let part = try XCTUnwrap(layers(doc).first { $0["nm"]?.string == "box background" })
         let keys = try XCTUnwrap(part["ks"]?["o"]?["k"]?.array)
-        // Between kept keyframes every frame lies on the straight line between them.
-        let kept = keys.compactMap { key -> (Double, Double)? in
-            guard let t = key["t"]?.number, let v = key["s"]?[0]?.number else { return nil }
-            return (t, v)
-        }
-        XCTAssertLessThan(kept.count, 31)
+        XCTAssertLessThan(keys.count, 31)
         for frame in 0...30 {
             let expected = try scene.state(of: box, at: Double(frame) / 30).opacity * 100
-            let right = try XCTUnwrap(kept.firstIndex { $0.0 >= Double(frame) })
-            let value: Double
-            if kept[right].0 == Double(frame) || right == 0 { value = kept[right].1 } else {
-                let (t0, v0) = kept[right - 1], (t1, v1) = kept[right]
-                value = v0 + (v1 - v0) * (Double(frame) - t0) / (t1 - t0)
-            }
-            XCTAssertEqual(value, expected, accuracy: 0.02, "frame \(frame)")
+            XCTAssertEqual(try evaluate(keys, at: Double(frame)), expected, accuracy: 0.02, "frame \(frame)")
         }
+    }
+
+    /// A keyframed scalar's (or a vector's first component's) value at frame `t`, as a
+    /// Lottie player computes it from the bezier handles.
+    private func evaluate(_ keys: [LottieJSON], at t: Double) throws -> Double {
+        let times = keys.compactMap { $0["t"]?.number }
+        let values = keys.compactMap { $0["s"]?[0]?.number }
+        guard let right = times.firstIndex(where: { $0 >= t }) else { return try XCTUnwrap(values.last) }
+        if times[right] == t || right == 0 { return values[right] }
+        let key = keys[right - 1]
+        let x1 = try XCTUnwrap(key["o"]?["x"]?[0]?.number), y1 = try XCTUnwrap(key["o"]?["y"]?[0]?.number)
+        let x2 = try XCTUnwrap(key["i"]?["x"]?[0]?.number), y2 = try XCTUnwrap(key["i"]?["y"]?[0]?.number)
+        let f = (t - times[right - 1]) / (times[right] - times[right - 1])
+        return values[right - 1] + (values[right] - values[right - 1]) * Easing.cubic(x1, y1, x2, y2).progress(f)
+    }
+
+    func testCubicEasesBecomeBezierHandles() throws {
+        let cases: [(Easing, [Double])] = [
+            (.easeIn, [0.42, 0, 1, 1]), (.easeOut, [0, 0, 0.58, 1]), (.easeInOut, [0.42, 0, 0.58, 1]),
+            (.cubic(0.2, 0.9, 0.3, 1.2), [0.2, 0.9, 0.3, 1.2]),
+        ]
+        for (easing, handles) in cases {
+            var scene = Scene(canvas: Canvas(width: 100, height: 100, fps: 30, duration: 1))
+            let box = try scene.addLayer(plain(Rect(0, 0, 10, 10)), name: "box")
+            try scene.animate(Animation(layer: box, key: .position, keyframes: [.point(Point(85, 45))], begin: 0,
+                                        duration: 1, easing: easing))
+            let doc = try LottieExporter(scene: scene).document()
+            let null = try XCTUnwrap(layers(doc).first { $0["nm"]?.string == "box transform" })
+            let keys = try XCTUnwrap(null["ks"]?["p"]?["k"]?.array)
+            XCTAssertEqual(keys.count, 2, "\(easing)")
+            XCTAssertEqual(keys[0]["o"]?["x"], .numbers([handles[0]]), "\(easing)")
+            XCTAssertEqual(keys[0]["o"]?["y"], .numbers([handles[1]]), "\(easing)")
+            XCTAssertEqual(keys[0]["i"]?["x"], .numbers([handles[2]]), "\(easing)")
+            XCTAssertEqual(keys[0]["i"]?["y"], .numbers([handles[3]]), "\(easing)")
+        }
+    }
+
+    func testEaseCutBetweenFramesIsAPieceOfTheCurve() throws {
+        // Begins at 0.25 s, between frames 7 and 8: the first keyframe at frame 8 carries
+        // the rest of the curve, still exact at every frame.
+        var scene = Scene(canvas: Canvas(width: 100, height: 100, fps: 30, duration: 1.5))
+        let box = try scene.addLayer(plain(Rect(0, 0, 10, 10)), name: "box")
+        try scene.animate(Animation(layer: box, key: .positionX, keyframes: [.number(95)], begin: 0.25, duration: 1,
+                                    easing: .easeInOut))
+        let doc = try LottieExporter(scene: scene).document()
+        let null = try XCTUnwrap(layers(doc).first { $0["nm"]?.string == "box transform" })
+        let keys = try XCTUnwrap(null["ks"]?["p"]?["k"]?.array)
+        // Still before, the step onto the curve, the eased piece, the step off it, still after.
+        XCTAssertEqual(keys.compactMap { $0["t"]?.number }, [0, 7, 8, 37, 38, 45])
+        for frame in 0...45 {
+            let expected = try scene.state(of: box, at: Double(frame) / 30).position.x
+            // Handles are written with four decimals: a hundredth of a point is the bound.
+            XCTAssertEqual(try evaluate(keys, at: Double(frame)), expected, accuracy: 0.01, "frame \(frame)")
+        }
+    }
+
+    func testSpringIsBakedAtTheFrameRate() throws {
+        var scene = Scene(canvas: Canvas(width: 100, height: 100, fps: 30, duration: 1))
+        let box = try scene.addLayer(plain(Rect(0, 0, 10, 10)), name: "box")
+        try scene.animate(Animation(layer: box, key: .positionX, keyframes: [.number(95)], begin: 0, duration: 1,
+                                    easing: .spring(damping: 10, stiffness: 100)))
+        let doc = try LottieExporter(scene: scene).document()
+        let null = try XCTUnwrap(layers(doc).first { $0["nm"]?.string == "box transform" })
+        let keys = try XCTUnwrap(null["ks"]?["p"]?["k"]?.array)
+        for key in keys {
+            guard let t = key["t"]?.number, let x = key["s"]?[0]?.number else { continue }
+            XCTAssertEqual(x, try scene.state(of: box, at: t / 30).position.x, accuracy: 1e-3)
+        }
+        XCTAssertGreaterThan(keys.count, 2)
     }
 
     func testConicGradientIsAnErrorNamingTheLayer() throws {
