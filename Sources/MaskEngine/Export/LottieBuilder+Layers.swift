@@ -50,6 +50,14 @@ extension LottieBuilder {
             }
         }
         let inside = stack + [id]
+        if let mask, let fused = try fusedGradientMask(id, mask, frames: frames) {
+            let parent = try null(for: id, in: &comp)
+            comp.add(comp.layer(type: 4, name: name(of: id) + " through " + name(of: mask), parent: parent,
+                                transform: LottieTransforms.identity(k0, opacity: opacity.map { $0 * 100 }),
+                                extra: [("hasMask", .bool(true)), ("masksProperties", .array([fused.frame])),
+                                        ("shapes", .array(fused.shapes))]))
+            return
+        }
         guard needsGroup else {
             try emitContent(id, into: &comp, opacity: opacity)
             for child in children {
