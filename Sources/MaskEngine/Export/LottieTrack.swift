@@ -38,7 +38,9 @@ struct LottieTrack {
             let start = Double(firstFrame + a)
             // An eased cycle running at this keyframe may carry the curve further.
             for cycle in eases.cycles where cycle.begin <= start + 1e-9 && cycle.end > start + 1e-9 {
-                let c = min(Int((cycle.end + 1e-9).rounded(.down)) - firstFrame, n - 1)
+                // Clamped before converting: a cycle may run far past the samples.
+                let reach = min(cycle.end + 1e-9, Double(firstFrame + n - 1))
+                let c = Int(reach.rounded(.down)) - firstFrame
                 guard c > b + 1 else { continue }
                 let span = cycle.end - cycle.begin
                 guard let piece = cycle.curve.piece(from: (start - cycle.begin) / span,
