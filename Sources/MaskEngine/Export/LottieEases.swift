@@ -66,6 +66,10 @@ struct LottieEases: Sendable {
 
     /// Every eased half cycle of the scene's animations, repeats and `forever` unrolled.
     var cycles: [Cycle] = []
+    /// The frames at which a step shows first (a property set, a layer joining the tree
+    /// or leaving it for a mask): a change onto such a frame from the one before is a
+    /// hold keyframe, as Core Animation shows a step, not a ramp between frames.
+    var steps: Set<Int> = []
 
     /// The eases in force while a document is being built (none by default: straight
     /// lines only).
@@ -103,6 +107,20 @@ struct LottieEases: Sendable {
             }
         }
         self.cycles = cycles.sorted { $0.begin < $1.begin }
+        var steps: Set<Int> = []
+        func step(at time: Double) {
+            let frame = (time * fps - 1e-9).rounded(.up)
+            if frame >= 1, frame < Double(frameCount) { steps.insert(Int(frame)) }
+        }
+        for entry in scene.timeline.entries {
+            if case let .step(_, _, time, _) = entry { step(at: time) }
+        }
+        for id in scene.layerIDs {
+            let node = scene.node(id)
+            step(at: node.appearsAt)
+            if let leaves = node.leavesTreeAt { step(at: leaves) }
+        }
+        self.steps = steps
     }
 
     init() {}

@@ -81,7 +81,11 @@ struct LottieTrack {
         for (n, key) in kept.enumerated() {
             var members: [(String, LottieJSON)] = [("t", .number(Double(firstFrame + key.index))),
                                                    ("s", keyframe.map { $0(samples[key.index]) } ?? encode(samples[key.index]))]
-            if n + 1 < kept.count {
+            if n + 1 < kept.count, kept[n + 1].index == key.index + 1,
+               LottieEases.current.steps.contains(firstFrame + key.index + 1) {
+                // A step: the value holds until the next keyframe.
+                members.append(("h", .number(1)))
+            } else if n + 1 < kept.count {
                 let c = key.curve
                 members.append(("o", .object([("x", .numbers([c.x1])), ("y", .numbers([c.y1]))])))
                 members.append(("i", .object([("x", .numbers([c.x2])), ("y", .numbers([c.y2]))])))

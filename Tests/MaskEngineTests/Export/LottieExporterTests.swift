@@ -129,6 +129,20 @@ final class LottieExporterTests: XCTestCase {
         XCTAssertGreaterThan(keys.count, 2)
     }
 
+    func testStepIsAHoldKeyframe() throws {
+        var scene = Scene(canvas: Canvas(width: 40, height: 40, fps: 10, duration: 1))
+        let box = try scene.addLayer(plain(Rect(0, 0, 10, 10)), name: "box")
+        try scene.set(.hidden, of: box, to: .bool(true), at: 0.45)
+        let doc = try LottieExporter(scene: scene).document()
+        let part = try XCTUnwrap(layers(doc).first { $0["nm"]?.string == "box background" })
+        let keys = try XCTUnwrap(part["ks"]?["o"]?["k"]?.array)
+        // Shown through frame 4, hidden from frame 5 (0.5 s) on: held, not ramped.
+        XCTAssertEqual(keys.compactMap { $0["t"]?.number }, [0, 4, 5, 10])
+        XCTAssertEqual(keys[1]["h"]?.number, 1)
+        XCTAssertEqual(keys[1]["s"], .numbers([100]))
+        XCTAssertEqual(keys[2]["s"], .numbers([0]))
+    }
+
     func testConicGradientIsAnErrorNamingTheLayer() throws {
         var scene = Scene(canvas: Canvas(width: 40, height: 40, duration: 1))
         var wheel = LayerState(kind: .gradient)
