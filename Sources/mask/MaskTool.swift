@@ -39,6 +39,9 @@ enum MaskTool {
         case .watch(let options):
             StopSignal.install()
             return try WatchCommand(options: options).run()
+        case .export(let options):
+            StopSignal.install()
+            try ExportCommand(options: options).run()
         case .fmt(let options):
             return FormatCommand(options: options).run()
         case .lsp:

@@ -10,6 +10,8 @@ enum Command: Equatable {
     case watch(WatchOptions)
     /// Print or rewrite scripts in the canonical layout.
     case fmt(FormatOptions)
+    /// Write the scene and its timeline as a Lottie animation.
+    case export(ExportOptions)
     /// Parse and run a script without rendering.
     case check(scriptPath: String)
     /// Serve the Language Server Protocol on standard input and output.
@@ -24,6 +26,7 @@ enum HelpTopic: String, CaseIterable, Equatable {
     case watch
     case check
     case fmt
+    case export
     case lsp
     case repl
     case help

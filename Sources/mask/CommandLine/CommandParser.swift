@@ -35,6 +35,8 @@ enum CommandParser {
             return try RenderArguments.parseWatch(rest).map(Command.watch) ?? .help(.watch)
         case "fmt":
             return try FormatArguments.parse(rest).map(Command.fmt) ?? .help(.fmt)
+        case "export":
+            return try ExportArguments.parse(rest).map(Command.export) ?? .help(.export)
         case "check":
             switch try ScriptArguments.parse(rest, command: .check) {
             case .help: return .help(.check)

@@ -13,6 +13,7 @@ enum HelpText {
         case .watch: watch
         case .check: check
         case .fmt: fmt
+        case .export: export
         case .lsp: lsp
         case .repl: repl
         case .help: help
@@ -42,6 +43,7 @@ enum HelpText {
                mask watch FILE.mask [--at T | --sheet OUT.png | -o OUT]
                mask check FILE.mask
                mask fmt FILE.mask... [--check | -w]
+               mask export FILE.mask -o OUT.json
                mask lsp
                mask repl [FILE.mask]
                mask help [COMMAND]
@@ -53,6 +55,7 @@ enum HelpText {
           watch     render again on every save: live in the terminal, or to files
           check     parse and run a script without rendering; report its errors
           fmt       print or rewrite scripts in the canonical layout
+          export    write the animation as Lottie JSON, for apps' Lottie players
           lsp       serve the Language Server Protocol to an editor on standard input/output
           repl      type statements and inspect the scene interactively
           help      show the help for mask or for one command
@@ -195,6 +198,29 @@ enum HelpText {
           mask fmt -w Examples/*.mask        format them in place
           mask fmt --check Examples/*.mask   for CI: exit 1 when one is not formatted
 
+        """
+    }
+
+    static var export: String {
+        """
+        usage: mask export FILE.mask -o OUT.json
+
+        Runs the script and writes its scene and whole timeline as a Lottie animation
+        (JSON) that lottie-ios, lottie-android, lottie-web, rlottie and ThorVG play: the
+        canvas size, fps and duration; every layer with its transform, opacity,
+        background, contents image (embedded as PNG, once per distinct image), gradient,
+        shape and text (as glyph outlines, so no font is needed); masks as track mattes.
+        Every frame shows what 'mask render' draws at that frame. Something Lottie cannot
+        express (a conic gradient) is an error naming the layer; nothing is written then.
+
+        options:
+          -o, --output OUT.json   the Lottie file (written whole or not at all)
+          -h, --help              show this help
+
+        examples:
+          mask export intro.mask -o intro.json
+
+        \(exitStatus)
         """
     }
 

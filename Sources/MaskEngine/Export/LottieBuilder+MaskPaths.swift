@@ -1,0 +1,160 @@
+// MARK: - Simple masks as mask paths
+
+extension LottieBuilder {
+    /// One filled outline of a simple mask: its path at each frame (canvas coordinates)
+    /// and how much it lets through.
+    struct MaskElement {
+        var outlines: [Path] = []
+        var alpha: [Double] = []
+    }
+
+    /// A mask drawn only of solid fills, as outlines in canvas coordinates.
+    struct SimpleMask {
+        /// The filled outlines, none overlapping another.
+        var elements: [MaskElement]
+        /// True when every outline lies within the mask's frame at every frame, so the
+        /// cut to the frame changes nothing.
+        var insideFrame: Bool
+    }
+
+    /// A mask drawn only of solid fills (backgrounds and filled shapes, no images,
+    /// gradients, text, strokes, clips, nested masks or opacity groups) whose outlines do
+    /// not overlap: it can be drawn with Lottie mask paths, which players draw exactly
+    /// where track mattes darken in rlottie. Nil when the mask is not that simple, or in
+    /// luminance mode.
+    func simpleMask(_ mask: LayerID, of owner: LayerState, frames: Range<Int>) throws(LottieExportError) -> SimpleMask? {
+        guard owner.maskMode == .alpha else { return nil }
+        var elements: [MaskElement] = []
+        // Depth-first over the mask's subtree with an explicit stack, bounded like the renderer.
+        var pending: [(id: LayerID, depth: Int)] = [(mask, 0)]
+        while let (id, depth) = pending.popLast() {
+            guard depth < Renderer.maxDepth else { throw .nestingTooDeep(name(of: id)) }
+            let first = states[frames.lowerBound][id.index]
+            guard first.mask == nil, !first.clip, first.contents == nil else { return nil }
+            var shapes: [(path: (LayerState) -> Path, alpha: (LayerState) -> Double)] = []
+            shapes.append(({ Path.roundedRect($0.bounds, radius: $0.cornerRadius) }, { $0.background.alpha }))
+            switch first.kind {
+            case .plain, .grid: break
+            case .shape:
+                guard first.stroke == nil, first.fillRule == .nonzero else { return nil }
+                if first.fill != nil { shapes.append(({ $0.path }, { $0.fill?.alpha ?? 0 })) }
+            case .gradient:
+                guard first.colors.isEmpty else { return nil }
+            case .text:
+                guard first.string.isEmpty else { return nil }
+            }
+            let children = scene.node(id).children
+            var made = shapes.map { _ in MaskElement() }
+            for k in frames {
+                let s = states[k][id.index]
+                let opacity = try drawnOpacity(id, k, mask: mask)
+                let parts = renderer.contentPartCount(s)
+                    + children.filter { visibility($0, k, asMask: false) > 0 && states[k][$0.index].opacity > 0 }.count
+                // An opacity over several parts groups them in the renderer: not a union.
+                if s.opacity < 1 && parts > 1 && opacity > 0 { return nil }
+                let m = try deviceTransform(id, k)
+                for (j, shape) in shapes.enumerated() {
+                    made[j].outlines.append(LottieShapes.transformed(shape.path(s), m))
+                    made[j].alpha.append(shape.alpha(s) * opacity)
+                }
+            }
+            elements += made.filter { $0.alpha.contains { $0 > 0 } }
+            for child in renderer.drawingOrder(children, states[frames.lowerBound]).reversed() {
+                pending.append((child, depth + 1))
+            }
+        }
+        var insideFrame = true
+        for (n, k) in frames.enumerated() {
+            let boxes = elements.compactMap { $0.outlines[n].controlBounds }
+            for i in boxes.indices {
+                for j in boxes.indices where j > i {
+                    let overlap = boxes[i].intersection(boxes[j])
+                    if overlap.width > 1e-9 && overlap.height > 1e-9 { return nil }
+                }
+            }
+            let m = try deviceTransform(mask, k)
+            if m.b != 0 || m.c != 0 { insideFrame = false }
+            let frame = m.apply(states[k][mask.index].bounds)
+            let slack = frame.insetBy(dx: -1e-6, dy: -1e-6)
+            if boxes.contains(where: { slack.union($0) != slack }) { insideFrame = false }
+        }
+        return SimpleMask(elements: elements, insideFrame: insideFrame)
+    }
+
+    /// The opacity a layer of a mask's subtree is drawn with at frame `k`: its own times
+    /// its ancestors' up to the mask, 0 while it or one of them does not draw.
+    func drawnOpacity(_ id: LayerID, _ k: Int, mask: LayerID) throws(LottieExportError) -> Double {
+        var opacity = 1.0
+        var cursor: LayerID? = id
+        var steps = 0
+        while let c = cursor {
+            guard steps <= Renderer.maxDepth else { throw .nestingTooDeep(name(of: id)) }
+            opacity *= visibility(c, k, asMask: c == mask) * states[k][c.index].opacity
+            if c == mask { break }
+            cursor = scene.node(c).parent
+            steps += 1
+        }
+        return opacity
+    }
+
+    /// One entry of `masksProperties`: a path over frames, its opacity (0...1) per frame.
+    func maskItem(_ outlines: [Path], opacity: [Double], mode: String, inverted: Bool, firstFrame k0: Int,
+                  layer: LayerID) throws(LottieExportError) -> LottieJSON {
+        guard let shape = try LottieShapes.shapeProperties(outlines, firstFrame: k0, layer: name(of: layer)).first else {
+            throw .unsupported(feature: "a mask outline of several subpaths", layer: name(of: layer))
+        }
+        return .object([
+            ("inv", .bool(inverted)), ("mode", .string(mode)), ("pt", shape),
+            ("o", LottieTrack.scalar(k0, opacity.map { $0 * 100 }, tolerance: 0.01)),
+            ("x", LottieTrack.scalar(k0, [0])), ("nm", .string(name(of: layer))),
+        ])
+    }
+}
+
+extension LottieBuilder {
+    /// The precomposition layers that draw a group through a simple mask, each with its
+    /// mask paths and the opacity (0...1 per frame) it adds; nil when mask paths cannot
+    /// express it (an inverted mask whose outlines leave its frame).
+    ///
+    /// rlottie 0.2 unites added mask paths wrongly where they share scanlines (only the
+    /// last one shows there), so a mask is never a stack of additions: an ordinary mask
+    /// draws the group once per outline (the outlines do not overlap, so the pieces add up
+    /// to the union), each through that one outline cut to the frame, with the outline's
+    /// alpha as the mask path's opacity (rlottie applies a precomposition's layer opacity
+    /// over a mask path wrongly); a zero-area outline, which rlottie would ignore, hides
+    /// its layer. An inverted mask draws the group once, minus every outline
+    /// (subtraction has no such fault).
+    func maskPathLayers(_ simple: SimpleMask, mask: LayerID, invert: Bool,
+                        frames: Range<Int>) throws(LottieExportError) -> [(masks: [LottieJSON], alpha: [Double])]? {
+        let k0 = frames.lowerBound
+        if invert {
+            guard simple.insideFrame else { return nil }
+            let w = Double(scene.canvas.width), h = Double(scene.canvas.height)
+            let whole: [Path] = [.rect(Rect(-1, -1, w + 2, h + 2))]
+            var masks = [try maskItem(whole, opacity: [1], mode: "a", inverted: false, firstFrame: k0, layer: mask)]
+            for element in simple.elements {
+                masks.append(try maskItem(element.outlines, opacity: element.alpha, mode: "s", inverted: false,
+                                          firstFrame: k0, layer: mask))
+            }
+            return [(masks, [Double](repeating: 1, count: frames.count))]
+        }
+        var frameOutlines: [Path] = []
+        for k in frames {
+            frameOutlines.append(LottieShapes.transformed(.rect(states[k][mask.index].bounds), try deviceTransform(mask, k)))
+        }
+        var result: [(masks: [LottieJSON], alpha: [Double])] = []
+        for element in simple.elements {
+            let shows = element.outlines.map { outline -> Double in
+                guard let box = outline.controlBounds, box.width > 1e-9, box.height > 1e-9 else { return 0 }
+                return 1
+            }
+            var masks = [try maskItem(element.outlines, opacity: element.alpha, mode: "a", inverted: false,
+                                      firstFrame: k0, layer: mask)]
+            if !simple.insideFrame {
+                masks.append(try maskItem(frameOutlines, opacity: [1], mode: "i", inverted: false, firstFrame: k0, layer: mask))
+            }
+            result.append((masks, shows))
+        }
+        return result
+    }
+}

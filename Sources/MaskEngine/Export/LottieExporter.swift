@@ -1,0 +1,200 @@
+import Foundation
+
+/// Exports a scene and its whole timeline as a Lottie animation (JSON), to be played by
+/// lottie-ios, lottie-android, lottie-web, rlottie or ThorVG.
+///
+/// How the scene maps onto Lottie:
+/// - Every layer's transform (`position`, `anchor`, `scale`, `rotation`) becomes a null
+///   layer; the layer's own parts (background as a rounded rectangle, contents image,
+///   gradient, shape, text as glyph outlines) are layers parented to it.
+/// - Lottie's layer opacity does not reach children through parenting, so an ungrouped
+///   layer's opacity is multiplied into each part below it, as the renderer does. A layer
+///   that needs a group (a mask, `clip`, or an opacity over several parts) becomes a
+///   precomposition in canvas coordinates whose opacity is the group's; `clip` is a mask
+///   path, and a mask layer with its subtree becomes a track matte (alpha or luma,
+///   inverted for `maskInvert`) cut to the mask's frame by a mask path.
+/// - Values are sampled at every frame and written as keyframes where the sampled curve
+///   bends (straight runs need none), so the animation is the one `mask render` draws at
+///   every frame. Where the tree's structure changes (drawing order by `z`, a mask set or
+///   removed, a path of another shape, a new image or string), the timeline is cut into
+///   stretches, each exported with its own layers shown only during it.
+///
+/// Anything Lottie cannot express (a conic gradient) is an error naming the layer.
+public struct LottieExporter: Sendable {
+    /// The scene exported.
+    public let scene: Scene
+
+    /// An exporter of a scene.
+    public init(scene: Scene) {
+        self.scene = scene
+    }
+
+    /// The Lottie document.
+    /// - Throws: `LottieExportError` for a feature Lottie lacks, an unbounded timeline,
+    ///   a tree nested too deep, or a scene that cannot be sampled.
+    public func document() throws(LottieExportError) -> LottieJSON {
+        var builder = try LottieBuilder(scene: scene)
+        let eases = LottieEases(scene: scene, frameCount: builder.frameCount)
+        let result: Result<LottieJSON, LottieExportError> = LottieEases.$current.withValue(eases) {
+            do throws(LottieExportError) { return .success(try builder.document()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// The Lottie document as compact UTF-8 JSON text.
+    /// - Throws: what `document()` throws.
+    public func data() throws(LottieExportError) -> [UInt8] {
+        Array(try document().text.utf8)
+    }
+}
+
+/// The frames of a scene, sampled once, and the document being assembled.
+struct LottieBuilder {
+    let scene: Scene
+    /// Every frame's layer states.
+    let states: [[LayerState]]
+    /// The time of every frame.
+    let times: [Double]
+    /// Precompositions and image assets, in the order made.
+    var assets: [LottieJSON] = []
+    /// The id of each distinct image already embedded.
+    var imageIDs: [Image: String] = [:]
+    /// Counts the precompositions made, for their ids.
+    var compositionCount = 0
+    /// The renderer whose rules (what a group needs, drawing order) the export follows.
+    let renderer: Renderer
+
+    init(scene: Scene) throws(LottieExportError) {
+        self.scene = scene
+        renderer = Renderer(scene: scene)
+        guard let count = scene.frameCount, count >= 1 else { throw .unboundedDuration }
+        var states: [[LayerState]] = []
+        var times: [Double] = []
+        states.reserveCapacity(count)
+        for k in 0..<count {
+            let t = scene.canvas.time(ofFrame: k)
+            do { states.append(try scene.states(at: t)) } catch { throw .sampling(error.description) }
+            times.append(t)
+        }
+        self.states = states
+        self.times = times
+    }
+
+    /// The number of frames.
+    var frameCount: Int { states.count }
+
+    /// The name of a layer for messages.
+    func name(of id: LayerID) -> String { scene.node(id).name ?? id.description }
+
+    mutating func document() throws(LottieExportError) -> LottieJSON {
+        try checkSupported()
+        let canvas = scene.canvas
+        var layers: [LottieJSON] = []
+        for segment in segments() {
+            var comp = LottieComposition(frames: segment)
+            for id in renderer.drawingOrder(scene.roots, states[segment.lowerBound]) {
+                try emit(id, into: &comp, inherited: Array(repeating: 1, count: segment.count), asMask: false, stack: [])
+            }
+            layers.append(contentsOf: comp.lottieLayers)
+        }
+        layers.append(backgroundLayer())
+        return .object([
+            ("v", .string("5.7.0")), ("nm", .string("mask script")), ("ddd", .number(0)),
+            ("fr", .number(canvas.fps)), ("ip", .number(0)), ("op", .number(Double(frameCount))),
+            ("w", .number(Double(canvas.width))), ("h", .number(Double(canvas.height))),
+            ("assets", .array(assets)), ("layers", .array(layers)),
+        ])
+    }
+
+    /// Rejects what Lottie cannot draw: a conic gradient with colours, at any frame.
+    func checkSupported() throws(LottieExportError) {
+        for id in scene.layerIDs where scene.node(id).initial.kind == .gradient {
+            for frame in states where frame[id.index].gradientType == .conic && !frame[id.index].colors.isEmpty {
+                throw .unsupported(feature: "a conic gradient", layer: name(of: id))
+            }
+        }
+    }
+
+    /// The canvas background under everything, composited over black like the renderer's.
+    func backgroundLayer() -> LottieJSON {
+        let c = scene.canvas.background, w = Double(scene.canvas.width), h = Double(scene.canvas.height)
+        let rect: LottieJSON = .object([
+            ("ty", .string("rc")), ("d", .number(1)),
+            ("p", LottieTrack.vector(0, [[w / 2, h / 2]])), ("s", LottieTrack.vector(0, [[w, h]])),
+            ("r", LottieTrack.scalar(0, [0])),
+        ])
+        let fill = LottieShapes.fill(0, colors: [[c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha]],
+                                     opacity: [100], rule: .nonzero)
+        var comp = LottieComposition(frames: 0..<frameCount)
+        return comp.layer(type: 4, name: "canvas background", parent: nil,
+                          transform: LottieTransforms.identity(0, opacity: [100]),
+                          extra: [("shapes", .array([rect, fill]))])
+    }
+
+    /// The frame ranges over which the tree's structure stays the same.
+    func segments() -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        for k in 1..<max(1, frameCount) where structureChanges(between: k - 1, and: k) {
+            result.append(start..<k)
+            start = k
+        }
+        result.append(start..<frameCount)
+        return result
+    }
+
+    /// True when some layer changes in a way keyframes cannot show: drawing order, mask,
+    /// clip, the image, a gradient's type or number of colours, whether a shape fills or
+    /// strokes, the structure of its path, or a text's string, font, alignment or glyphs.
+    func structureChanges(between a: Int, and b: Int) -> Bool {
+        for i in states[a].indices {
+            let s = states[a][i], t = states[b][i]
+            if s.z != t.z || s.mask != t.mask || s.maskMode != t.maskMode || s.maskInvert != t.maskInvert
+                || s.clip != t.clip || s.contents != t.contents { return true }
+            switch s.kind {
+            case .gradient:
+                if s.gradientType != t.gradientType || s.colors.count != t.colors.count { return true }
+            case .shape:
+                if (s.fill == nil) != (t.fill == nil) || (s.stroke == nil) != (t.stroke == nil)
+                    || !s.path.hasSameStructure(as: t.path) { return true }
+            case .text:
+                if s.string != t.string || s.font != t.font || s.align != t.align { return true }
+                if s.fontSize != t.fontSize {
+                    guard let p = try? TextLayout.path(for: s), let q = try? TextLayout.path(for: t) else { return true }
+                    if !p.hasSameStructure(as: q) { return true }
+                }
+            case .plain, .grid:
+                break
+            }
+        }
+        return false
+    }
+
+    /// 1 while a layer draws at frame `k` (joined the tree, not hidden, and, unless drawn
+    /// as a mask, not yet moved out of the tree into a mask), 0 otherwise.
+    func visibility(_ id: LayerID, _ k: Int, asMask: Bool) -> Double {
+        let node = scene.node(id), t = times[k]
+        if states[k][id.index].hidden || t < node.appearsAt { return 0 }
+        if !asMask, t >= (node.leavesTreeAt ?? .infinity) { return 0 }
+        return 1
+    }
+
+    /// The transform from a layer's coordinates to the canvas at frame `k`.
+    func deviceTransform(_ id: LayerID, _ k: Int) throws(LottieExportError) -> Transform {
+        var m = Transform.identity
+        for a in try ancestry(of: id) { m = m.concatenating(states[k][a.index].transformToParent) }
+        return m
+    }
+
+    /// The layer and its ancestors (for a mask, its owner's), outermost first.
+    func ancestry(of id: LayerID) throws(LottieExportError) -> [LayerID] {
+        var chain: [LayerID] = [id]
+        var cursor = scene.node(id).parent
+        while let c = cursor {
+            guard chain.count <= Renderer.maxDepth else { throw .nestingTooDeep(name(of: id)) }
+            chain.append(c)
+            cursor = scene.node(c).parent
+        }
+        return chain.reversed()
+    }
+}

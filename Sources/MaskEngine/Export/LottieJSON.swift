@@ -1,0 +1,126 @@
+import Foundation
+
+/// A JSON value as the Lottie exporter builds it: objects keep their keys in the order
+/// given, so the same scene always gives the same bytes.
+public enum LottieJSON: Sendable, Equatable {
+    /// A number; written with at most four decimals, whole numbers without a point.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// true or false.
+    case bool(Bool)
+    /// A list.
+    case array([LottieJSON])
+    /// An object with its keys in order.
+    case object([(String, LottieJSON)])
+
+    /// A list of numbers.
+    static func numbers(_ values: [Double]) -> LottieJSON { .array(values.map(LottieJSON.number)) }
+
+    /// The value stored under `key` in an object, or nil (also for any other value).
+    public subscript(key: String) -> LottieJSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// The element at `index` of a list, or nil.
+    public subscript(index: Int) -> LottieJSON? {
+        guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
+    /// The number, or nil when the value is not one.
+    public var number: Double? {
+        if case .number(let v) = self { return v }
+        return nil
+    }
+
+    /// The string, or nil when the value is not one.
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// The elements of a list, or nil when the value is not one.
+    public var array: [LottieJSON]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    /// Compact JSON text (no spaces, no newlines).
+    public var text: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    public static func == (lhs: LottieJSON, rhs: LottieJSON) -> Bool {
+        switch (lhs, rhs) {
+        case let (.number(a), .number(b)): return LottieJSON.format(a) == LottieJSON.format(b)
+        case let (.string(a), .string(b)): return a == b
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    private func write(into out: inout String) {
+        switch self {
+        case .number(let v): out += LottieJSON.format(v)
+        case .string(let s): LottieJSON.quote(s, into: &out)
+        case .bool(let b): out += b ? "true" : "false"
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, member) in members.enumerated() {
+                if i > 0 { out += "," }
+                LottieJSON.quote(member.0, into: &out)
+                out += ":"
+                member.1.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// Four decimals are a ten-thousandth of a pixel, percent or colour unit: far below
+    /// what a player can show. Non-finite numbers (never produced) are written as 0.
+    static func format(_ v: Double) -> String {
+        guard v.isFinite else { return "0" }
+        let rounded = (v * 10_000).rounded() / 10_000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+            return String(Int64(rounded))
+        }
+        var s = String(format: "%.4f", rounded)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s == "-0" ? "0" : s
+    }
+
+    private static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
