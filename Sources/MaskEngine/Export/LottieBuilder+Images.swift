@@ -22,13 +22,14 @@ extension LottieBuilder {
         let box = PixelRect(covering: m.apply(place)).intersection(canvas)
         guard !box.isEmpty else { return nil }
         let shifted = Transform.translation(-Double(box.x0), -Double(box.y0)).concatenating(m)
+        let pool = BufferPool()
         var surface: Surface
-        do { surface = try Surface(rect: PixelRect(x0: 0, y0: 0, x1: box.width, y1: box.height)) } catch {
+        do { surface = try Surface(rect: PixelRect(x0: 0, y0: 0, x1: box.width, y1: box.height), pool: pool) } catch {
             throw .image("\(error)")
         }
         guard let paint = ImageShader.paint(image: image, in: place, transform: shifted),
               let coverage = Rasterizer.coverage(of: .rect(place), transform: shifted, fillRule: .nonzero,
-                                                 clip: surface.rect) else { return nil }
+                                                 clip: surface.rect, pool: pool) else { return nil }
         surface.fill(coverage, with: paint, opacity: 1)
         return (surface.image, box.x0, box.y0)
     }

@@ -18,7 +18,7 @@ extension LottieBuilder {
             let transform = LottieTransforms.of(track(a, comp.frames), firstFrame: comp.frames.lowerBound)
             parent = comp.addNull(for: a, name: name(of: a) + " transform", parent: parent, transform: transform)
         }
-        guard let parent else { throw .sampling("layer \(name(of: id)) has no transform") }
+        guard let parent else { throw .sampling("layer \(described(id)) has no transform") }
         return parent
     }
 
@@ -29,8 +29,8 @@ extension LottieBuilder {
     ///   - stack: the layers being drawn, outermost first (for cycles and depth).
     mutating func emit(_ id: LayerID, into comp: inout LottieComposition, inherited: [Double], asMask: Bool,
                        stack: [LayerID]) throws(LottieExportError) {
-        if stack.contains(id) { throw .maskCycle(name(of: id)) }
-        guard stack.count < Renderer.maxDepth else { throw .nestingTooDeep(name(of: id)) }
+        if stack.contains(id) { throw .maskCycle(described(id)) }
+        guard stack.count < Renderer.maxDepth else { throw .nestingTooDeep(described(id)) }
         let frames = comp.frames, k0 = frames.lowerBound
         let layerStates = track(id, frames)
         var opacity: [Double] = []

@@ -28,7 +28,7 @@ extension LottieBuilder {
         // Depth-first over the mask's subtree with an explicit stack, bounded like the renderer.
         var pending: [(id: LayerID, depth: Int)] = [(mask, 0)]
         while let (id, depth) = pending.popLast() {
-            guard depth < Renderer.maxDepth else { throw .nestingTooDeep(name(of: id)) }
+            guard depth < Renderer.maxDepth else { throw .nestingTooDeep(described(id)) }
             let first = states[frames.lowerBound][id.index]
             guard first.mask == nil, !first.clip, first.contents == nil else { return nil }
             var shapes: [(path: (LayerState) -> Path, alpha: (LayerState) -> Double)] = []
@@ -88,7 +88,7 @@ extension LottieBuilder {
         var cursor: LayerID? = id
         var steps = 0
         while let c = cursor {
-            guard steps <= Renderer.maxDepth else { throw .nestingTooDeep(name(of: id)) }
+            guard steps <= Renderer.maxDepth else { throw .nestingTooDeep(described(id)) }
             opacity *= visibility(c, k, asMask: c == mask) * states[k][c.index].opacity
             if c == mask { break }
             cursor = scene.node(c).parent

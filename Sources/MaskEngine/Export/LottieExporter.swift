@@ -83,8 +83,14 @@ struct LottieBuilder {
     /// The number of frames.
     var frameCount: Int { states.count }
 
-    /// The name of a layer for messages.
+    /// The name of a layer, as its Lottie layers are named.
     func name(of id: LayerID) -> String { scene.node(id).name ?? id.description }
+
+    /// The name of a layer for error messages, with where it was made when that is known:
+    /// `card (scene.mask:12:1)`.
+    func described(_ id: LayerID) -> String {
+        scene.node(id).origin.map { "\(name(of: id)) (\($0))" } ?? name(of: id)
+    }
 
     mutating func document() throws(LottieExportError) -> LottieJSON {
         try checkSupported()
@@ -110,7 +116,7 @@ struct LottieBuilder {
     func checkSupported() throws(LottieExportError) {
         for id in scene.layerIDs where scene.node(id).initial.kind == .gradient {
             for frame in states where frame[id.index].gradientType == .conic && !frame[id.index].colors.isEmpty {
-                throw .unsupported(feature: "a conic gradient", layer: name(of: id))
+                throw .unsupported(feature: "a conic gradient", layer: described(id))
             }
         }
     }
@@ -191,7 +197,7 @@ struct LottieBuilder {
         var chain: [LayerID] = [id]
         var cursor = scene.node(id).parent
         while let c = cursor {
-            guard chain.count <= Renderer.maxDepth else { throw .nestingTooDeep(name(of: id)) }
+            guard chain.count <= Renderer.maxDepth else { throw .nestingTooDeep(described(id)) }
             chain.append(c)
             cursor = scene.node(c).parent
         }
