@@ -81,19 +81,11 @@ enum RenderArguments {
                 case "--columns": given.columns = try count(command: command, try value("a number of columns"), name, in: 1...RenderOptions.maxSheetFrames)
                 case "--clean": given.clean = try flag()
                 case "--max-frame-memory":
-                    let text = try value("a size such as 4G or 512M")
-                    guard let bytes = ByteSize.parse(text) else {
-                        throw UsageError("invalid value '\(text)' for '--max-frame-memory': expected a size such as 4G, 512M or 1000000",
-                                         command: command)
-                    }
-                    given.frameMemory = bytes
+                    given.frameMemory = try size(command: command, try value("a size such as 4G or 512M"), name,
+                                                 examples: "4G, 512M or 1000000")
                 case "--max-frame-work":
-                    let text = try value("a number of pixels such as 8G")
-                    guard let pixels = ByteSize.parse(text) else {
-                        throw UsageError("invalid value '\(text)' for '--max-frame-work': expected a number of pixels such as 8G or 1000000000",
-                                         command: command)
-                    }
-                    given.frameWork = pixels
+                    given.frameWork = try size(command: command, try value("a number of pixels such as 8G"), name,
+                                               examples: "8G or 1000000000")
                 case "-q", "--quiet": given.quiet = try flag()
                 default:
                     throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: optionNames), command: command)
@@ -187,6 +179,14 @@ enum RenderArguments {
                 + RenderOptions.Format.names.joined(separator: ", "), command: command)
         }
         return format
+    }
+
+    /// A size with an optional binary suffix (`ByteSize`).
+    private static func size(command: HelpTopic, _ text: String, _ option: String, examples: String) throws(UsageError) -> Int {
+        guard let value = ByteSize.parse(text) else {
+            throw UsageError("invalid value '\(text)' for '\(option)': expected a size such as \(examples)", command: command)
+        }
+        return value
     }
 
     private static func count(command: HelpTopic, _ text: String, _ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
