@@ -56,6 +56,22 @@ final class WatchTests: MaskCLITestCase {
         XCTAssertEqual(try listing().filter { $0.hasPrefix(".") }, [], "no temporary is left")
     }
 
+    func testAnImportedFileIsWatchedToo() throws {
+        try write("let size = 10\n", to: "lib.mask")
+        try write("import \"lib.mask\"\ncanvas { size: [32, 24]; duration: 0.5s }\n"
+            + "layer a { frame: [0, 0, lib.size, lib.size]; background: white }\n", to: "script.mask")
+        let run = try MaskProcess.run(["watch", "script.mask", "--sheet", "sheet.ppm"], in: directory) { process in
+            self.wait(for: "the first sheet") { self.sheetBytes() != nil }
+            let first = self.sheetBytes()
+            try? self.write("let size = 20\n", to: ".lib.tmp")
+            _ = rename(self.url(".lib.tmp").path, self.url("lib.mask").path)
+            self.wait(for: "the sheet after the library changed") { self.sheetBytes() != first }
+            process.interrupt()
+        }
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr.components(separatedBy: ": wrote sheet.ppm").count - 1, 2, run.stderr)
+    }
+
     func testTerminalPreviewPlaysShowsErrorsInPlaceAndCtrlCLeavesCleanly() throws {
         try write(good, to: "script.mask")
         let terminal = try ReplTerminal(arguments: ["watch", url("script.mask").path],

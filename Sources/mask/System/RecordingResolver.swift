@@ -2,8 +2,8 @@ import MaskEngine
 import MaskScript
 import Synchronization
 
-/// Reads images and fonts like `FileResolver`, and remembers every file a run asked for
-/// (found or not), so `mask watch` can re-render when one of them changes.
+/// Reads images, fonts and imported scripts like `FileResolver`, and remembers every file
+/// a run asked for (found or not), so `mask watch` can re-render when one of them changes.
 final class RecordingResolver: ResourceResolver {
     private let files: FileResolver
     private let used = Mutex<Set<String>>([])
@@ -24,5 +24,17 @@ final class RecordingResolver: ResourceResolver {
     func font(named name: String) throws -> Font {
         if let file = files.fontFile(named: name) { used.withLock { _ = $0.insert(file) } }
         return try files.font(named: name)
+    }
+
+    func identity(ofImage path: String) -> AnyHashable? { files.identity(ofImage: path) }
+
+    func identity(ofFont name: String) -> AnyHashable? { files.identity(ofFont: name) }
+
+    /// Reads an imported script like `FileResolver`, remembering its file.
+    func script(named path: String) throws -> SourceFile {
+        used.withLock { _ = $0.insert(files.resolve(path)) }
+        let source = try files.script(named: path)
+        used.withLock { _ = $0.insert(source.name) }
+        return source
     }
 }
