@@ -21,6 +21,19 @@ final class LSPFeatureTests: MaskCLITestCase {
 
     // MARK: - Completion
 
+    func testCompletionAfterAnImportsNameOffersItsFunctionsAndConstants() throws {
+        try write("let k = 3\nfn twice(x) { return 2 * x }\n", to: "lib.mask")
+        let document = "file://" + url("main.mask").path
+        let lsp = try LSPSession(in: directory)
+        try lsp.initialize()
+        try lsp.open(document, "import \"effects\" as fx\nimport \"lib.mask\"\nfx.\nlib.\n")
+        let effects = LSP.labels(try lsp.request("textDocument/completion", LSP.at(document, 2, 3)))
+        XCTAssertTrue(effects.isSuperset(of: ["shimmer", "circleReveal", "tileTransition", "fadeString"]), "\(effects)")
+        XCTAssertFalse(effects.contains("let"), "only the library's names")
+        XCTAssertEqual(LSP.labels(try lsp.request("textDocument/completion", LSP.at(document, 3, 4))), ["k", "twice"])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     func testCompletionAfterADotOffersThatLayersProperties() throws {
         let lsp = try session("shape dot { path: circle(5, 5, 5) }\ngrid tiles { rows: 2 }\ndot.\ntiles.\ntiles.tiles.\ndot.tiles.\nx.dot.\n")
         let shape = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 2, 4)))
