@@ -112,8 +112,12 @@ struct LottieBuilder {
         ])
     }
 
-    /// Rejects what Lottie cannot draw: a conic gradient with colours, at any frame.
+    /// Rejects what the exporter cannot express: a conic gradient with colours, at any
+    /// frame, and layers moved in the tree after they were added.
     func checkSupported() throws(LottieExportError) {
+        if let moved = scene.treeChanges.first {
+            throw .unsupported(feature: "moving a layer in the tree (addSublayer, removeFromSuperlayer)", layer: described(moved.layer))
+        }
         for id in scene.layerIDs where scene.node(id).initial.kind == .gradient {
             for frame in states where frame[id.index].gradientType == .conic && !frame[id.index].colors.isEmpty {
                 throw .unsupported(feature: "a conic gradient", layer: described(id))

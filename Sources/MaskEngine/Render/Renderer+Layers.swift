@@ -65,7 +65,7 @@ extension Renderer {
               walk: inout LayerWalk) throws {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
         defer { walk.stack.removeLast() }
-        let children = drawingOrder(scene.node(id).children, walk.states).filter { isVisible($0, walk) && isInTree($0, walk) }
+        let children = drawingOrder(sublayers(of: id, walk), walk.states).filter { isVisible($0, walk) && isInTree($0, walk) }
         let opacity = state.opacity * inherited
         // A mask that names no layer of the scene is ignored.
         let mask = state.mask.flatMap { walk.states.indices.contains($0.index) ? $0 : nil }

@@ -50,10 +50,11 @@ public struct Renderer: Sendable {
         let pool = buffers.pool
         pool.startFrame()
         var walk = LayerWalk(states: try scene.states(at: t), time: t, pool: pool, budget: budget)
+        if !scene.treeChanges.isEmpty { walk.tree = scene.tree(at: t) }
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
         var frame = try Surface(rect: canvas, opaque: scene.canvas.background, pool: pool)
         defer { frame.recycle(into: pool) }
-        for id in drawingOrder(scene.roots, walk.states) where isInTree(id, walk) {
+        for id in drawingOrder(walk.tree?.roots ?? scene.roots, walk.states) where isInTree(id, walk) {
             try draw(id, parent: .identity, opacity: 1, into: &frame, walk: &walk)
         }
         return try body(frame.image)
@@ -64,6 +65,11 @@ public struct Renderer: Sendable {
     public func renderFrame<T>(_ k: Int, using buffers: RenderBuffers, _ body: (Image) throws -> T) throws -> T {
         guard k >= 0 else { throw RenderError.invalidFrame(k) }
         return try render(at: scene.canvas.time(ofFrame: k), using: buffers, body)
+    }
+
+    /// A layer's sublayers at the walk's time.
+    func sublayers(of id: LayerID, _ walk: LayerWalk) -> [LayerID] {
+        walk.tree?.children[id.index] ?? scene.node(id).children
     }
 
     /// Siblings sorted by `z`, ties in declaration order.
@@ -101,6 +107,9 @@ struct LayerWalk {
     let budget: RenderBudget
     /// The work counted so far (see `RenderBudget.work`).
     var work = 0
+    /// The tree at the frame's time when layers moved in it (`Scene.treeChanges`); nil
+    /// when they never did, and the tree is the one they were added in.
+    var tree: SceneTree?
 
     init(states: [LayerState], time: Double, pool: BufferPool, budget: RenderBudget = .unlimited) {
         self.states = states

@@ -50,6 +50,9 @@ public struct Scene: Sendable {
     public private(set) var roots: [LayerID] = []
     /// Every change over time.
     public private(set) var timeline = Timeline()
+    /// Moves of layers in the tree after they were added (Core Animation's
+    /// `addSublayer`, `removeFromSuperlayer`), in the order they were made; see `tree(at:)`.
+    public internal(set) var treeChanges: [TreeChange] = []
     /// The most layers a scene may hold (each tile is a layer).
     public var maxLayers = 100_000
 
@@ -325,6 +328,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case property(PropertyError)
     /// Two values of an animation cannot be interpolated.
     case interpolation(InterpolationError)
+    /// A layer cannot move where `Scene.move` was asked to put it: the reason.
+    case invalidTreeChange(String)
 
     /// The message for a user.
     public var description: String {
@@ -335,6 +340,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidTiming(let why): return "invalid animation timing: \(why)"
         case .property(let e): return e.description
         case .interpolation(let e): return e.description
+        case .invalidTreeChange(let why): return why
         }
     }
 }

@@ -71,7 +71,18 @@ public enum LanguageCatalog {
                 return Property(name: "tile", type: "function (column, row) -> layer", defaultValue: nil,
                                 isAnimatable: false, doc: "The tile at a column and row of the grid.", choices: [])
             }
-            return nil
+            switch name {
+            case "addSublayer":
+                return Property(name: name, type: "function (layer)", defaultValue: nil, isAnimatable: false,
+                                doc: "Moves a layer, with its sublayers, to the end of this layer's sublayers, as a step at the time cursor.",
+                                choices: [])
+            case "removeFromSuperlayer":
+                return Property(name: name, type: "function ()", defaultValue: nil, isAnimatable: false,
+                                doc: "Takes this layer, with its sublayers, out of the tree, as a step at the time cursor.",
+                                choices: [])
+            default:
+                return nil
+            }
         }
         let (type, defaultValue, doc) = propertyDocs[property] ?? ("value", nil, "")
         return Property(name: name, type: type, defaultValue: defaultValue, isAnimatable: property.isAnimatable, doc: doc,

@@ -202,7 +202,7 @@ extension Interpreter {
 
     /// Fails once the timeline holds `limits.changes` entries.
     func checkChangeLimit(at range: SourceRange) throws(RuntimeError) {
-        guard scene.timeline.entries.count < limits.changes else {
+        guard scene.timeline.entries.count + scene.treeChanges.count < limits.changes else {
             throw RuntimeError("more than \(limits.changes) animations and property changes", at: range)
         }
     }
@@ -216,13 +216,52 @@ extension Interpreter {
         if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
             return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`\(Interpreter.colourPropertyHint(p, kind))", at: range)
         }
-        return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: LayerProperty.names(for: kind)))", at: range)
+        return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: LayerProperty.names(for: kind) + treeMethods))", at: range)
     }
 
     // MARK: - Reading properties
 
+    /// The names of the methods every layer has, besides its properties.
+    static let treeMethods = ["addSublayer", "removeFromSuperlayer"]
+
+    /// `parent.addSublayer(child)` and `child.removeFromSuperlayer()`, as Core Animation's:
+    /// steps at the time cursor that move a layer, with its subtree, in the tree (to the
+    /// end of `parent`'s sublayers, or out of the tree). Nil for other names.
+    func treeMethod(_ name: String, of layer: LayerRef) -> Value? {
+        switch name {
+        case "addSublayer":
+            return .function(Callable(name: name, body: .builtin(arity: 1...1) { interpreter, args, site throws(RuntimeError) in
+                guard case .layer(let child) = args[0] else {
+                    throw RuntimeError("`addSublayer` expects a layer, got \(args[0].typeName)", at: site.argument(0))
+                }
+                try interpreter.move(child, to: layer, at: site)
+                return .nil
+            }))
+        case "removeFromSuperlayer":
+            return .function(Callable(name: name, body: .builtin(arity: 0...0) { interpreter, _, site throws(RuntimeError) in
+                try interpreter.move(layer, to: nil, at: site)
+                return .nil
+            }))
+        default:
+            return nil
+        }
+    }
+
+    /// Moves `layer` under `parent` (nil: out of the tree) at the cursor.
+    private func move(_ layer: LayerRef, to parent: LayerRef?, at site: CallSite) throws(RuntimeError) {
+        try checkChangeLimit(at: site.range)
+        if let parent {
+            try checkDepth(under: parent.id, height: layer.id.index < layerHeights.count ? layerHeights[layer.id.index] : 1,
+                           at: site.range)
+        }
+        do { try scene.move(layer.id, to: parent?.id, at: cursor) } catch {
+            throw RuntimeError(error.description, at: site.range)
+        }
+    }
+
     /// `layer.name`: the model value at the time cursor.
     func readProperty(_ name: String, of layer: LayerRef, nameRange: SourceRange) throws(RuntimeError) -> Value {
+        if let method = treeMethod(name, of: layer) { return method }
         if name == "tile", layer.kind == .grid {
             return .function(Callable(name: "tile", body: .builtin(arity: 2...2) { interpreter, args, site throws(RuntimeError) in
                 try interpreter.tile(of: layer, args, site: site)

@@ -75,7 +75,7 @@ extension Interpreter {
 extension LayerKeyword {
     /// The property names a layer of this kind has, as scripts spell them (for completion).
     public var propertyNames: [String] {
-        LayerProperty.names(for: self) + (self == .grid ? ["tile"] : [])
+        LayerProperty.names(for: self) + (self == .grid ? ["tile"] : []) + Interpreter.treeMethods
     }
 }
 

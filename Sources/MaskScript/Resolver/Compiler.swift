@@ -221,6 +221,7 @@ final class Compiler {
         for check in propertyChecks where !check.variable.assigned {
             guard let kind = check.variable.layerKind else { continue }
             if check.reading, check.name == "tile", kind == .grid { continue }
+            if check.reading, Interpreter.treeMethods.contains(check.name) { continue }
             if let p = LayerProperty(rawValue: check.name), p.applies(to: kind) { continue }
             errors.append(Interpreter.unknownProperty(check.name, kind: kind, at: check.range))
         }
