@@ -24,6 +24,7 @@ extension Surface {
         let count = region.width, cw = coverage.rect.width, mw = mask.rect.width, sw = rect.width
         // Shaded pixels from painted.x0; the region starts `skip` of them in.
         let skip = region.x0 &- painted.x0, shaded = region.x1 &- painted.x0
+        let opacity8 = PixelBlock.factor(op)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shaded &* 4) { srcRow in
             coverage.values.withUnsafeBufferPointer { cov in
                 mask.values.withUnsafeBufferPointer { maskValues in
@@ -78,6 +79,12 @@ extension Surface {
                                         i &+= 8
                                         continue
                                     }
+                                    let d = dstBase &+ i &* 4
+                                    let s = PixelBlock.scaled(PixelBlock.scaled(PixelBlock.scaled(PixelBlock.load(src, at: i &* 4),
+                                        by: PixelBlock.factors(c8)), by: PixelBlock.factors(m8)), by: opacity8)
+                                    PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                                    i &+= 8
+                                    continue
                                 }
                                 // Branch-free, so the block vectorises: scaling by 255 and
                                 // blending a transparent pixel both change nothing.
@@ -126,6 +133,11 @@ extension Surface {
                     i &+= 8
                     continue
                 }
+                let d = dstBase &+ i &* 4
+                let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(m8))
+                PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                i &+= 8
+                continue
             }
             for j in i..<min(i &+ 8, count) {
                 let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
@@ -138,9 +150,16 @@ extension Surface {
     /// A fully covered row below full opacity: the mask, then the opacity, scale the source.
     private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, opacity op: UInt32,
                                   onto dst: UnsafeMutableRawBufferPointer, at dstBase: Int, count: Int) {
+        let k = PixelBlock.factor(op)
         var i = 0
         while i < count {
-            if i &+ 8 <= count, mask.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+            if i &+ 8 <= count {
+                let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if m8 != 0 {
+                    let d = dstBase &+ i &* 4
+                    let s = PixelBlock.scaled(PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(m8)), by: k)
+                    PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                }
                 i &+= 8
                 continue
             }
