@@ -195,6 +195,28 @@ final class CodecTests: XCTestCase {
         }
     }
 
+    // MARK: - PPM writing
+
+    /// The encoder stores four bytes a pixel (the fourth overwritten by the next pixel) and
+    /// the last pixel as three: every width gives each pixel's red, green and blue in
+    /// order, into a fresh buffer or a reused larger one.
+    func testPPMEncodeWritesEveryPixelsRGBInOrder() throws {
+        for width in [1, 2, 7, 8, 9, 15, 16, 17, 23, 24, 25] {
+            let count = width * 3
+            let rgba = (0..<count).flatMap { i -> [UInt8] in
+                let a = UInt8(truncatingIfNeeded: 255 - i)
+                return [UInt8(truncatingIfNeeded: i &* 3) & a, UInt8(truncatingIfNeeded: i &* 5 &+ 1) & a, UInt8(truncatingIfNeeded: i &* 7 &+ 2) & a, a]
+            }
+            let image = try Image(width: width, height: 3, premultipliedRGBA: rgba)
+            let expected = Array("P6\n\(width) 3\n255\n".utf8) + (0..<count).flatMap { Array(rgba[($0 * 4)..<($0 * 4 + 3)]) }
+            XCTAssertEqual(try PPMCodec.encode(image), expected, "width \(width)")
+            // Into a reused buffer, larger and then smaller than the frame.
+            var buffer = [UInt8](repeating: 0xEE, count: expected.count + 50)
+            try PPMCodec.encode(image, into: &buffer)
+            XCTAssertEqual(buffer, expected, "width \(width), reused buffer")
+        }
+    }
+
     // MARK: - PPM reading
 
     func testPPMReadsP3WithComments() throws {

@@ -24,6 +24,7 @@ extension Surface {
         let count = region.width, cw = coverage.rect.width, mw = mask.rect.width, sw = rect.width
         // Shaded pixels from painted.x0; the region starts `skip` of them in.
         let skip = region.x0 &- painted.x0, shaded = region.x1 &- painted.x0
+        let opacity8 = PixelBlock.factor(op)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shaded &* 4) { srcRow in
             coverage.values.withUnsafeBufferPointer { cov in
                 mask.values.withUnsafeBufferPointer { maskValues in
@@ -34,6 +35,8 @@ extension Surface {
                         let rows = region.y0..<region.y1
                         let shadeOnce = paint.isSameForEveryRow(rows, x: painted.x0)
                         if shadeOnce { paint.shade(y: rows.lowerBound, x: painted.x0, count: shaded, into: out) }
+                        // A row shaded once and opaque throughout is copied wherever the mask is full.
+                        let opaque = shadeOnce && Surface.isOpaque(src, count: count)
                         for y in rows {
                             let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                             let maskBase = (y &- mask.rect.y0) &* mw &+ (region.x0 &- mask.rect.x0)
@@ -54,7 +57,7 @@ extension Surface {
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
                             if Surface.isFull(covBytes + covBase, count: count) {
                                 if op == 255 {
-                                    Surface.maskedRow(src, mask: maskBytes + maskBase, onto: dst, at: dstBase, count: count)
+                                    Surface.maskedRow(src, opaque: opaque, mask: maskBytes + maskBase, onto: dst, at: dstBase, count: count)
                                 } else {
                                     Surface.maskedRow(src, mask: maskBytes + maskBase, opacity: op, onto: dst, at: dstBase, count: count)
                                 }
@@ -78,6 +81,12 @@ extension Surface {
                                         i &+= 8
                                         continue
                                     }
+                                    let d = dstBase &+ i &* 4
+                                    let s = PixelBlock.scaled(PixelBlock.scaled(PixelBlock.scaled(PixelBlock.load(src, at: i &* 4),
+                                        by: PixelBlock.factors(c8)), by: PixelBlock.factors(m8)), by: opacity8)
+                                    PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                                    i &+= 8
+                                    continue
                                 }
                                 // Branch-free, so the block vectorises: scaling by 255 and
                                 // blending a transparent pixel both change nothing.
@@ -109,9 +118,17 @@ extension Surface {
         return true
     }
 
+    /// True when all `count` pixels from `src` are opaque.
+    private static func isOpaque(_ src: UnsafeRawPointer, count: Int) -> Bool {
+        var alphas: UInt32 = 0xFF00_0000
+        for j in 0..<count { alphas &= src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self) }
+        return alphas == 0xFF00_0000
+    }
+
     /// A fully covered row at full opacity: only the mask scales the source (the general
-    /// loop's other two steps scale by 255, which changes nothing).
-    private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer,
+    /// loop's other two steps scale by 255, which changes nothing). With `opaque` (every
+    /// source pixel is), each run of full mask blocks is one copy.
+    private static func maskedRow(_ src: UnsafeRawPointer, opaque: Bool, mask: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer,
                                   at dstBase: Int, count: Int) {
         var i = 0
         while i < count {
@@ -121,11 +138,24 @@ extension Surface {
                     i &+= 8
                     continue
                 }
+                if m8 == ~0, opaque, let base = dst.baseAddress {
+                    var end = i &+ 8
+                    while end &+ 8 <= count, mask.loadUnaligned(fromByteOffset: end, as: UInt64.self) == ~0 { end &+= 8 }
+                    let from = src + (i &* 4), to = base + (dstBase &+ i &* 4)
+                    to.copyMemory(from: from, byteCount: (end &- i) &* 4)
+                    i = end
+                    continue
+                }
                 if m8 == ~0 {
                     Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
                     i &+= 8
                     continue
                 }
+                let d = dstBase &+ i &* 4
+                let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(m8))
+                PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                i &+= 8
+                continue
             }
             for j in i..<min(i &+ 8, count) {
                 let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
@@ -138,9 +168,16 @@ extension Surface {
     /// A fully covered row below full opacity: the mask, then the opacity, scale the source.
     private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, opacity op: UInt32,
                                   onto dst: UnsafeMutableRawBufferPointer, at dstBase: Int, count: Int) {
+        let k = PixelBlock.factor(op)
         var i = 0
         while i < count {
-            if i &+ 8 <= count, mask.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+            if i &+ 8 <= count {
+                let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if m8 != 0 {
+                    let d = dstBase &+ i &* 4
+                    let s = PixelBlock.scaled(PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(m8)), by: k)
+                    PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                }
                 i &+= 8
                 continue
             }

@@ -46,6 +46,11 @@ extension Surface {
                                         i &+= 8
                                         continue
                                     }
+                                    let d = dstBase &+ i &* 4
+                                    let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(c8, times: op))
+                                    PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                                    i &+= 8
+                                    continue
                                 }
                                 // Branch-free, so the block vectorises (see `blend`).
                                 for j in i..<min(i &+ 8, count) {

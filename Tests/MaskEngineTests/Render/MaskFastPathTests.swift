@@ -26,6 +26,8 @@ final class MaskFastPathTests: XCTestCase {
         // Whole rows of full coverage, at full opacity and below it.
         var faded = layerState(frame: Rect(0, 0, 64, 48), background: Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.8))
         faded.opacity = 0.6
+        // Opaque, whole rows covered, full opacity: runs of full mask are copied.
+        let opaque = layerState(frame: Rect(0, 0, 64, 48), background: Color(red: 0.9, green: 0.3, blue: 0.1))
         var circle = layerState(.shape, frame: Rect(0, 0, 64, 48))
         circle.path = .circle(center: Point(30, 22), radius: 17.3)
         circle.fill = .green
@@ -34,7 +36,7 @@ final class MaskFastPathTests: XCTestCase {
         text.string = "Ag"
         text.fontSize = 30
         return [("image", image), ("pixels", pixels), ("gradient", gradient), ("solid", solid), ("faded", faded),
-                ("circle", circle), ("text", text)]
+                ("opaque", opaque), ("circle", circle), ("text", text)]
     }
 
     /// Adds a mask of each kind to `owner` in `scene`; returns its name.
