@@ -16,21 +16,7 @@ final class GrammarExampleTests: XCTestCase {
     private func examples() throws -> [(line: Int, code: String)] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent("Grammar.md"), encoding: .utf8)
-        var blocks: [(Int, String)] = []
-        var current: [String]?
-        var start = 0
-        for (number, line) in text.components(separatedBy: "\n").enumerated() {
-            if current == nil, line == "```mask" {
-                current = []
-                start = number + 2
-            } else if current != nil, line == "```" {
-                blocks.append((start, (current ?? []).joined(separator: "\n")))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        return MarkdownExamples.blocks(in: text)
     }
 
     func testEveryExampleRunsAndPrintsWhatItSays() throws {

@@ -110,21 +110,7 @@ final class ReferenceTests: XCTestCase {
     // MARK: - Examples
 
     private func examples() throws -> [(line: Int, code: String)] {
-        var blocks: [(Int, String)] = []
-        var current: [String]?
-        var start = 0
-        for (number, line) in try reference().components(separatedBy: "\n").enumerated() {
-            if current == nil, line == "```mask" {
-                current = []
-                start = number + 2
-            } else if current != nil, line == "```" {
-                blocks.append((start, (current ?? []).joined(separator: "\n")))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        MarkdownExamples.blocks(in: try reference())
     }
 
     func testEveryExampleRunsPrintsWhatItSaysAndIsFormatted() throws {
