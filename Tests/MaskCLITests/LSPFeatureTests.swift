@@ -97,6 +97,24 @@ final class LSPFeatureTests: MaskCLITestCase {
         return (result?["contents"] as? [String: Any])?["value"] as? String ?? ""
     }
 
+    func testHoverOnAnImportsNameShowsItsSignatureAndDoc() throws {
+        try write("// How far the dots go.\nlet k = 3\n// Doubles a number.\nfn twice(x) { return 2 * x }\n", to: "lib.mask")
+        let document = "file://" + url("main.mask").path
+        let lsp = try LSPSession(in: directory)
+        try lsp.initialize()
+        try lsp.open(document, "import \"effects\" as fx\nimport \"lib.mask\"\nprint(lib.twice(lib.k))\nfx.shimmer(\"hi\")\n")
+        func hover(_ line: Int, _ character: Int) throws -> String {
+            let response = try lsp.request("textDocument/hover", LSP.at(document, line, character))
+            return ((response["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        let twice = try hover(2, 11)
+        XCTAssertTrue(twice.contains("fn lib.twice(x)") && twice.contains("Doubles a number."), twice)
+        let k = try hover(2, 20)
+        XCTAssertTrue(k.contains("let lib.k") && k.contains("How far the dots go."), k)
+        XCTAssertTrue(try hover(3, 4).contains("fn fx.shimmer(string)"))
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     func testHoverExplainsPropertiesFunctionsAndLayers() throws {
         let text = "layer box {\n  frame: [10, 20, 30, 40]\n  opacity: 0.5\n}\nbox.cornerRadius = 4\nlet ring = circle(1, 2, 3)\n"
         let lsp = try session(text)

@@ -68,20 +68,13 @@ enum CompletionProvider {
 
     /// The functions and constants of the file the document imports as `namespace`.
     private static func importedNames(_ namespace: String, in analysis: DocumentAnalysis) -> [[String: Any]] {
-        for statement in analysis.statements {
-            guard case .importFile(let decl) = statement.kind, decl.boundName == namespace else { continue }
-            // The analysis names the source by its file path when the document has one.
-            let folder = analysis.source.name.hasPrefix("/") ? Script.folder(of: analysis.source.name) : nil
-            let resources: any ResourceResolver = folder.map { FileResolver(baseDirectory: $0) } ?? SandboxResolver()
-            return LanguageCatalog.names(ofImport: decl.path, from: resources).map { imported in
-                guard let parameters = imported.parameters else {
-                    return item(imported.name, .constant, detail: "let \(namespace).\(imported.name)")
-                }
-                return item(imported.name, .function,
-                            detail: "fn \(namespace).\(imported.name)(\(parameters.joined(separator: ", ")))")
+        (analysis.importedNames(of: namespace) ?? []).map { imported in
+            guard let parameters = imported.parameters else {
+                return item(imported.name, .constant, detail: "let \(namespace).\(imported.name)", doc: imported.doc.isEmpty ? nil : imported.doc)
             }
+            return item(imported.name, .function, detail: "fn \(namespace).\(imported.name)(\(parameters.joined(separator: ", ")))",
+                        doc: imported.doc.isEmpty ? nil : imported.doc)
         }
-        return []
     }
 
     /// Keywords, names in scope, built-in functions, colours and eases.

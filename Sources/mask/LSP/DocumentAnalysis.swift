@@ -101,3 +101,18 @@ struct DocumentAnalysis {
         return found
     }
 }
+
+extension DocumentAnalysis {
+    /// The names offered by the file the document imports as `namespace` (nil when no
+    /// import binds that name). Relative imports resolve against the document's folder.
+    func importedNames(of namespace: String) -> [LanguageCatalog.ImportedName]? {
+        for statement in statements {
+            guard case .importFile(let decl) = statement.kind, decl.boundName == namespace else { continue }
+            // The source is named by its file path when the document has one.
+            let folder = source.name.hasPrefix("/") ? Script.folder(of: source.name) : nil
+            let resources: any ResourceResolver = folder.map { FileResolver(baseDirectory: $0) } ?? SandboxResolver()
+            return LanguageCatalog.names(ofImport: decl.path, from: resources)
+        }
+        return nil
+    }
+}

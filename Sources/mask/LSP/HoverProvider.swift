@@ -21,7 +21,16 @@ enum HoverProvider {
         // `target.NAME`: a property of the target's kind (any kind's, when it is unknown).
         if index >= 1, tokens[index - 1].kind == .dot {
             var kind: LayerKeyword?
-            if index >= 2, case .identifier(let target) = tokens[index - 2].kind { kind = analysis.names.layerKind(named: target) }
+            if index >= 2, case .identifier(let target) = tokens[index - 2].kind {
+                // `lib.f`: a function or constant of an imported file.
+                if let names = analysis.importedNames(of: target) {
+                    guard let imported = names.first(where: { $0.name == name }) else { return nil }
+                    let signature = imported.parameters.map { "fn \(target).\(name)(\($0.joined(separator: ", ")))" }
+                        ?? "let \(target).\(name)"
+                    return "```mask\n\(signature)\n```" + (imported.doc.isEmpty ? "" : "\n\(imported.doc)")
+                }
+                kind = analysis.names.layerKind(named: target)
+            }
             return propertyText(name, kinds: kind.map { [$0] } ?? LayerKeyword.allCases)
         }
         // `NAME:` in a body: a property of that body's layer, or a canvas setting.
