@@ -74,7 +74,8 @@ final class FFmpegEncoder: AnimationSink {
     /// by one black column or row at the right or bottom. GIF gets one palette made for
     /// the whole animation (weighted to what moves) and ordered dithering, and loops.
     static func arguments(format: Codec, width: Int, height: Int, fps: Double, output: String) -> [String] {
-        let rate = fps == fps.rounded() ? String(Int(fps)) : String(fps)
+        // A whole rate is written without a decimal point; Int(_:) is safe below 2^53.
+        let rate = fps == fps.rounded() && abs(fps) < 9.0e15 ? String(Int(fps)) : String(fps)
         var words = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
                      "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(width)x\(height)", "-r", rate, "-i", "pipe:0"]
         let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
