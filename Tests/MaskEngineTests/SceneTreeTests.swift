@@ -55,3 +55,54 @@ final class SceneTreeTests: XCTestCase {
         XCTAssertThrowsError(try scene.move(tiles[0], to: left, at: 3))
     }
 }
+
+/// Joining the tree and leaving it for a mask are tree changes too: `tree(at:)` alone
+/// says what a frame shows.
+final class TreeChangeTimelineTests: XCTestCase {
+    func testALayerAddedLaterJoinsTheTreeAtItsDeclaredPlace() throws {
+        var scene = blankScene(40, 20)
+        let late = try scene.addLayer(layerState(frame: Rect(0, 0, 20, 20)), name: "late", at: 1)
+        let early = try scene.addLayer(layerState(frame: Rect(20, 0, 20, 20)), name: "early")
+        XCTAssertEqual(scene.treeChanges, [TreeChange(time: 1, layer: late, kind: .join)])
+        XCTAssertEqual(scene.tree(at: 0.5).roots, [early])
+        XCTAssertFalse(scene.tree(at: 0.5).hasJoined(late))
+        // Declaration order, not joining order, decides what draws over what.
+        XCTAssertEqual(scene.tree(at: 1).roots, [late, early])
+        XCTAssertTrue(scene.tree(at: 1).contains(late))
+    }
+
+    func testTilesJoinWithTheirGrid() throws {
+        var scene = blankScene(40, 20)
+        let grid = try scene.addLayer(LayerState(kind: .grid), name: "g", at: 2)
+        let tiles = try scene.addTiles(to: grid, rows: 1, columns: 2, color: .blue)
+        XCTAssertEqual(scene.tree(at: 1).children[grid.index], [])
+        XCTAssertEqual(scene.tree(at: 2).children[grid.index], tiles)
+    }
+
+    func testALayerMadeAMaskLaterLeavesTheTreeThen() throws {
+        var scene = blankScene(40, 20)
+        let owner = try scene.addLayer(layerState(frame: Rect(0, 0, 40, 20)), name: "owner")
+        let holder = try scene.addLayer(layerState(frame: Rect(0, 0, 40, 20)), name: "holder")
+        let dot = try scene.addLayer(layerState(frame: Rect(2, 2, 6, 6), background: .red), to: holder, name: "dot")
+        try scene.setMask(dot, of: owner, at: 1)
+        XCTAssertEqual(scene.treeChanges, [TreeChange(time: 1, layer: dot, kind: .becomeMask(owner: owner, superlayer: holder))])
+        XCTAssertEqual(scene.tree(at: 0.9).children[holder.index], [dot])
+        XCTAssertEqual(scene.tree(at: 1).children[holder.index], [])
+        XCTAssertFalse(scene.tree(at: 1).contains(dot))
+        XCTAssertTrue(scene.tree(at: 1).hasJoined(dot))
+        // Made a mask as it is added: never in the tree, no change on the timeline.
+        let other = try scene.addLayer(layerState(frame: Rect(0, 0, 5, 5)), to: holder, name: "other")
+        try scene.setMask(other, of: holder)
+        XCTAssertEqual(scene.treeChanges.count, 1)
+        XCTAssertFalse(scene.tree(at: 0).contains(other))
+    }
+
+    func testOnlyMovesCountAsMoves() throws {
+        var scene = blankScene(40, 20)
+        let a = try scene.addLayer(layerState(frame: Rect(0, 0, 5, 5)), name: "a", at: 1)
+        let b = try scene.addLayer(layerState(frame: Rect(0, 0, 5, 5)), name: "b")
+        try scene.move(a, to: b, at: 2)
+        XCTAssertEqual(scene.treeChanges.count, 2)
+        XCTAssertEqual(scene.moveCount, 1)
+    }
+}

@@ -115,11 +115,7 @@ struct LottieEases: Sendable {
         for entry in scene.timeline.entries {
             if case let .step(_, _, time, _) = entry { step(at: time) }
         }
-        for id in scene.layerIDs {
-            let node = scene.node(id)
-            step(at: node.appearsAt)
-            if let leaves = node.leavesTreeAt { step(at: leaves) }
-        }
+        for change in scene.treeChanges { step(at: change.time) }
         self.steps = steps
     }
 

@@ -55,6 +55,9 @@ struct LottieBuilder {
     let states: [[LayerState]]
     /// The time of every frame.
     let times: [Double]
+    /// The tree at every frame when it changes over time (layers joining later, becoming
+    /// masks); nil when it is the one the layers were added in.
+    let trees: [SceneTree]?
     /// Precompositions and image assets, in the order made.
     var assets: [LottieJSON] = []
     /// The id of each distinct image already embedded.
@@ -78,6 +81,7 @@ struct LottieBuilder {
         }
         self.states = states
         self.times = times
+        trees = scene.treeChanges.isEmpty ? nil : times.map { scene.tree(at: $0) }
     }
 
     /// The number of frames.
@@ -115,8 +119,9 @@ struct LottieBuilder {
     /// Rejects what the exporter cannot express: a conic gradient with colours, at any
     /// frame, and layers moved in the tree after they were added.
     func checkSupported() throws(LottieExportError) {
-        if let moved = scene.treeChanges.first {
-            throw .unsupported(feature: "moving a layer in the tree (addSublayer, removeFromSuperlayer)", layer: described(moved.layer))
+        for change in scene.treeChanges {
+            guard case .move = change.kind else { continue }
+            throw .unsupported(feature: "moving a layer in the tree (addSublayer, removeFromSuperlayer)", layer: described(change.layer))
         }
         for id in scene.layerIDs where scene.node(id).initial.kind == .gradient {
             for frame in states where frame[id.index].gradientType == .conic && !frame[id.index].colors.isEmpty {
@@ -183,10 +188,9 @@ struct LottieBuilder {
     /// 1 while a layer draws at frame `k` (joined the tree, not hidden, and, unless drawn
     /// as a mask, not yet moved out of the tree into a mask), 0 otherwise.
     func visibility(_ id: LayerID, _ k: Int, asMask: Bool) -> Double {
-        let node = scene.node(id), t = times[k]
-        if states[k][id.index].hidden || t < node.appearsAt { return 0 }
-        if !asMask, t >= (node.leavesTreeAt ?? .infinity) { return 0 }
-        return 1
+        if states[k][id.index].hidden { return 0 }
+        guard let tree = trees?[k] else { return 1 }
+        return (asMask ? tree.hasJoined(id) : tree.contains(id)) ? 1 : 0
     }
 
     /// The transform from a layer's coordinates to the canvas at frame `k`.

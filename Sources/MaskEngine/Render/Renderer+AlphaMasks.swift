@@ -15,7 +15,7 @@ extension Renderer {
         case .plain, .grid, .shape, .text: break
         case .gradient: return false
         }
-        let children = sublayers(of: id, walk).filter { isVisible($0, walk) && isInTree($0, walk) }
+        let children = sublayers(of: id, walk).filter { isVisible($0, walk) }
         guard s.opacity >= 1 || contentPartCount(s) + children.count <= 1 else { return false }
         return children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
     }
@@ -31,7 +31,7 @@ extension Renderer {
             guard case .solid(let color) = paint else { return }
             surface.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: opacity)
         }
-        for child in drawingOrder(sublayers(of: id, walk), walk.states) where isVisible(child, walk) && isInTree(child, walk) {
+        for child in drawingOrder(sublayers(of: id, walk), walk.states) where isVisible(child, walk) {
             try drawAlpha(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
         }
     }
@@ -46,7 +46,7 @@ extension Renderer {
         let pool = walk.pool
         let s = walk.states[mask.index]
         if fillCountBound(s) <= 1,
-           !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) && isInTree($0, walk) }) {
+           !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }) {
             return try singleFillMaskValues(mask, owner: m, area: area, drawnIn: drawArea, walk: &walk)
         }
         try reserve(drawArea.width * drawArea.height, for: mask, walk: walk)

@@ -37,7 +37,7 @@ extension Renderer {
             break
         }
         var result = PixelRect(covering: m.apply(box))
-        for child in sublayers(of: id, walk) where isVisible(child, walk) && isInTree(child, walk) {
+        for child in sublayers(of: id, walk) where isVisible(child, walk) {
             guard depth < Renderer.maxDepth,
                   let inner = drawnBounds(of: child, transform: m.concatenating(walk.states[child.index].transformToParent),
                                           walk: walk, depth: depth + 1) else { return nil }

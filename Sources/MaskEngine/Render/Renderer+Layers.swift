@@ -1,18 +1,12 @@
 // MARK: - The layer tree
 
 extension Renderer {
-    /// True when a layer draws at all at the walk's time: it has joined the tree, is not
+    /// True when a layer draws at all in the walk's tree: it has joined the tree, is not
     /// hidden, and is not fully transparent.
     func isVisible(_ id: LayerID, _ walk: LayerWalk) -> Bool {
         guard walk.states.indices.contains(id.index) else { return false }
         let state = walk.states[id.index]
-        return !state.hidden && state.opacity > 0 && walk.time >= scene.node(id).appearsAt
-    }
-
-    /// True while a layer is still drawn where it was declared: a layer made a mask
-    /// later in the timeline leaves the tree at that time (`Scene.Node.leavesTreeAt`).
-    func isInTree(_ id: LayerID, _ walk: LayerWalk) -> Bool {
-        walk.time < (scene.node(id).leavesTreeAt ?? .infinity)
+        return !state.hidden && state.opacity > 0 && (walk.tree?.hasJoined(id) ?? true)
     }
 
     /// Starts drawing a layer: nil when it draws nothing (not visible, or a transform that
@@ -65,7 +59,7 @@ extension Renderer {
               walk: inout LayerWalk) throws {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
         defer { walk.stack.removeLast() }
-        let children = drawingOrder(sublayers(of: id, walk), walk.states).filter { isVisible($0, walk) && isInTree($0, walk) }
+        let children = drawingOrder(sublayers(of: id, walk), walk.states).filter { isVisible($0, walk) }
         let opacity = state.opacity * inherited
         // A mask that names no layer of the scene is ignored.
         let mask = state.mask.flatMap { walk.states.indices.contains($0.index) ? $0 : nil }

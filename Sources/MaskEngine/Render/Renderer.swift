@@ -54,7 +54,7 @@ public struct Renderer: Sendable {
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
         var frame = try Surface(rect: canvas, opaque: scene.canvas.background, pool: pool)
         defer { frame.recycle(into: pool) }
-        for id in drawingOrder(walk.tree?.roots ?? scene.roots, walk.states) where isInTree(id, walk) {
+        for id in drawingOrder(walk.tree?.roots ?? scene.roots, walk.states) {
             try draw(id, parent: .identity, opacity: 1, into: &frame, walk: &walk)
         }
         return try body(frame.image)
@@ -67,7 +67,7 @@ public struct Renderer: Sendable {
         return try render(at: scene.canvas.time(ofFrame: k), using: buffers, body)
     }
 
-    /// A layer's sublayers at the walk's time.
+    /// A layer's sublayers in the walk's tree.
     func sublayers(of id: LayerID, _ walk: LayerWalk) -> [LayerID] {
         walk.tree?.children[id.index] ?? scene.node(id).children
     }
@@ -97,7 +97,7 @@ public struct Renderer: Sendable {
 struct LayerWalk {
     /// Every layer's properties at the frame's time.
     let states: [LayerState]
-    /// The frame's time.
+    /// The frame's time, at which `states` and `tree` were sampled.
     let time: Double
     /// The layers being drawn, outermost first: a layer met again is a mask cycle.
     var stack: [LayerID] = []
@@ -107,8 +107,9 @@ struct LayerWalk {
     let budget: RenderBudget
     /// The work counted so far (see `RenderBudget.work`).
     var work = 0
-    /// The tree at the frame's time when layers moved in it (`Scene.treeChanges`); nil
-    /// when they never did, and the tree is the one they were added in.
+    /// The tree at the frame's time when it changes over time (`Scene.treeChanges`: layers
+    /// joining later, moving, becoming masks); nil when it never does, and the tree is the
+    /// one the layers were added in. What the walk draws comes from it and `states` alone.
     var tree: SceneTree?
 
     init(states: [LayerState], time: Double, pool: BufferPool, budget: RenderBudget = .unlimited) {

@@ -26,7 +26,8 @@ public struct Scene: Sendable {
         public internal(set) var children: [LayerID] = []
         /// How the layer is used.
         public internal(set) var role: Role
-        /// The time at which the layer joins the tree; before it, it draws nothing.
+        /// The time at which the layer was added: it joins the tree then (a `.join` change
+        /// of `Scene.treeChanges` when later than 0); before it, it draws nothing.
         public internal(set) var appearsAt: Double
         /// For a grid: its rows and columns; nil for any other layer.
         public internal(set) var grid: (rows: Int, columns: Int)?
@@ -35,7 +36,8 @@ public struct Scene: Sendable {
         /// For a grid: its tiles in column-major order.
         public internal(set) var tiles: [LayerID] = []
         /// When a layer that was drawn in the tree became a mask later in the timeline:
-        /// from this time on it is drawn only as the mask. Nil for layers that never left.
+        /// the time of its `.becomeMask` change of `Scene.treeChanges`, from which on it is
+        /// drawn only as the mask. Nil for layers that never left.
         public internal(set) var leavesTreeAt: Double?
         /// Where the layer was made, as its host describes it (a script's `FILE:LINE:COLUMN`),
         /// so that an error found while drawing it can point there.
@@ -50,9 +52,13 @@ public struct Scene: Sendable {
     public private(set) var roots: [LayerID] = []
     /// Every change over time.
     public private(set) var timeline = Timeline()
-    /// Moves of layers in the tree after they were added (Core Animation's
-    /// `addSublayer`, `removeFromSuperlayer`), in the order they were made; see `tree(at:)`.
+    /// Every change of the tree over time, in the order they were made: layers joining it
+    /// after time 0, moving in it (Core Animation's `addSublayer`, `removeFromSuperlayer`)
+    /// and leaving it to become masks. `tree(at:)` applies them; with none, the tree is
+    /// the one the layers were added in.
     public internal(set) var treeChanges: [TreeChange] = []
+    /// How many of `treeChanges` are moves (`move(_:to:at:)`), which a host may limit.
+    public internal(set) var moveCount = 0
     /// The most layers a scene may hold (each tile is a layer).
     public var maxLayers = 100_000
 
@@ -85,7 +91,7 @@ public struct Scene: Sendable {
     ///   - state: the layer's initial properties.
     ///   - parent: the layer it is a sublayer of, or nil for the top level.
     ///   - name: a name for messages.
-    ///   - time: when it joins the tree.
+    ///   - time: when it joins the tree (a `.join` change when later than 0).
     ///   - origin: where it was made, for messages (see `Node.origin`).
     /// - Throws: `SceneError.tooManyLayers`.
     @discardableResult
@@ -93,15 +99,18 @@ public struct Scene: Sendable {
                                   at time: Double = 0, origin: String? = nil) throws(SceneError) -> LayerID {
         guard nodes.count < maxLayers else { throw .tooManyLayers(maxLayers) }
         let id = LayerID(nodes.count)
+        let time = max(0, time)
         nodes.append(Node(initial: state, name: name, parent: parent,
-                          role: parent == nil ? .root : .sublayer, appearsAt: max(0, time), origin: origin))
+                          role: parent == nil ? .root : .sublayer, appearsAt: time, origin: origin))
         if let parent { nodes[parent.index].children.append(id) } else { roots.append(id) }
+        if time > 0 { treeChanges.append(TreeChange(time: time, layer: id, kind: .join)) }
         return id
     }
 
     /// Fills a grid layer with `rows × columns` plain tiles of colour `color`, in
     /// column-major order (tile i is column i / rows, row i % rows). Tile edges fall on
     /// whole units of the grid's bounds, so neighbouring tiles share edges without seams.
+    /// The tiles join the tree with their grid, and never move in it.
     /// - Throws: `SceneError.invalidGrid` for counts below 1, `SceneError.tooManyLayers`.
     @discardableResult
     public mutating func addTiles(to grid: LayerID, rows: Int, columns: Int, color: Color) throws(SceneError) -> [LayerID] {
@@ -132,8 +141,8 @@ public struct Scene: Sendable {
     /// Makes `mask` the mask of `owner` from `time` on (or removes it, with nil).
     ///
     /// Like Core Animation, a mask has no superlayer: a layer that was drawn elsewhere
-    /// stops being drawn there from `time` on (`Node.leavesTreeAt`), and lives in the
-    /// owner's coordinates as its mask.
+    /// stops being drawn there from `time` on (a `.becomeMask` tree change), and lives in
+    /// the owner's coordinates as its mask.
     /// - Throws: `SceneError.maskCycle` when the mask is the owner or one of its ancestors.
     public mutating func setMask(_ mask: LayerID?, of owner: LayerID, at time: Double = 0) throws(SceneError) {
         if let mask {
@@ -150,7 +159,9 @@ public struct Scene: Sendable {
             if node.role == .mask || time <= node.appearsAt {
                 detach(mask)
             } else {
-                nodes[mask.index].leavesTreeAt = min(node.leavesTreeAt ?? time, time)
+                let superlayer = node.role == .sublayer ? node.parent : nil
+                treeChanges.append(TreeChange(time: time, layer: mask, kind: .becomeMask(owner: owner, superlayer: superlayer)))
+                nodes[mask.index].leavesTreeAt = time
             }
             nodes[mask.index].parent = owner
             nodes[mask.index].role = .mask

@@ -200,9 +200,10 @@ extension Interpreter {
         }
     }
 
-    /// Fails once the timeline holds `limits.changes` entries.
+    /// Fails once the timeline and the moves in the tree hold `limits.changes` entries
+    /// (layers joining the tree and masks leaving it are bounded by the layer limit).
     func checkChangeLimit(at range: SourceRange) throws(RuntimeError) {
-        guard scene.timeline.entries.count + scene.treeChanges.count < limits.changes else {
+        guard scene.timeline.entries.count + scene.moveCount < limits.changes else {
             throw RuntimeError("more than \(limits.changes) animations and property changes", at: range)
         }
     }
