@@ -50,6 +50,10 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     /// The imported files some of them point into (a diagnostic's `fileName` is one of
     /// theirs), so `rendered` can show those lines too.
     public var importedSources: [SourceFile] = []
+    /// For each diagnostic (by index), the text it points into when that is neither
+    /// `source` nor found by name among `importedSources`: an earlier REPL input, also
+    /// named `<repl>`. Nil entries, or none at all, fall back to those.
+    var writtenIn: [SourceFile?] = []
 
     /// Wraps a list of diagnostics; nil when the list is empty.
     public init?(_ diagnostics: [Diagnostic]) {
@@ -71,6 +75,13 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     /// under the place (when `source` is known), and its notes.
     /// - Parameter colored: ANSI colours, for a terminal.
     public func rendered(colored: Bool = false) -> String {
-        DiagnosticRenderer(colored: colored).render(diagnostics, source: source, imported: importedSources)
+        let renderer = DiagnosticRenderer(colored: colored)
+        guard writtenIn.contains(where: { $0 != nil }) else {
+            return renderer.render(diagnostics, source: source, imported: importedSources)
+        }
+        return diagnostics.indices.map { i in
+            let written = writtenIn.indices.contains(i) ? writtenIn[i] : nil
+            return renderer.render([diagnostics[i]], source: written ?? source, imported: written == nil ? importedSources : [])
+        }.joined(separator: "\n")
     }
 }

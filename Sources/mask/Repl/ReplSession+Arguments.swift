@@ -20,7 +20,7 @@ extension ReplSession {
             let value = try interpreter.value(of: target, property: property, nameRange: nameRange, at: time)
             Console.out(value.description)
         } catch {
-            report([error.diagnostic(in: source.name)], in: source)
+            report(error, in: source)
             throw .reported
         }
     }
@@ -32,7 +32,7 @@ extension ReplSession {
         let (expression, source) = try parseExpression(text)
         let value: Value
         do { value = try interpreter.value(of: expression) } catch {
-            report([error.diagnostic(in: source.name)], in: source)
+            report(error, in: source)
             throw .reported
         }
         guard case .number(let t) = value, t.isFinite, t >= 0 else {
@@ -41,15 +41,15 @@ extension ReplSession {
         return t
     }
 
-    /// Parses text that must be a single expression.
+    /// Parses text that must be a single expression (as a `Script` of one statement).
     private func parseExpression(_ text: String) throws(ReplError) -> (Expr, SourceFile) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let source = SourceFile(name: "<repl>", text: trimmed)
-        let (statements, found) = Parser.parse(source)
-        if !found.isEmpty {
-            report(found, in: source)
-            if found.contains(where: { $0.severity == .error }) { throw .reported }
+        let script: Script
+        do { script = try Script(text: trimmed, name: "<repl>") } catch {
+            report(error)
+            throw .reported
         }
+        let statements = script.statements, source = script.source
         guard statements.count == 1, case .expression(let expression) = statements[0].kind else {
             throw ReplError("expected an expression, got `\(trimmed)`")
         }

@@ -6,8 +6,9 @@ import MaskScript
 /// that look at what it built.
 ///
 /// Every input is its own small source file (`<repl>` at the prompt, numbered from line 1;
-/// `<stdin>` when piped, numbered as the lines of standard input), parsed with the real
-/// parser and run transactionally, so a failing input leaves nothing of itself behind.
+/// `<stdin>` when piped, numbered as the lines of standard input), made a `Script` and run
+/// into the session's interpreter (`Script.run(in:echo:)`), transactionally, so a failing
+/// input leaves nothing of itself behind.
 final class ReplSession {
     /// How the session talks to the user.
     enum Mode {
@@ -26,7 +27,8 @@ final class ReplSession {
     var history: [ReplInput] = []
     /// Silences `print` while the history is run again.
     let output = OutputGate()
-    private let diagnostics: DiagnosticRenderer
+    /// Whether diagnostics and `error:` are coloured.
+    private let colored: Bool
     /// True once any input or command failed (the piped exit status).
     private(set) var hadError = false
 
@@ -34,8 +36,7 @@ final class ReplSession {
     init(mode: Mode) {
         self.mode = mode
         let environment = ProcessInfo.processInfo.environment
-        let colored = mode == .interactive && Console.isTerminal(STDERR_FILENO) && (environment["NO_COLOR"] ?? "").isEmpty
-        diagnostics = DiagnosticRenderer(colored: colored)
+        colored = mode == .interactive && Console.isTerminal(STDERR_FILENO) && (environment["NO_COLOR"] ?? "").isEmpty
         interpreter = ReplSession.makeInterpreter(resolver: resolver, output: output)
     }
 
@@ -63,55 +64,61 @@ final class ReplSession {
     /// - Returns: false when it could not be read or had an error (already printed).
     @discardableResult
     func load(_ path: String) -> Bool {
-        let bytes: [UInt8]
+        let script: Script
         do {
-            bytes = try ScriptFile.read(path)
+            script = try Script(contentsOf: path)
+        } catch let error as DiagnosticList {
+            return report(error)
         } catch {
-            return fail(error.description)
+            return fail(String(describing: error))
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let directory = folder.isEmpty ? FileManager.default.currentDirectoryPath : folder
-        return resolver.resolving(against: directory) {
-            run(SourceFile(name: path, bytes: bytes))
+        return resolver.resolving(against: script.folder ?? FileManager.default.currentDirectoryPath) {
+            run(script)
         }
     }
 
+    /// Parses one input as a `Script`, as `mask render` parses a file.
     private func run(_ source: SourceFile) -> Bool {
-        let (statements, found) = Parser.parse(source)
-        if !found.isEmpty { report(found, in: source) }
-        guard !found.contains(where: { $0.severity == .error }) else { return false }
-        if replaceLayers(declaredIn: statements, source: source) { return true }
+        do { return run(try Script(source: source)) } catch { return report(error) }
+    }
+
+    private func run(_ script: Script) -> Bool {
+        if replaceLayers(declaredIn: script.statements, source: script.source) { return true }
         let echo = mode == .interactive
         do {
-            try interpreter.run(statements, in: source) { value in
-                if echo, !value.isNil { Console.out(value.description) }
-            }
+            try script.run(in: interpreter, echo: echo ? { value in if !value.isNil { Console.out(value.description) } } : nil)
         } catch {
             Interrupt.take()
-            // An error inside a function from an earlier input shows that input's text.
-            for e in error.errors {
-                let written = e.source ?? source
-                report([e.diagnostic(in: written.name)], in: written)
-            }
-            return false
+            return report(error)
         }
-        history.append(ReplInput(statements: statements, source: source, directory: resolver.directory))
+        history.append(ReplInput(statements: script.statements, source: script.source, directory: resolver.directory))
         return true
     }
 
     // MARK: - Reporting
 
-    /// Prints diagnostics of a source to standard error; errors count towards the exit status.
-    func report(_ list: [Diagnostic], in source: SourceFile) {
-        if list.contains(where: { $0.severity == .error }) { hadError = true }
-        Console.error(diagnostics.render(list, source: source))
+    /// Prints diagnostics to standard error, each under the text it points into; they
+    /// count towards the exit status.
+    /// - Returns: false, for the input or command that failed.
+    @discardableResult
+    func report(_ list: DiagnosticList) -> Bool {
+        if list.diagnostics.contains(where: { $0.severity == .error }) { hadError = true }
+        Console.error(list.rendered(colored: colored))
+        return false
+    }
+
+    /// Prints the error of a command's argument, under the argument's text.
+    func report(_ error: RuntimeError, in source: SourceFile) {
+        var list = DiagnosticList(error.diagnostic(in: source.name))
+        list.source = source
+        report(list)
     }
 
     /// Prints `error: MESSAGE` to standard error and returns false.
     @discardableResult
     func fail(_ message: String) -> Bool {
         hadError = true
-        Console.error((diagnostics.colored ? "\u{1B}[1;31merror\u{1B}[0m" : "error") + ": " + message)
+        Console.error((colored ? "\u{1B}[1;31merror\u{1B}[0m" : "error") + ": " + message)
         return false
     }
 
