@@ -17,15 +17,17 @@ public final class ImageWriter {
     ///   missing directory, no permission, full disk), `ImageError.invalidDimensions`
     ///   for an empty image.
     public func write(_ image: Image, toFile path: String, format: ImageFormat? = nil) throws {
-        _ = try write(image, toFile: path, format: format) { true }
+        try encode(image, for: path, format: format).write(toFile: path)
     }
 
-    /// Encodes `image`, then asks `proceed` whether to write it: threads that encode in
-    /// parallel but must write in turn wait there. Returns false, writing nothing, when
-    /// `proceed` does.
+    /// Encodes `image` for writing later, perhaps on another thread: threads that encode
+    /// frames in parallel but write them in order hand the results to one writer.
+    /// - Parameters:
+    ///   - path: the file it is meant for, naming it in errors and giving the format when
+    ///     `format` is nil.
+    ///   - format: the format to encode; nil picks it from `path`'s extension.
     /// - Throws: as `write(_:toFile:format:)`.
-    public func write(_ image: Image, toFile path: String, format: ImageFormat? = nil,
-                      when proceed: () -> Bool) throws -> Bool {
+    public func encode(_ image: Image, for path: String, format: ImageFormat? = nil) throws -> EncodedImage {
         guard let format = format ?? ImageFormat(pathExtension: path) else {
             throw ImageError.unwritable(path: path, reason: "unknown image format (use a .png or .ppm name, or give the format)")
         }
@@ -37,8 +39,19 @@ public final class ImageWriter {
         case .ppm:
             try PPMCodec.encode(image, into: &bytes)
         }
-        guard proceed() else { return false }
+        return EncodedImage(bytes: bytes)
+    }
+}
+
+/// An image encoded as a PNG or PPM file's bytes (`ImageWriter.encode`), not yet written.
+public struct EncodedImage: Sendable {
+    /// The file's bytes.
+    public let bytes: [UInt8]
+
+    /// Writes the bytes to `path` atomically (a temporary name in the same directory, then
+    /// a rename), so a failed or interrupted write never leaves a partial file.
+    /// - Throws: `ImageError.unwritable` naming the file and the system's reason.
+    public func write(toFile path: String) throws {
         try FileBytes.writeAtomically(bytes, to: path)
-        return true
     }
 }
