@@ -211,4 +211,28 @@ final class ScriptAPITests: XCTestCase {
         let malformed = ScriptRunner.check(ScriptTests.ScriptFile(relativePath: "self/bad.mask", text: "// limit speed: 3"))
         XCTAssertEqual(malformed, ["self/bad.mask:1: unknown limit `speed`"])
     }
+
+    /// A script expecting a parse or check error fails on a run-time one, and the reverse.
+    func testRunnerTellsCheckErrorsFromRunTimeErrors() {
+        let runtime = "let xs = [1, 2]\nprint(xs[5])"
+        let check = "print(nope)"
+        func failures(_ text: String) -> [String] {
+            ScriptRunner.check(ScriptTests.ScriptFile(relativePath: "self/phase.mask", text: text))
+        }
+        XCTAssertEqual(failures(runtime + "  // runtime error: index 5 is out of range for a list of 2"), [])
+        XCTAssertEqual(failures(check + "  // error: unknown name `nope`"), [])
+        XCTAssertEqual(failures(runtime + "  // error: index 5 is out of range for a list of 2"), [
+            "self/phase.mask:2: expected a parse or check error (`// error`) at line 2: index 5 is out of range for a list of 2; "
+                + "got it as a run-time error (`// runtime error`)",
+        ])
+        XCTAssertEqual(failures(check + "  // runtime error: unknown name `nope`"), [
+            "self/phase.mask:1: expected a run-time error (`// runtime error`) at line 1: unknown name `nope`; "
+                + "got it as a parse or check error (`// error`)",
+        ])
+        // A syntax error is found before the program runs.
+        XCTAssertEqual(failures("let = 5  // runtime error 1:5: expected name after `let`"), [
+            "self/phase.mask:1: expected a run-time error (`// runtime error`) at line 1: expected name after `let`; "
+                + "got it as a parse or check error (`// error`)",
+        ])
+    }
 }

@@ -9,16 +9,19 @@ import MaskEngine
 /// ```
 /// print(2 * 5)            // expect: 10
 /// let x = opactiy         // error: unknown name `opactiy`; did you mean `opacity`?
-/// // error 7:3: a layer has at most one `mask`
+/// // runtime error 7:3: a layer has at most one `mask`
 /// // expect value box.x at 0.5: 50
 /// // limit steps: 10000
 /// ```
 ///
 /// - `// expect: TEXT` is the next line of `print` output; every line printed must be
 ///   expected, in order.
-/// - `// error: MESSAGE` is a diagnostic (syntax or run time) on the comment's own line;
-///   `// error L:C: MESSAGE` one at line L, column C. Every expected error must be
-///   reported, and nothing else.
+/// - `// error: MESSAGE` is an error found before the program runs (a syntax error, or a
+///   static one: unknown names, misplaced statements, imports) on the comment's own line;
+///   `// error L:C: MESSAGE` one at line L, column C. `// runtime error: MESSAGE` and
+///   `// runtime error L:C: MESSAGE` are the error that stopped the program while it ran
+///   (or the frame count checked after it). Every expected error must be reported, in the
+///   phase expected, and nothing else.
 /// - `// expect value NAME.PROP at T: TEXT` reads a property of the layer called NAME
 ///   (a declared name, or a tile such as `g.tiles[3]`) at time T after the run, printed
 ///   as `print` would.
@@ -113,8 +116,8 @@ enum ScriptRunner {
     struct Expectation {
         enum Kind {
             case output(String)
-            /// An error at a line and, when given, a column.
-            case error(line: Int, column: Int?, message: String)
+            /// An error at a line and, when given, a column, found in `phase`.
+            case error(line: Int, column: Int?, message: String, phase: ScriptErrors.Phase)
             case value(layer: String, property: String, time: Double, text: String)
         }
         let kind: Kind
@@ -130,35 +133,43 @@ enum ScriptRunner {
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
             // The first directive marker on the line (a plain `//` may sit inside a string).
-            let markers = ["// expect", "// error", "// limit "].compactMap { rawLine.range(of: $0) }
+            let markers = ["// expect", "// error", "// runtime error", "// limit "].compactMap { rawLine.range(of: $0) }
             guard let marker = markers.min(by: { $0.lowerBound < $1.lowerBound }) else { continue }
-            let comment = String(rawLine[rawLine.index(marker.lowerBound, offsetBy: 3)...])
+            var comment = String(rawLine[rawLine.index(marker.lowerBound, offsetBy: 3)...])
+            var phase = ScriptErrors.Phase.check
+            if comment.hasPrefix("runtime error") {
+                comment.removeFirst("runtime ".count)
+                phase = .run
+            }
+            let directive = phase == .run ? "runtime error" : "error"
             if comment.hasPrefix("expect: ") {
                 expectations.append(Expectation(kind: .output(String(comment.dropFirst("expect: ".count))), line: lineNumber))
             } else if comment == "expect:" {
                 expectations.append(Expectation(kind: .output(""), line: lineNumber))
             } else if comment.hasPrefix("error: ") {
-                expectations.append(Expectation(kind: .error(line: lineNumber, column: nil, message: String(comment.dropFirst("error: ".count))),
-                                                line: lineNumber))
+                expectations.append(Expectation(kind: .error(line: lineNumber, column: nil, message: String(comment.dropFirst("error: ".count)),
+                                                             phase: phase), line: lineNumber))
             } else if comment.hasPrefix("error ") {
                 // error L:C: MESSAGE
                 let rest = comment.dropFirst("error ".count)
                 guard let colon = rest.range(of: ": ") else {
-                    failures.append("\(name):\(lineNumber): malformed `// error L:C: MESSAGE`")
+                    failures.append("\(name):\(lineNumber): malformed `// \(directive) L:C: MESSAGE`")
                     continue
                 }
                 let place = rest[..<colon.lowerBound].split(separator: ":")
                 guard (1...2).contains(place.count), let l = Int(place[0]) else {
-                    failures.append("\(name):\(lineNumber): malformed `// error L:C: MESSAGE`")
+                    failures.append("\(name):\(lineNumber): malformed `// \(directive) L:C: MESSAGE`")
                     continue
                 }
                 let column = place.count == 2 ? Int(place[1]) : nil
                 if place.count == 2 && column == nil {
-                    failures.append("\(name):\(lineNumber): malformed column in `// error L:C: MESSAGE`")
+                    failures.append("\(name):\(lineNumber): malformed column in `// \(directive) L:C: MESSAGE`")
                     continue
                 }
-                expectations.append(Expectation(kind: .error(line: l, column: column, message: String(rest[colon.upperBound...])),
-                                                line: lineNumber))
+                expectations.append(Expectation(kind: .error(line: l, column: column, message: String(rest[colon.upperBound...]),
+                                                             phase: phase), line: lineNumber))
+            } else if phase == .run {
+                failures.append("\(name):\(lineNumber): malformed `// runtime error: MESSAGE`")
             } else if comment.hasPrefix("expect value ") {
                 // expect value NAME.PROP at T: TEXT
                 let rest = comment.dropFirst("expect value ".count)
@@ -200,6 +211,8 @@ enum ScriptRunner {
         var (expectations, limits, failures) = expectations(in: file.text, name: name)
         let lines = OutputLines()
         var diagnostics: [Diagnostic] = []
+        // When they were found: parsing and checking, or running.
+        var phase = ScriptErrors.Phase.check
         var interpreter: Interpreter?
         do {
             let script = try Script(text: file.text, name: name)
@@ -209,7 +222,14 @@ enum ScriptRunner {
                                         output: { lines.append($0) })
             let i = Interpreter(options: options)
             interpreter = i
-            do { try i.run(script) } catch { diagnostics = error.diagnostics }
+            // `Interpreter.run(_:)`'s two steps, each with its phase.
+            do throws(ScriptErrors) {
+                try i.execute(script.statements, in: script.source, echo: nil)
+                do { try i.finish(at: SourceRange(at: script.source.endLocation)) } catch { throw ScriptErrors([error]) }
+            } catch {
+                phase = error.phase
+                diagnostics = error.errors.map { $0.diagnostic(in: $0.source?.name ?? name) }
+            }
         } catch {
             diagnostics = error.diagnostics
         }
@@ -232,23 +252,27 @@ enum ScriptRunner {
             failures.append("\(name): unexpected output: \(printed[next...].map { "'\($0)'" }.joined(separator: ", "))")
         }
 
-        // Errors: each expected one reported, nothing else.
+        // Errors: each expected one reported, in its phase, nothing else.
         var unmatched = diagnostics
         for expectation in expectations {
-            guard case let .error(line, column, message) = expectation.kind else { continue }
+            guard case let .error(line, column, message, expected) = expectation.kind else { continue }
             if let i = unmatched.firstIndex(where: { d in
                 d.range.start.line == line && (column.map { d.range.start.column == $0 } ?? true) && d.message == message
             }) {
                 unmatched.remove(at: i)
+                if expected != phase {
+                    failures.append("\(name):\(expectation.line): expected \(describe(expected)) at line \(line): \(message); "
+                                    + "got it as \(describe(phase))")
+                }
             } else {
                 let place = column.map { "\(line):\($0)" } ?? "line \(line)"
-                failures.append("\(name):\(expectation.line): expected error at \(place): \(message); got \(describe(diagnostics))")
+                let what = expected == .run ? "run-time error" : "error"
+                failures.append("\(name):\(expectation.line): expected \(what) at \(place): \(message); got \(describe(diagnostics))")
             }
         }
         for d in unmatched {
             failures.append("\(name): unexpected error \(d.range.start.line):\(d.range.start.column): \(d.message)")
         }
-
         // Values after the run.
         for expectation in expectations {
             guard case let .value(layer, property, time, text) = expectation.kind else { continue }
@@ -265,6 +289,10 @@ enum ScriptRunner {
             }
         }
         return failures
+    }
+
+    private static func describe(_ phase: ScriptErrors.Phase) -> String {
+        phase == .run ? "a run-time error (`// runtime error`)" : "a parse or check error (`// error`)"
     }
 
     private static func describe(_ diagnostics: [Diagnostic]) -> String {

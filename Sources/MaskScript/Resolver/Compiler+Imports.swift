@@ -53,7 +53,7 @@ extension Compiler {
                 var located = error
                 if located.source == nil { located.source = source }
                 return located
-            }))
+            }, phase: .check))
         }
         return .success(ModulePlan(body: Compiler.sequence(actions), slotCount: compiler.function.slotCount,
                                    cellCount: compiler.function.cellCount, exports: exports))

@@ -58,7 +58,7 @@ final class Compiler {
                 let extra = RuntimeError("too many errors (limit \(errorLimit)); stopping", at: errors[errorLimit].range)
                 errors = Array(errors.prefix(errorLimit)) + [extra]
             }
-            return .failure(ScriptErrors(errors))
+            return .failure(ScriptErrors(errors, phase: .check))
         }
         return .success(CompiledProgram(body: body, slotCount: compiler.function.slotCount, cellCount: compiler.function.cellCount))
     }
@@ -272,14 +272,27 @@ struct CompiledProgram {
 /// The errors of one run: every static error the resolver found, or the one error that
 /// stopped the program while it ran.
 public struct ScriptErrors: Error, Sendable {
+    /// When errors are found.
+    public enum Phase: Sendable, Equatable {
+        /// Before the program runs: static errors (unknown names, misplaced statements,
+        /// properties a layer lacks, an import that cannot be read or parsed), all of them.
+        case check
+        /// While it runs: the one error that stopped it.
+        case run
+    }
+
     /// The errors, in source order; never empty.
     public var errors: [RuntimeError]
 
     /// The first error.
     public var first: RuntimeError
 
-    init(_ errors: [RuntimeError]) {
+    /// When they were found.
+    public var phase: Phase
+
+    init(_ errors: [RuntimeError], phase: Phase = .run) {
         self.errors = errors
+        self.phase = phase
         first = errors.first ?? RuntimeError("the program failed", at: SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0)))
     }
 }
