@@ -1,22 +1,49 @@
+import Foundation
 import MaskEngine
 import MaskScript
 
-// 1. A script that calls a Swift function, in a sandbox where it may read no files.
-let source = """
-    canvas { size: [64, 64]; fps: 10; duration: 1s }
-    layer badge {
-      frame: [8, 8, 48, 48]
-      background: brand(0.1)
-      cornerRadius: 12
-    }
-    animate badge.opacity from 0 to 1 over 1s
-    """
+// The scenes of this package, found from this file so the demo runs from any folder.
+let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Scenes").standardizedFileURL.path
+
+// A Swift function that scripts call by name.
 let brand = HostFunction(name: "brand", arity: 1...1) { args in
     guard case .number(let lift)? = args.first else { throw HostFunctionError("`brand` expects a number", argument: 0) }
     return .color(Color(hue: 210, saturation: 0.9, lightness: 0.4 + lift))
 }
 
-// 2. The engine alone: a red layer revealed by a circle mask that grows.
+// 1. A script file that calls `brand`; its picture resolves against the file's folder.
+func renderBadge() async throws {
+    let script = try Script(contentsOf: scenes + "/badge.mask")
+    let options = ScriptOptions(resources: FileResolver(baseDirectory: script.folder ?? scenes), functions: [brand])
+    let scene = try script.run(options: options)
+    let renderer = Renderer(scene: scene)
+
+    // Every frame on two threads, delivered in order.
+    try renderer.renderFrames(jobs: 2) { index, image in
+        if index == renderer.frameIndices.last { try image.write(toFile: "badge.png") }
+    }
+    // The same frames as an AsyncSequence; cancelling the task stops the render.
+    var centre: [[UInt8]] = []
+    for try await frame in renderer.frames(jobs: 2) where frame.index % 5 == 0 {
+        centre.append(frame.image.pixel(x: 32, y: 32).map { [$0.r, $0.g, $0.b] } ?? [])
+    }
+    guard let badge = scene.layer(named: "badge") else { return }
+    let opacity = try scene.value(of: badge, .opacity, at: 0.5)
+    print("script: \(renderer.frameIndices.count) frames; centre at 0, 0.5, 1 s: \(centre); badge opacity at 0.5 s: \(opacity)")
+}
+
+// 2. A script with a mistake: its diagnostics render as `mask` prints them.
+func reportTypo() {
+    let text = "canvas { size: [64, 64] }\nlayer box { opactiy: 0.5 }\n"
+    do {
+        _ = try Script(text: text, name: "typo.mask").run(options: ScriptOptions(resources: SandboxResolver()))
+    } catch {
+        print(error.rendered())
+    }
+}
+
+// 3. The engine alone: a red layer revealed by a circle mask that grows.
 func revealScene() throws -> Scene {
     var scene = Scene(canvas: Canvas(width: 64, height: 64, fps: 10, duration: 1))
     var red = LayerState(kind: .plain)
@@ -34,19 +61,15 @@ func revealScene() throws -> Scene {
 }
 
 do {
-    let script = try Script(text: source, name: "badge.mask")
-    let renderer = Renderer(scene: try script.run(options: ScriptOptions(resources: SandboxResolver(), functions: [brand])))
-    try renderer.renderFrames { index, image in
-        if index == renderer.frameIndices.last { try image.write(toFile: "badge.png") }
-    }
-    let middle = try renderer.render(at: 0.5).pixel(x: 32, y: 32)
-    print("script: \(renderer.frameIndices.count) frames; centre at 0.5 s:", middle.map { [$0.r, $0.g, $0.b] } ?? [])
-
+    try await renderBadge()
+    reportTypo()
     let reveal = try Renderer(scene: revealScene()).render(at: 1)
     try reveal.write(toFile: "reveal.png")
     print("engine: corner at 1 s:", reveal.pixel(x: 0, y: 0).map { [$0.r, $0.g, $0.b] } ?? [])
 } catch let errors as DiagnosticList {
     print(errors.rendered())
+    exit(1)
 } catch {
     print("error:", error)
+    exit(1)
 }
