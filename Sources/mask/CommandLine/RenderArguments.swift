@@ -15,9 +15,8 @@ enum RenderArguments {
         var files: [String] = []
         var output: String?, format: RenderOptions.Format?, frames: FrameRange?, time: Double?
         var sheet: String?, sheetFrames: Int?, columns: Int?
-        var clean = false, quiet = false
-        var jobs = RenderOptions.defaultJobs
-        var frameMemory: Int?, frameWork: Int?
+        var clean = false
+        var settings = RenderSettings()
     }
 
     /// The options the words after `mask render` ask for, or nil when they ask for help.
@@ -26,8 +25,7 @@ enum RenderArguments {
     static func parse(_ words: [String]) throws(UsageError) -> RenderOptions? {
         guard let (given, script) = try collect(words, command: .render) else { return nil }
         return RenderOptions(scriptPath: script, target: try target(given, script: script, command: .render),
-                             jobs: given.jobs, quiet: given.quiet, frameMemory: given.frameMemory,
-                             frameWork: given.frameWork)
+                             settings: given.settings)
     }
 
     /// The options the words after `mask watch` ask for, or nil when they ask for help:
@@ -48,8 +46,7 @@ enum RenderArguments {
         } else {
             mode = .render(try target(given, script: script, command: .watch))
         }
-        return WatchOptions(scriptPath: script, mode: mode, jobs: given.jobs, quiet: given.quiet, frameMemory: given.frameMemory,
-                             frameWork: given.frameWork)
+        return WatchOptions(scriptPath: script, mode: mode, settings: given.settings)
     }
 
     /// The options as given, and the script, or nil when the words ask for help.
@@ -73,7 +70,7 @@ enum RenderArguments {
                 case "-o", "--output": given.output = try path(command: command, try value("a directory, an animation file, or with --at an image"), name)
                 case "--format": given.format = try parseFormat(command: command, try value(RenderOptions.Format.names.joined(separator: ", ")))
                 case "--frames": given.frames = try FrameRange(parsing: try value("A:B"))
-                case "-j", "--jobs": given.jobs = try parseJobs(command: command, try value("a number of jobs"))
+                case "-j", "--jobs": given.settings.jobs = try parseJobs(command: command, try value("a number of jobs"))
                 case "--at": given.time = try parseTime(command: command, try value("a time in seconds"))
                 case "--sheet": given.sheet = try path(command: command, try value("the sheet's image, .png or .ppm"), name)
                 case "--sheet-frames":
@@ -81,12 +78,12 @@ enum RenderArguments {
                 case "--columns": given.columns = try count(command: command, try value("a number of columns"), name, in: 1...RenderOptions.maxSheetFrames)
                 case "--clean": given.clean = try flag()
                 case "--max-frame-memory":
-                    given.frameMemory = try size(command: command, try value("a size such as 4G or 512M"), name,
+                    given.settings.frameMemory = try size(command: command, try value("a size such as 4G or 512M"), name,
                                                  examples: "4G, 512M or 1000000")
                 case "--max-frame-work":
-                    given.frameWork = try size(command: command, try value("a number of pixels such as 8G"), name,
+                    given.settings.frameWork = try size(command: command, try value("a number of pixels such as 8G"), name,
                                                examples: "8G or 1000000000")
-                case "-q", "--quiet": given.quiet = try flag()
+                case "-q", "--quiet": given.settings.quiet = try flag()
                 default:
                     throw UsageError("unknown option '\(name)'" + OptionSuggestion.hint(for: name, among: optionNames), command: command)
                 }
@@ -198,8 +195,8 @@ enum RenderArguments {
     }
 
     private static func parseJobs(command: HelpTopic, _ text: String) throws(UsageError) -> Int {
-        guard let jobs = WholeNumber.parse(text), (1...RenderOptions.maxJobs).contains(jobs) else {
-            throw UsageError("invalid value '\(text)' for '--jobs': expected a whole number from 1 to \(RenderOptions.maxJobs)",
+        guard let jobs = WholeNumber.parse(text), (1...RenderSettings.maxJobs).contains(jobs) else {
+            throw UsageError("invalid value '\(text)' for '--jobs': expected a whole number from 1 to \(RenderSettings.maxJobs)",
                              command: command)
         }
         return jobs

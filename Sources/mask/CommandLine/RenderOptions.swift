@@ -46,62 +46,10 @@ struct RenderOptions: Equatable {
     static let defaultSheetColumns = 4
     /// The most cells a sheet may have: enough for any review, and a bound on its size.
     static let maxSheetFrames = 400
-    /// The most `--jobs` allows: far beyond any useful parallelism, low enough that a typo
-    /// such as `--jobs 4000` cannot start thousands of threads.
-    static let maxJobs = 64
-
     /// The script, as typed (diagnostics use this name).
     var scriptPath: String
     /// What to write.
     var target: Target
-    /// How many frames render at once.
-    var jobs: Int
-    /// True to silence the progress line.
-    var quiet: Bool
-    /// `--max-frame-memory`: the offscreen buffers one frame may use, in bytes (nil: the
-    /// engine's default budget).
-    var frameMemory: Int? = nil
-    /// `--max-frame-work`: the pixels one frame may draw (nil: the default budget).
-    var frameWork: Int? = nil
-
-    /// What one frame may cost: the defaults, with the options' overrides.
-    var budget: RenderBudget {
-        RenderOptions.budget(memory: frameMemory, work: frameWork)
-    }
-
-    /// The default budget with overrides.
-    static func budget(memory: Int?, work: Int?) -> RenderBudget {
-        var budget = RenderBudget()
-        if let memory { budget.bufferBytes = memory }
-        if let work { budget.work = work }
-        return budget
-    }
-
-    /// The default for `--jobs`: the processors this process may use, within 1...`maxJobs`.
-    static var defaultJobs: Int {
-        min(max(ProcessorCount.active, 1), maxJobs)
-    }
-}
-
-/// A validated `mask watch` command line.
-struct WatchOptions: Equatable {
-    /// What each rebuild does.
-    enum Mode: Equatable {
-        /// Play the animation (`frames`, all when nil) in the terminal, or show the frame at `time`.
-        case preview(time: Double?, frames: FrameRange?)
-        /// Write what `mask render` would.
-        case render(RenderOptions.Target)
-    }
-
-    /// The script, as typed.
-    var scriptPath: String
-    /// What each rebuild does.
-    var mode: Mode
-    /// How many frames render at once.
-    var jobs: Int
-    /// True to print only diagnostics.
-    var quiet: Bool
-    /// `--max-frame-memory` and `--max-frame-work`, as for render.
-    var frameMemory: Int? = nil
-    var frameWork: Int? = nil
+    /// How frames are made (`--jobs`, `--quiet`, the frame limits).
+    var settings: RenderSettings
 }

@@ -17,9 +17,9 @@ struct RenderCommand {
     /// - Throws: `CommandFailure` for frames out of range, an output that cannot be
     ///   written, or a signal.
     func write(_ scene: Scene) throws(CommandFailure) {
-        let renderer = Renderer(scene: scene, budget: options.budget)
+        let renderer = Renderer(scene: scene, budget: options.settings.budget)
         let started = ContinuousClock.now
-        let showsProgress = !options.quiet && StandardStreams.errorIsTerminal
+        let showsProgress = !options.settings.quiet && StandardStreams.errorIsTerminal
         func frameCount() throws(CommandFailure) -> Int {
             guard let count = scene.frameCount, count >= 1 else { throw .input("the scene has too many frames to render") }
             return count
@@ -31,7 +31,7 @@ struct RenderCommand {
             let count = try frameCount()
             let frames = try selectedFrames(range, of: count)
             try Directory.create(directory)
-            let writer = FrameSequenceWriter(renderer: renderer, directory: directory, format: format, jobs: options.jobs)
+            let writer = FrameSequenceWriter(renderer: renderer, directory: directory, format: format, jobs: options.settings.jobs)
             try writer.write(frames, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
             try reportStaleFrames(in: directory, frameCount: count, clean: clean)
             finalLine("wrote \(frames.count) \(frames.count == 1 ? "frame" : "frames") to \(directory)/", frames: frames.count, since: started)
@@ -48,13 +48,13 @@ struct RenderCommand {
             } catch {
                 throw .input("\(error)")
             }
-            let writer = AnimationWriter(renderer: renderer, jobs: options.jobs)
+            let writer = AnimationWriter(renderer: renderer, jobs: options.settings.jobs)
             try writer.write(Array(frames), to: sink, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
             finalLine("wrote \(file) (\(frames.count) \(frames.count == 1 ? "frame" : "frames"))", frames: frames.count, since: started)
         case let .sheet(file, format, range, cells, columns):
             let frames = ContactSheet.frames(cells, over: try selectedFrames(range, of: try frameCount()))
             let sheet = ContactSheet(path: file, format: format, scene: scene, frames: frames, columns: columns)
-            let writer = AnimationWriter(renderer: renderer, jobs: options.jobs)
+            let writer = AnimationWriter(renderer: renderer, jobs: options.settings.jobs)
             try writer.write(frames, to: sheet, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
             finalLine("wrote \(file) (a sheet of \(frames.count) \(frames.count == 1 ? "frame" : "frames"))", frames: frames.count, since: started)
         }
@@ -70,7 +70,7 @@ struct RenderCommand {
 
     /// On a terminal (and without `--quiet`), what was written, how long it took and how fast.
     private func finalLine(_ what: String, frames: Int, since start: ContinuousClock.Instant) {
-        guard !options.quiet, StandardStreams.errorIsTerminal else { return }
+        guard !options.settings.quiet, StandardStreams.errorIsTerminal else { return }
         let seconds = (ContinuousClock.now - start) / .seconds(1)
         let rate = seconds > 0 ? String(format: " (%.0f frames/s)", Double(frames) / seconds) : ""
         StandardStreams.writeError(what + " in " + ProgressLine.duration(seconds) + rate + "\n")

@@ -52,21 +52,21 @@ struct WatchCommand {
                         if try play(scene, time: time, frames: frames, until: watcher) { continue }
                         break
                     }
-                    if !options.quiet { status("build \(build): ok, \(scene.frameCount ?? 0) frames") }
+                    if !options.settings.quiet { status("build \(build): ok, \(scene.frameCount ?? 0) frames") }
                 case .render(let target):
                     do {
+                        var settings = options.settings
+                        settings.quiet = true
                         try RenderCommand(options: RenderOptions(scriptPath: options.scriptPath, target: target,
-                                                                 jobs: options.jobs, quiet: true,
-                                                                 frameMemory: options.frameMemory,
-                                                                 frameWork: options.frameWork)).write(scene)
-                        if !options.quiet { status("build \(build): wrote \(RenderCommand.describe(target))") }
+                                                                 settings: settings)).write(scene)
+                        if !options.settings.quiet { status("build \(build): wrote \(RenderCommand.describe(target))") }
                     } catch {
                         if StopSignal.isRequested { break }
                         report(error)
                     }
                 }
             }
-            if !options.quiet, !previewing { status("watching \(options.scriptPath) for changes (Ctrl-C stops)") }
+            if !options.settings.quiet, !previewing { status("watching \(options.scriptPath) for changes (Ctrl-C stops)") }
             while !StopSignal.isRequested, !watcher.waitForChange(timeout: 0.5) {}
         }
         return ExitStatus.success
@@ -77,7 +77,7 @@ struct WatchCommand {
     /// a slow frame is skipped rather than slowing the animation down.
     private func play(_ scene: Scene, time: Double?, frames range: FrameRange?,
                       until watcher: FileWatcher) throws(CommandFailure) -> Bool {
-        let renderer = Renderer(scene: scene, budget: RenderOptions.budget(memory: options.frameMemory, work: options.frameWork))
+        let renderer = Renderer(scene: scene, budget: options.settings.budget)
         let count = max(scene.frameCount ?? 1, 1)
         let first = min(range?.first ?? 0, count - 1), last = min(range?.last ?? count - 1, count - 1)
         let palette = TerminalPicture.Palette.from(environment: ProcessInfo.processInfo.environment)

@@ -111,7 +111,7 @@ enum HelpText {
                                name: FILE with the format's extension)
           --frames A:B         only frames A through B, inclusive, 0 <= A <= B < frame count
                                (default: all); split a long render across machines
-          -j, --jobs N         frames rendered at once, 1 to \(RenderOptions.maxJobs) (default: \(RenderOptions.defaultJobs), the
+          -j, --jobs N         frames rendered at once, 1 to \(RenderSettings.maxJobs) (default: \(RenderSettings.defaultJobs), the
                                processors available); the files are identical for any N
           --clean              remove frame files in DIR numbered past the scene's last
                                frame (without it, mask warns about them)

@@ -48,7 +48,7 @@ extension ReplSession {
         }
         // The same frame loop as `mask render`: parallel, in order, whole files only.
         var writer = FrameSequenceWriter(renderer: Renderer(scene: scene), directory: directory, format: .png,
-                                         jobs: RenderOptions.defaultJobs)
+                                         jobs: RenderSettings.defaultJobs)
         writer.shouldStop = { Interrupt.isPending }
         let written: Int
         do {
