@@ -128,8 +128,7 @@ final class LSPTests: MaskCLITestCase {
     }
 
     func testEveryExampleChecksCleanWithinTheBudget() throws {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let examples = RepositoryRoot.url.appendingPathComponent("Examples")
         let scripts = try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "mask" }
         XCTAssertGreaterThan(scripts.count, 5)

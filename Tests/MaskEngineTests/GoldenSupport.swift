@@ -69,9 +69,16 @@ func goldenDifference(_ actual: Image, _ expected: Image, tolerance: Int) -> Gol
 
 /// Where golden references are found and recorded.
 enum Golden {
-    /// The reference folder in the source tree: recordings and `.actual.png` files go here.
-    static let sourceDirectory: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("Goldens").path
+    /// The reference folder in the source tree, at the top of the test target's folder
+    /// (found from this file, in whichever folder of the target it sits): recordings and
+    /// `.actual.png` files go here.
+    static let sourceDirectory: String = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.lastPathComponent != "MaskEngineTests", folder.pathComponents.count > 1 {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("Goldens").path
+    }()
 
     /// True when the run was asked to record missing references (`RECORD_GOLDENS=1`).
     static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }

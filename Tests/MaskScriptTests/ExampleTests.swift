@@ -7,9 +7,7 @@ import XCTest
 /// from the scripts' own numbers (backgrounds, timings, frames), worked out by hand in
 /// each comment, or from relations between frames (a tile hidden shows what is under it).
 final class ExampleTests: XCTestCase {
-    private static let examples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples")
+    private static let examples = RepositoryRoot.url.appendingPathComponent("Examples")
 
     private var renderers: [String: Renderer] = [:]
 

@@ -7,8 +7,7 @@ import XCTest
 /// example and test script: formatting twice equals formatting once, and the formatted
 /// script prints and renders exactly what the original does.
 final class FormatterTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = RepositoryRoot.url
 
     private func format(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
         do {

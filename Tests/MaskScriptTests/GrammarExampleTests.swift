@@ -14,7 +14,7 @@ final class GrammarExampleTests: XCTestCase {
     }
 
     private func examples() throws -> [(line: Int, code: String)] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = RepositoryRoot.url
         let text = try String(contentsOf: root.appendingPathComponent("Grammar.md"), encoding: .utf8)
         return MarkdownExamples.blocks(in: text)
     }

@@ -6,8 +6,7 @@ import MaskEngine
 /// docs/Reference.md against the interpreter's own tables: every name it documents is
 /// accepted, every name the interpreter accepts is documented, and every example runs.
 final class ReferenceTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = RepositoryRoot.url
 
     private func reference() throws -> String {
         try String(contentsOf: Self.root.appendingPathComponent("docs/Reference.md"), encoding: .utf8)

@@ -5,9 +5,7 @@ import XCTest
 /// The effects library as shipped: the compiled-in copy is the checked-in file, it
 /// compiles on its own, and its settings variants accept `nil` for every default.
 final class EffectsLibraryTests: XCTestCase {
-    private static let file = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/MaskScript/Library/effects.mask")
+    private static let file = RepositoryRoot.url.appendingPathComponent("Sources/MaskScript/Library/effects.mask")
 
     func testEmbeddedCopyMatchesTheFile() throws {
         let text = try String(contentsOf: Self.file, encoding: .utf8)

@@ -8,9 +8,7 @@ import MaskScript
 /// pixel within 1 of each other, at 40 times spread over the animation (the first and
 /// last frames included). Where they differ on purpose the test says where.
 final class ShortExampleTests: XCTestCase {
-    private static let examples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples")
+    private static let examples = RepositoryRoot.url.appendingPathComponent("Examples")
 
     private func renderer(_ path: String) throws -> Renderer {
         let url = Self.examples.appendingPathComponent(path)
