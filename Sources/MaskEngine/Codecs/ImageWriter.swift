@@ -1,10 +1,14 @@
+import Synchronization
+
 /// Writes images to files as `Image.write(toFile:format:)` does, keeping its encoding
-/// buffer and PNG compressor from one image to the next: a thread writing a sequence of
-/// frames encodes each once, into the same memory, and hands it to the file in one `write`.
+/// buffers and PNG compressor from one image to the next: a thread writing a sequence of
+/// frames encodes each once, into memory used before, and hands it to the file in one
+/// `write`. An `EncodedImage` gives its buffer back to its writer when it goes away, so
+/// frames encoded here and written by another thread reuse buffers too.
 ///
 /// Not `Sendable`: give each thread its own.
 public final class ImageWriter {
-    private var bytes: [UInt8] = []
+    private let shelf = BufferShelf()
     private var png: PNGEncoder?
 
     /// A writer with empty buffers; they grow to the first image's size and are reused.
@@ -31,6 +35,7 @@ public final class ImageWriter {
         guard let format = format ?? ImageFormat(pathExtension: path) else {
             throw ImageError.unwritable(path: path, reason: "unknown image format (use a .png or .ppm name, or give the format)")
         }
+        var bytes = shelf.take()
         switch format {
         case .png:
             if png == nil { png = PNGEncoder() }
@@ -39,19 +44,54 @@ public final class ImageWriter {
         case .ppm:
             try PPMCodec.encode(image, into: &bytes)
         }
-        return EncodedImage(bytes: bytes)
+        return EncodedImage(storage: EncodedImage.Storage(bytes: bytes, shelf: shelf))
     }
 }
 
 /// An image encoded as a PNG or PPM file's bytes (`ImageWriter.encode`), not yet written.
 public struct EncodedImage: Sendable {
+    /// Holds the bytes, and gives them back to the writer's shelf when the last copy of
+    /// the image goes away.
+    final class Storage: Sendable {
+        let bytes: [UInt8]
+        let shelf: BufferShelf
+
+        init(bytes: [UInt8], shelf: BufferShelf) {
+            self.bytes = bytes
+            self.shelf = shelf
+        }
+
+        deinit { shelf.put(bytes) }
+    }
+
+    let storage: Storage
+
     /// The file's bytes.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] { storage.bytes }
 
     /// Writes the bytes to `path` atomically (a temporary name in the same directory, then
     /// a rename), so a failed or interrupted write never leaves a partial file.
     /// - Throws: `ImageError.unwritable` naming the file and the system's reason.
     public func write(toFile path: String) throws {
-        try FileBytes.writeAtomically(bytes, to: path)
+        try FileBytes.writeAtomically(storage.bytes, to: path)
+    }
+}
+
+/// The idle encoding buffers of one `ImageWriter`: encoded images put theirs back from
+/// whichever thread lets them go, and the writer takes them for the next images, so a
+/// long render allocates (and faults in) no new file buffers.
+final class BufferShelf: Sendable {
+    /// Enough for the frames a render keeps in flight per thread; more are freed.
+    static let capacity = 4
+    private let idle = Mutex<[[UInt8]]>([])
+
+    /// An idle buffer, or a new empty one.
+    func take() -> [UInt8] {
+        idle.withLock { $0.popLast() } ?? []
+    }
+
+    /// Keeps a buffer for reuse (up to `capacity`).
+    func put(_ buffer: [UInt8]) {
+        idle.withLock { if $0.count < BufferShelf.capacity { $0.append(buffer) } }
     }
 }
