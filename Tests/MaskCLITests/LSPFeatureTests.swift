@@ -232,4 +232,34 @@ final class LSPFeatureTests: MaskCLITestCase {
         XCTAssertTrue(builtin["result"] is NSNull, "print is built in")
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
+
+    /// Binding comes from the resolver: an inner `let x = x + 1` reads the outer `x`, an
+    /// import's namespace is a declaration, and a name with errors around still resolves.
+    func testDefinitionUsesTheResolversBindings() throws {
+        let text = """
+            import "effects" as fx
+            let x = 1
+            if true {
+              let x = x + 1
+              print(fx.sweep, x)
+            }
+            let broken = * 2
+            layer box { opacity: x }
+
+            """
+        let lsp = try session(text)
+        func definition(_ line: Int, _ character: Int) throws -> [Int] {
+            LSP.start(try XCTUnwrap(try lsp.request("textDocument/definition", LSP.at(uri, line, character))["result"]
+                as? [String: Any]))
+        }
+        XCTAssertEqual(try definition(3, 10), [1, 4], "the inner `x` is declared after its value")
+        XCTAssertEqual(try definition(4, 18), [3, 6])
+        XCTAssertEqual(try definition(4, 8), [0, 20], "an import's namespace")
+        XCTAssertEqual(try definition(7, 21), [1, 4], "a document with a syntax error still resolves")
+        var params = LSP.at(uri, 0, 20)
+        params["context"] = ["includeDeclaration": false]
+        let references = try XCTUnwrap(try lsp.request("textDocument/references", params)["result"] as? [[String: Any]])
+        XCTAssertEqual(references.map(LSP.start), [[4, 8]])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
 }

@@ -21,8 +21,8 @@ struct DocumentAnalysis {
     let tokens: [Token]
     /// The statements the parser recovered.
     let statements: [Stmt]
-    /// The names the document declares and uses.
-    let names: NameIndex
+    /// The names the document declares and uses, as the resolver binds them.
+    let names: NameBindings
     /// The parse errors, or else the run-time error, as `mask check` reports them.
     let diagnostics: [Diagnostic]
     /// True when the text has syntax errors (formatting refuses it).
@@ -39,11 +39,12 @@ struct DocumentAnalysis {
         tokens = Lexer.tokenize(source).tokens
         let parsed = Parser.parse(source)
         statements = parsed.statements
-        names = NameIndex(statements: parsed.statements, tokens: tokens)
+        let folder = path.map(Script.folder(of:))
+        names = NameBindings(source: source, statements: parsed.statements, resources: DocumentAnalysis.resources(in: folder))
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         hasSyntaxErrors = !errors.isEmpty
         // Only errors, as `mask check` prints them (`Script` drops the rest too).
-        diagnostics = hasSyntaxErrors ? errors : DocumentAnalysis.run(source, folder: path.map(Script.folder(of:)))
+        diagnostics = hasSyntaxErrors ? errors : DocumentAnalysis.run(source, folder: folder)
     }
 
     /// The run-time error of one bounded run, if any. A run stopped by this server's own
@@ -56,8 +57,7 @@ struct DocumentAnalysis {
         var limits = Limits()
         limits.steps = stepBudget
         let deadline = Date().addingTimeInterval(timeBudget)
-        let resources: any ResourceResolver = folder.map { FileResolver(baseDirectory: $0) } ?? SandboxResolver()
-        let options = ScriptOptions(resources: resources, limits: limits, output: { _ in },
+        let options = ScriptOptions(resources: resources(in: folder), limits: limits, output: { _ in },
                                     isCancelled: { Date() > deadline })
         do {
             _ = try script.run(options: options)
@@ -76,6 +76,12 @@ struct DocumentAnalysis {
                                       + "is there an endless loop?", at: diagnostic.range, in: diagnostic.fileName)
             }
         }
+    }
+
+    /// Files resolve against the document's folder; a document with no file path (an
+    /// unsaved buffer) reads none.
+    static func resources(in folder: String?) -> any ResourceResolver {
+        folder.map { FileResolver(baseDirectory: $0) } ?? SandboxResolver()
     }
 
     /// The scalar offset in `source` of an LSP position.
@@ -110,8 +116,7 @@ extension DocumentAnalysis {
             guard case .importFile(let decl) = statement.kind, decl.boundName == namespace else { continue }
             // The source is named by its file path when the document has one.
             let folder = source.name.hasPrefix("/") ? Script.folder(of: source.name) : nil
-            let resources: any ResourceResolver = folder.map { FileResolver(baseDirectory: $0) } ?? SandboxResolver()
-            return LanguageCatalog.names(ofImport: decl.path, from: resources)
+            return LanguageCatalog.names(ofImport: decl.path, from: DocumentAnalysis.resources(in: folder))
         }
         return nil
     }

@@ -38,14 +38,14 @@ extension LanguageServer {
     /// Where the name under the cursor is declared.
     func definition(_ params: Parameters) throws(ResponseError) -> Any {
         let (document, analysis) = try openDocument(params)
-        guard let symbol = analysis.names.symbol(at: analysis.offset(of: try params.position("position"))) else { return NSNull() }
+        guard let symbol = analysis.names.binding(at: analysis.offset(of: try params.position("position"))) else { return NSNull() }
         return ["uri": document.uri, "range": analysis.index.range(of: symbol.declaration)]
     }
 
     /// Every use of the name under the cursor, and its declaration when asked for.
     func references(_ params: Parameters) throws(ResponseError) -> Any {
         let (document, analysis) = try openDocument(params)
-        guard let symbol = analysis.names.symbol(at: analysis.offset(of: try params.position("position"))) else { return [Any]() }
+        guard let symbol = analysis.names.binding(at: analysis.offset(of: try params.position("position"))) else { return [Any]() }
         let includeDeclaration = (try? params.object("context"))?.object["includeDeclaration"] as? Bool ?? true
         let ranges = (includeDeclaration ? [symbol.declaration] : []) + symbol.uses
         return ranges.map { ["uri": document.uri, "range": analysis.index.range(of: $0)] }
