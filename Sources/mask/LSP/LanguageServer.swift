@@ -15,6 +15,9 @@ final class LanguageServer {
     private var state = State.uninitialized
     /// The open documents by URI, each with the analysis of its current text.
     var documents: [String: (document: TextDocument, analysis: DocumentAnalysis)] = [:]
+    /// The diagnostics published for imported files, by the URI of the open document
+    /// whose run found them, then by the imported file's URI.
+    var importedDiagnostics: [String: [String: [[String: Any]]]] = [:]
     private let writer: MessageWriter
     /// The exit status once `exit` arrived: 0 after `shutdown`, 1 otherwise.
     private(set) var exitStatus: Int32?
