@@ -97,7 +97,7 @@ extension LottieBuilder {
             return
         }
         if let simple = try simpleMask(mask, of: first, frames: frames),
-           let masks = try maskPathLayers(simple, mask: mask, invert: first.maskInvert, frames: frames) {
+           let masks = try maskPathLayers(simple, mask: mask, of: id, opacity: opacity, invert: first.maskInvert, frames: frames) {
             for (items, alpha) in masks {
                 add(items, opacity: zip(opacity, alpha).map { $0 * $1 }, matte: false, into: &comp)
             }
