@@ -127,7 +127,8 @@ extension LottieBuilder {
     /// draws the group once per outline, each through that one outline cut to the frame,
     /// with the outline's alpha as the mask path's opacity (rlottie applies a
     /// precomposition's layer opacity over a mask path wrongly); a zero-area outline,
-    /// which rlottie would ignore, hides its layer. Where outlines do not overlap the
+    /// which rlottie would ignore, hides its layer, and so does one letting nothing
+    /// through (rlottie's blend of nothing still darkens what is under it by a level). Where outlines do not overlap the
     /// pieces add up to the union; where they do, drawing the group once through each
     /// (`a`, then `b` over it) gives `a + b - ab` of it, the union the renderer draws the
     /// mask's fills to, as long as the group is opaque or clear at every pixel there and
@@ -156,8 +157,8 @@ extension LottieBuilder {
         }
         var result: [(masks: [LottieJSON], alpha: [Double])] = []
         for element in simple.elements {
-            let shows = element.outlines.map { outline -> Double in
-                guard let box = outline.controlBounds, box.width > 1e-9, box.height > 1e-9 else { return 0 }
+            let shows = zip(element.outlines, element.alpha).map { outline, alpha -> Double in
+                guard alpha > 0, let box = outline.controlBounds, box.width > 1e-9, box.height > 1e-9 else { return 0 }
                 return 1
             }
             var masks = [try maskItem(element.outlines, opacity: element.alpha, mode: "a", inverted: false,

@@ -76,7 +76,7 @@ enum LottieGradients {
             ("ty", .string("gf")), ("o", LottieTrack.scalar(k0, [100])), ("r", .number(1)),
             ("s", LottieTrack.vector(k0, starts)), ("e", LottieTrack.vector(k0, ends)),
             ("t", .number(radial ? 2 : 1)),
-            ("g", .object([("p", .number(Double(colourCount))), ("k", LottieTrack.vector(k0, stops, tolerance: 1e-4))])),
+            ("g", .object([("p", .number(Double(colourCount))), ("k", LottieTrack.fractions(k0, stops, tolerance: 1e-4))])),
         ]
         if radial { fill += [("h", LottieTrack.scalar(k0, [0])), ("a", LottieTrack.scalar(k0, [0]))] }
         let transform: LottieJSON = .object([
