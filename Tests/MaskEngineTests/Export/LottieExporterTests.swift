@@ -234,4 +234,65 @@ final class LottieExporterTests: XCTestCase {
         XCTAssertEqual(LottieJSON.format(-0.00001), "0")
         XCTAssertEqual(LottieJSON.object([("a", .array([.number(1), .string("x\"")]))]).text, "{\"a\":[1,\"x\\\"\"]}")
     }
+
+    func testColoursReadBackAsTheirBytesRoundedOrTruncated() throws {
+        XCTAssertEqual(LottieJSON.fraction(16.0 / 255).text, "0.062746", "four decimals, 0.0627, truncate to 15")
+        XCTAssertEqual(LottieJSON.fraction(0.5).text, "0.5")
+        XCTAssertEqual(LottieJSON.fraction(1).text, "1")
+        for byte in 0...255 {
+            let read = try XCTUnwrap(Double(LottieJSON.fraction(Double(byte) / 255).text)) * 255
+            XCTAssertEqual(Int(read), byte, "truncated")
+            XCTAssertEqual(Int(read.rounded()), byte, "rounded")
+        }
+        var scene = Scene(canvas: Canvas(width: 20, height: 20, duration: 1))
+        try scene.addLayer(plain(Rect(0, 0, 20, 20), Color(red: 16.0 / 255, green: 0, blue: 1)), name: "box")
+        let doc = try LottieExporter(scene: scene).document()
+        let box = try XCTUnwrap(layers(doc).first { $0["nm"]?.string == "box background" })
+        XCTAssertEqual(box["shapes"]?[1]?["c"]?["k"], .array([.fraction(16.0 / 255), .fraction(0), .fraction(1)]))
+    }
+
+    /// A mask of two overlapping 80% fills over an opaque layer (water_fill's shape): the
+    /// layer drawn once through each, no track matte; not when the layer is half opaque.
+    func testOverlappingMaskFillsOverAnOpaqueLayerAreMaskPaths() throws {
+        func document(ownerOpacity: Double) throws -> LottieJSON {
+            var scene = Scene(canvas: Canvas(width: 40, height: 40, duration: 1))
+            var green = plain(Rect(0, 0, 40, 40), .green)
+            green.opacity = ownerOpacity
+            let owner = try scene.addLayer(green, name: "green")
+            var water = LayerState(kind: .plain)
+            water.frame = Rect(0, 0, 40, 40)
+            let mask = try scene.addLayer(water, to: owner, name: "water")
+            for (i, x) in [0.0, 10].enumerated() {
+                var circle = LayerState(kind: .shape)
+                circle.frame = Rect(x, x, 30, 30)
+                circle.path = .oval(in: Rect(0, 0, 30, 30))
+                circle.fill = .red
+                circle.opacity = 0.8
+                try scene.addLayer(circle, to: mask, name: "circle\(i)")
+            }
+            try scene.setMask(mask, of: owner)
+            return try LottieExporter(scene: scene).document()
+        }
+        let opaque = layers(try document(ownerOpacity: 1))
+        XCTAssertFalse(opaque.contains { $0["td"] != nil || $0["tt"] != nil }, "no track matte")
+        let pieces = opaque.filter { $0["nm"]?.string == "green" }
+        XCTAssertEqual(pieces.count, 2)
+        XCTAssertEqual(pieces.map { $0["masksProperties"]?[0]?["o"]?["k"]?.number }, [80, 80])
+        let half = layers(try document(ownerOpacity: 0.5))
+        XCTAssertTrue(half.contains { $0["tt"]?.number == 1 }, "half opaque: the pieces would not add up, a matte")
+    }
+
+    func testAnOpaqueImageCoveringTheBoundsHidesTheBackground() throws {
+        func names(_ fill: PremultipliedColor) throws -> [String] {
+            var scene = Scene(canvas: Canvas(width: 20, height: 20, duration: 1))
+            var photo = plain(Rect(0, 0, 20, 20), .blue)
+            photo.contents = try Image(width: 4, height: 4, fill: fill)
+            photo.gravity = .aspectFill
+            try scene.addLayer(photo, name: "photo")
+            return layers(try LottieExporter(scene: scene).document()).compactMap { $0["nm"]?.string }
+        }
+        XCTAssertFalse(try names(Color.red.premultiplied()).contains("photo background"))
+        XCTAssertTrue(try names(Color(red: 1, green: 0, blue: 0, alpha: 0.5).premultiplied()).contains("photo background"),
+                      "it shows through a translucent image")
+    }
 }
