@@ -163,6 +163,8 @@ final class LottieExporterTests: XCTestCase {
         fade.frame = Rect(0, 0, 40, 40)
         fade.colors = [.clear, .black]
         let mask = try scene.addLayer(fade, to: photo, name: "fade")
+        // A sublayer reaching out of the mask's frame, which the renderer cuts away.
+        try scene.addLayer(plain(Rect(20, 20, 40, 40), .white), to: mask, name: "spill")
         try scene.setMask(mask, of: photo)
         try scene.setInitial(.maskMode, of: photo, to: .maskMode(.luminance))
         try scene.setInitial(.maskInvert, of: photo, to: .bool(true))
@@ -175,6 +177,23 @@ final class LottieExporterTests: XCTestCase {
         XCTAssertEqual(top[matte + 1]["nm"]?.string, "photo")
         // The matte is cut to the mask's frame.
         XCTAssertEqual(top[matte]["hasMask"], .bool(true))
+    }
+
+    /// A mask that draws only inside its frame needs no cut (and ThorVG draws a matte
+    /// layer with mask paths as nothing).
+    func testAMatteDrawnInsideItsFrameIsNotCut() throws {
+        var scene = Scene(canvas: Canvas(width: 40, height: 40, duration: 1))
+        let photo = try scene.addLayer(plain(Rect(0, 0, 40, 40), .green), name: "photo")
+        var fade = LayerState(kind: .gradient)
+        fade.frame = Rect(5, 5, 30, 30)
+        fade.colors = [.white, .black]
+        let mask = try scene.addLayer(fade, to: photo, name: "fade")
+        try scene.setMask(mask, of: photo)
+        try scene.setInitial(.maskMode, of: photo, to: .maskMode(.luminance))
+        let top = layers(try LottieExporter(scene: scene).document())
+        let matte = try XCTUnwrap(top.firstIndex { $0["td"]?.number == 1 })
+        XCTAssertNil(top[matte]["hasMask"])
+        XCTAssertEqual(top[matte + 1]["tt"]?.number, 3, "luma")
     }
 
     func testGroupOpacityBecomesAPrecomposition() throws {
