@@ -246,6 +246,24 @@ final class LottieExporterTests: XCTestCase {
         XCTAssertEqual(parts.map { $0["ip"]?.number ?? -1 }, [0, 0, 5, 5])
     }
 
+    /// A player finds a parent by its index among all the layers of a list: the
+    /// stretches of a split timeline and the canvas background number on from each other.
+    func testLayerIndicesAreUniqueAcrossStretches() throws {
+        var scene = Scene(canvas: Canvas(width: 40, height: 40, fps: 10, duration: 1))
+        try scene.addLayer(plain(Rect(0, 0, 20, 20), .red), name: "a")
+        let b = try scene.addLayer(plain(Rect(10, 10, 20, 20), .blue), name: "b")
+        try scene.set(.z, of: b, to: .number(-1), at: 0.5)
+        let all = layers(try LottieExporter(scene: scene).document())
+        let indices = all.compactMap { $0["ind"]?.number }
+        XCTAssertEqual(indices.count, all.count)
+        XCTAssertEqual(Set(indices).count, indices.count, "\(indices)")
+        for layer in all {
+            guard let parent = layer["parent"]?.number else { continue }
+            let target = try XCTUnwrap(all.first { $0["ind"]?.number == parent })
+            XCTAssertEqual(target["ip"], layer["ip"], "the parent is the null of the same stretch")
+        }
+    }
+
     func testNumbersAreCompact() {
         XCTAssertEqual(LottieJSON.format(3), "3")
         XCTAssertEqual(LottieJSON.format(0.5), "0.5")
