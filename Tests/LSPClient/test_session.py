@@ -81,6 +81,22 @@ async def test_diagnostics_as_you_type(client: LanguageClient, tmp_path):
     assert list(client.diagnostics[uri]) == []
 
 
+async def test_errors_in_an_imported_file_are_published_against_it(client: LanguageClient, tmp_path):
+    (tmp_path / "lib.mask").write_text("fn twice(x) {\n  return x * tw\n}\n")
+    uri = await open_document(client, tmp_path / "main.mask", 'import "lib.mask" as lib\nprint(lib.twice(2))\n')
+    lib = (tmp_path / "lib.mask").as_uri()
+    if lib not in client.diagnostics:
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    [in_lib] = client.diagnostics[lib]
+    assert in_lib.message.startswith("unknown name `tw`")
+    assert in_lib.range.start == types.Position(line=1, character=13)
+    [at_import] = client.diagnostics[uri]
+    assert at_import.range.start == types.Position(line=0, character=0)
+    assert at_import.message.startswith("in the imported file `lib.mask`: unknown name `tw`")
+    [related] = at_import.related_information
+    assert related.location.uri == lib and related.location.range == in_lib.range
+
+
 async def test_completion_lists(client: LanguageClient, tmp_path):
     uri = await open_document(client, tmp_path / "scene.mask", SCRIPT + "box.\n")
     after_dot = await client.text_document_completion_async(

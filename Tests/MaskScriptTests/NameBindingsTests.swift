@@ -91,6 +91,13 @@ final class NameBindingsTests: XCTestCase {
         XCTAssertEqual(names.binding(at: offset(of: "fx", 2, in: text)).map { place($0.declaration) }, "1:21")
     }
 
+    func testAParsedScriptsBindings() throws {
+        let script = try Script(text: "fn f(n) {\n  return n\n}\nprint(f(1))\n", name: "test.mask")
+        let names = NameBindings(script)
+        XCTAssertEqual(names.bindings.map(\.name), ["f", "n"])
+        XCTAssertEqual(names.bindings.first?.uses.map(place), ["4:7"])
+    }
+
     func testAScriptWithErrorsStillBindsWhatItCan() {
         let (names, text) = bindings("""
             let radius = 4
