@@ -144,3 +144,18 @@ async def test_hover_symbols_and_formatting(client: LanguageClient, tmp_path):
         types.DefinitionParams(text_document=document, position=types.Position(line=5, character=9))
     )
     assert definition.range.start == types.Position(line=1, character=6)
+
+
+async def test_rename(client: LanguageClient, tmp_path):
+    uri = await open_document(client, tmp_path / "scene.mask", SCRIPT.replace("opacty", "opacity"))
+    document = types.TextDocumentIdentifier(uri=uri)
+    at_use = types.Position(line=5, character=9)
+    prepared = await client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(text_document=document, position=at_use)
+    )
+    assert prepared.placeholder == "box"
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=document, position=at_use, new_name="card")
+    )
+    assert sorted((e.range.start.line, e.range.start.character) for e in edit.changes[uri]) == [(1, 6), (5, 8)]
+    assert {e.new_text for e in edit.changes[uri]} == {"card"}

@@ -262,4 +262,53 @@ final class LSPFeatureTests: MaskCLITestCase {
         XCTAssertEqual(references.map(LSP.start), [[4, 8]])
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
+
+    // MARK: - Rename
+
+    func testRenameChangesTheDeclarationAndEveryUseBoundToIt() throws {
+        let text = """
+            let size = 4
+            fn grow(by) {
+              return size + by
+            }
+            if true {
+              let size = 1
+              print(size)
+            }
+            layer box { opacity: grow(size) / 10 }
+
+            """
+        let lsp = try session(text)
+        let prepared = try XCTUnwrap(try lsp.request("textDocument/prepareRename", LSP.at(uri, 2, 10))["result"] as? [String: Any])
+        XCTAssertEqual(prepared["placeholder"] as? String, "size")
+        XCTAssertEqual(LSP.start(prepared), [2, 9])
+        var params = LSP.at(uri, 0, 4)
+        params["newName"] = "side"
+        let result = try XCTUnwrap(try lsp.request("textDocument/rename", params)["result"] as? [String: Any])
+        let edits = try XCTUnwrap((result["changes"] as? [String: Any])?[uri] as? [[String: Any]])
+        XCTAssertEqual(edits.map(LSP.start), [[0, 4], [2, 9], [8, 26]], "the inner `size` and its use are another variable")
+        XCTAssertEqual(Set(edits.compactMap { $0["newText"] as? String }), ["side"])
+
+        for (name, why) in [("by", "already used"), ("print", "already used"), ("opacity", "already used"),
+                            ("let", "not a name"), ("2x", "not a name")] {
+            params["newName"] = name
+            let refused = try lsp.request("textDocument/rename", params)
+            XCTAssertEqual(LSP.errorCode(refused), -32803, name)
+            let message = (refused["error"] as? [String: Any])?["message"] as? String ?? ""
+            XCTAssertTrue(message.contains(why), "\(name): \(message)")
+        }
+        XCTAssertTrue(try lsp.request("textDocument/prepareRename", LSP.at(uri, 6, 3))["result"] is NSNull, "print is built in")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testAnImportWithoutAsCannotBeRenamed() throws {
+        try write("let k = 3\n", to: "lib.mask")
+        let document = "file://" + url("main.mask").path
+        let lsp = try LSPSession(in: directory)
+        try lsp.initialize()
+        try lsp.open(document, "import \"lib.mask\"\nprint(lib.k)\n")
+        XCTAssertTrue(try lsp.request("textDocument/prepareRename", LSP.at(document, 1, 7))["result"] is NSNull,
+                      "its name is the file's")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
 }

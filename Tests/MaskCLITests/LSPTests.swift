@@ -28,9 +28,10 @@ final class LSPTests: MaskCLITestCase {
                          "referencesProvider"] {
             XCTAssertEqual(capabilities[provider] as? Bool, true, provider)
         }
+        XCTAssertEqual((capabilities["renameProvider"] as? [String: Any])?["prepareProvider"] as? Bool, true)
         XCTAssertEqual(Set(capabilities.keys), ["positionEncoding", "textDocumentSync", "completionProvider", "hoverProvider",
                                                 "documentSymbolProvider", "documentFormattingProvider", "definitionProvider",
-                                                "referencesProvider"])
+                                                "referencesProvider", "renameProvider"])
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 

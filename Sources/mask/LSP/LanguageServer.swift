@@ -135,6 +135,8 @@ final class LanguageServer {
             case "textDocument/formatting": return try formatting(params)
             case "textDocument/definition": return try definition(params)
             case "textDocument/references": return try references(params)
+            case "textDocument/prepareRename": return try prepareRename(params)
+            case "textDocument/rename": return try rename(params)
             default: throw ResponseError(ResponseError.methodNotFound, "unknown method '\(method)'")
             }
         }
@@ -166,6 +168,7 @@ final class LanguageServer {
             "documentFormattingProvider": true,
             "definitionProvider": true,
             "referencesProvider": true,
+            "renameProvider": ["prepareProvider": true],
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "mask", "version": MaskTool.version]]
     }
