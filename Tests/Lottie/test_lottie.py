@@ -37,7 +37,7 @@ from rlottie_python import LottieAnimation
 
 try:
     import thorvg_python
-except ImportError:  # an extra player: the tests that use it are skipped without it
+except ImportError:  # an extra player: without it, rlottie alone plays the exports
     thorvg_python = None
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -248,6 +248,7 @@ def test_luminance_mask_is_a_luma_matte(player, invert, workdir):
     with open(script, "w") as f:
         f.write(luminance_scene(invert))
     doc = assert_player_matches(player, script, workdir)
+    jsonschema.validate(doc, SCHEMA, cls=jsonschema.Draft202012Validator)
     # Lottie's track matte types: 3 luma, 4 inverted luma.
     assert [layer["tt"] for layer in doc["layers"] if "tt" in layer] == [4 if invert else 3]
 
