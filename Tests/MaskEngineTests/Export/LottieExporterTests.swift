@@ -264,6 +264,18 @@ final class LottieExporterTests: XCTestCase {
         }
     }
 
+    /// Two colour stops at each location (a colour seen from either side) spread apart,
+    /// and kept within 0...1 at the end, as the Lottie schema asks.
+    func testGradientStopOffsetsIncreaseWithinZeroToOne() {
+        let offsets = LottieGradients.increasing([0, 0, 0.5, 0.5, 1, 1])
+        XCTAssertEqual(offsets.count, 6)
+        XCTAssertTrue(zip(offsets, offsets.dropFirst()).allSatisfy { $0 < $1 }, "\(offsets)")
+        XCTAssertEqual(offsets.first, 0)
+        XCTAssertEqual(offsets.last, 1)
+        XCTAssertEqual(offsets[2], 0.5)
+        XCTAssertEqual(offsets[4], 1 - 1e-4, accuracy: 1e-12)
+    }
+
     func testNumbersAreCompact() {
         XCTAssertEqual(LottieJSON.format(3), "3")
         XCTAssertEqual(LottieJSON.format(0.5), "0.5")
