@@ -81,6 +81,22 @@ async def test_diagnostics_as_you_type(client: LanguageClient, tmp_path):
     assert list(client.diagnostics[uri]) == []
 
 
+async def test_errors_in_an_imported_file_are_published_against_it(client: LanguageClient, tmp_path):
+    (tmp_path / "lib.mask").write_text("fn twice(x) {\n  return x * tw\n}\n")
+    uri = await open_document(client, tmp_path / "main.mask", 'import "lib.mask" as lib\nprint(lib.twice(2))\n')
+    lib = (tmp_path / "lib.mask").as_uri()
+    if lib not in client.diagnostics:
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    [in_lib] = client.diagnostics[lib]
+    assert in_lib.message.startswith("unknown name `tw`")
+    assert in_lib.range.start == types.Position(line=1, character=13)
+    [at_import] = client.diagnostics[uri]
+    assert at_import.range.start == types.Position(line=0, character=0)
+    assert at_import.message.startswith("in the imported file `lib.mask`: unknown name `tw`")
+    [related] = at_import.related_information
+    assert related.location.uri == lib and related.location.range == in_lib.range
+
+
 async def test_completion_lists(client: LanguageClient, tmp_path):
     uri = await open_document(client, tmp_path / "scene.mask", SCRIPT + "box.\n")
     after_dot = await client.text_document_completion_async(
@@ -128,3 +144,18 @@ async def test_hover_symbols_and_formatting(client: LanguageClient, tmp_path):
         types.DefinitionParams(text_document=document, position=types.Position(line=5, character=9))
     )
     assert definition.range.start == types.Position(line=1, character=6)
+
+
+async def test_rename(client: LanguageClient, tmp_path):
+    uri = await open_document(client, tmp_path / "scene.mask", SCRIPT.replace("opacty", "opacity"))
+    document = types.TextDocumentIdentifier(uri=uri)
+    at_use = types.Position(line=5, character=9)
+    prepared = await client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(text_document=document, position=at_use)
+    )
+    assert prepared.placeholder == "box"
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=document, position=at_use, new_name="card")
+    )
+    assert sorted((e.range.start.line, e.range.start.character) for e in edit.changes[uri]) == [(1, 6), (5, 8)]
+    assert {e.new_text for e in edit.changes[uri]} == {"card"}

@@ -16,7 +16,7 @@ extension LottieBuilder {
         // canvas, which lives in canvas coordinates) one made already.
         var parts: [(name: String, type: Int, extra: [(String, LottieJSON)], transform: LottieJSON?, made: LottieJSON?)] = []
 
-        if ss.contains(where: { $0.background.alpha > 0 }) {
+        if ss.contains(where: { $0.background.alpha > 0 }), !(try imageHidesBackground(id, ss, frames: frames)) {
             let rect: LottieJSON = .object([
                 ("ty", .string("rc")), ("d", .number(1)),
                 ("p", LottieTrack.vector(k0, ss.map { [$0.size.width / 2, $0.size.height / 2] })),
@@ -137,5 +137,28 @@ extension LottieBuilder {
             ("e", .number(1)),
         ]))
         return id
+    }
+}
+
+extension LottieBuilder {
+    /// True when an opaque image covers the layer's whole background at every frame, so
+    /// the background never shows and is left out: one layer fewer for the player to
+    /// blend (rlottie applies a mask path's opacity to each layer of a precomposition on
+    /// its own, which is the group's opacity only when it holds one). The bounds must
+    /// fall on whole pixels, where the image's edge and the background's would otherwise
+    /// blend their anti-aliasing.
+    func imageHidesBackground(_ id: LayerID, _ ss: [LayerState], frames: Range<Int>) throws(LottieExportError) -> Bool {
+        guard let image = ss.first?.contents, image.width > 0, image.height > 0, LottieBuilder.isOpaque(image) else { return false }
+        let size = Size(Double(image.width), Double(image.height))
+        for (s, k) in zip(ss, frames) {
+            guard s.contents == image else { return false }
+            let drawn = s.gravity.rect(for: size, in: s.bounds)
+            guard drawn.union(s.bounds) == drawn else { return false }
+            let m = try deviceTransform(id, k)
+            guard m.b == 0, m.c == 0 else { return false }
+            let device = m.apply(s.bounds)
+            for edge in [device.minX, device.minY, device.maxX, device.maxY] where edge != edge.rounded() { return false }
+        }
+        return true
     }
 }

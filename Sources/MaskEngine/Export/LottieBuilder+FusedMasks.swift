@@ -67,7 +67,7 @@ extension LottieBuilder {
         let fill: LottieJSON = .object([
             ("ty", .string("gf")), ("o", LottieTrack.scalar(k0, [100])), ("r", .number(rule == .evenodd ? 2 : 1)),
             ("s", LottieTrack.vector(k0, starts)), ("e", LottieTrack.vector(k0, ends)), ("t", .number(1)),
-            ("g", .object([("p", .number(Double(count))), ("k", LottieTrack.vector(k0, stops, tolerance: 1e-4))])),
+            ("g", .object([("p", .number(Double(count))), ("k", LottieTrack.fractions(k0, stops, tolerance: 1e-4))])),
         ])
         let items = try LottieShapes.pathItems(paths, firstFrame: k0, layer: name(of: id))
         guard !items.isEmpty else { return nil }

@@ -97,7 +97,7 @@ extension LottieBuilder {
             return
         }
         if let simple = try simpleMask(mask, of: first, frames: frames),
-           let masks = try maskPathLayers(simple, mask: mask, invert: first.maskInvert, frames: frames) {
+           let masks = try maskPathLayers(simple, mask: mask, of: id, opacity: opacity, invert: first.maskInvert, frames: frames) {
             for (items, alpha) in masks {
                 add(items, opacity: zip(opacity, alpha).map { $0 * $1 }, matte: false, into: &comp)
             }
@@ -123,20 +123,41 @@ extension LottieBuilder {
 
     /// The matte layer for a mask: the mask's whole subtree drawn in its owner's
     /// coordinates in a precomposition, cut to the mask's frame by a mask path (so an
-    /// inverted matte lets everything through outside the frame, as the renderer's does).
+    /// inverted matte lets everything through outside the frame, as the renderer's does)
+    /// unless all it draws lies inside the frame anyway (`drawsInsideFrame`): ThorVG
+    /// draws a matte layer that has mask paths as nothing.
     mutating func emitMatte(_ mask: LayerID, into comp: inout LottieComposition, stack: [LayerID]) throws(LottieExportError) {
         let frames = comp.frames, k0 = frames.lowerBound
         var matte = LottieComposition(frames: frames)
         try emit(mask, into: &matte, inherited: [Double](repeating: 1, count: frames.count), asMask: true, stack: stack)
-        var frameOutlines: [Path] = []
-        for k in frames {
-            frameOutlines.append(LottieShapes.transformed(.rect(states[k][mask.index].bounds), try deviceTransform(mask, k)))
-        }
         var extra = precomposition(matte)
-        let cut = try maskItem(frameOutlines, opacity: [1], mode: "a", inverted: false, firstFrame: k0, layer: mask)
-        extra += [("hasMask", .bool(true)), ("masksProperties", .array([cut])), ("td", .number(1))]
+        if !drawsInsideFrame(mask, frames: frames) {
+            var frameOutlines: [Path] = []
+            for k in frames {
+                frameOutlines.append(LottieShapes.transformed(.rect(states[k][mask.index].bounds), try deviceTransform(mask, k)))
+            }
+            let cut = try maskItem(frameOutlines, opacity: [1], mode: "a", inverted: false, firstFrame: k0, layer: mask)
+            extra += [("hasMask", .bool(true)), ("masksProperties", .array([cut]))]
+        }
+        extra.append(("td", .number(1)))
         comp.add(comp.layer(type: 0, name: name(of: mask) + " matte", parent: nil,
                             transform: LottieTransforms.identity(k0, opacity: [100]), extra: extra))
+    }
+
+    /// True when everything `mask` draws lies inside its bounds at every frame: it has
+    /// no sublayers, and is a plain or gradient layer (whose background and gradient fill
+    /// the bounds) with no image placed beyond them. Shapes and text may draw outside.
+    func drawsInsideFrame(_ mask: LayerID, frames: Range<Int>) -> Bool {
+        guard scene.node(mask).children.isEmpty else { return false }
+        for k in frames {
+            let s = states[k][mask.index]
+            guard s.kind == .plain || s.kind == .gradient else { return false }
+            if let image = s.contents {
+                let drawn = s.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: s.bounds)
+                guard s.bounds.union(drawn) == s.bounds else { return false }
+            }
+        }
+        return true
     }
 
     /// Stores a composition as an asset; returns the members of a precomposition layer

@@ -10,18 +10,20 @@ extension LottieBuilder {
 
     /// A mask drawn only of solid fills, as outlines in canvas coordinates.
     struct SimpleMask {
-        /// The filled outlines, none overlapping another.
+        /// The filled outlines.
         var elements: [MaskElement]
+        /// For each frame, true when some outlines overlap there (by their boxes).
+        var overlaps: [Bool]
         /// True when every outline lies within the mask's frame at every frame, so the
         /// cut to the frame changes nothing.
         var insideFrame: Bool
     }
 
     /// A mask drawn only of solid fills (backgrounds and filled shapes, no images,
-    /// gradients, text, strokes, clips, nested masks or opacity groups) whose outlines do
-    /// not overlap: it can be drawn with Lottie mask paths, which players draw exactly
-    /// where track mattes darken in rlottie. Nil when the mask is not that simple, or in
-    /// luminance mode.
+    /// gradients, text, strokes, clips, nested masks or opacity groups): it can be drawn
+    /// with Lottie mask paths, which players draw exactly where track mattes darken in
+    /// rlottie (where outlines overlap, only under the conditions of `maskPathLayers`).
+    /// Nil when the mask is not that simple, or in luminance mode.
     func simpleMask(_ mask: LayerID, of owner: LayerState, frames: Range<Int>) throws(LottieExportError) -> SimpleMask? {
         guard owner.maskMode == .alpha else { return nil }
         var elements: [MaskElement] = []
@@ -64,21 +66,24 @@ extension LottieBuilder {
             }
         }
         var insideFrame = true
+        var overlaps: [Bool] = []
         for (n, k) in frames.enumerated() {
             let boxes = elements.compactMap { $0.outlines[n].controlBounds }
-            for i in boxes.indices {
+            var overlapping = false
+            for i in boxes.indices where !overlapping {
                 for j in boxes.indices where j > i {
                     let overlap = boxes[i].intersection(boxes[j])
-                    if overlap.width > 1e-9 && overlap.height > 1e-9 { return nil }
+                    if overlap.width > 1e-9 && overlap.height > 1e-9 { overlapping = true; break }
                 }
             }
+            overlaps.append(overlapping)
             let m = try deviceTransform(mask, k)
             if m.b != 0 || m.c != 0 { insideFrame = false }
             let frame = m.apply(states[k][mask.index].bounds)
             let slack = frame.insetBy(dx: -1e-6, dy: -1e-6)
             if boxes.contains(where: { slack.union($0) != slack }) { insideFrame = false }
         }
-        return SimpleMask(elements: elements, insideFrame: insideFrame)
+        return SimpleMask(elements: elements, overlaps: overlaps, insideFrame: insideFrame)
     }
 
     /// The opacity a layer of a mask's subtree is drawn with at frame `k`: its own times
@@ -114,19 +119,27 @@ extension LottieBuilder {
 extension LottieBuilder {
     /// The precomposition layers that draw a group through a simple mask, each with its
     /// mask paths and the opacity (0...1 per frame) it adds; nil when mask paths cannot
-    /// express it (an inverted mask whose outlines leave its frame).
+    /// express it (an inverted mask whose outlines leave its frame or overlap, or
+    /// overlapping outlines over a group that `piecesUnite` refuses).
     ///
     /// rlottie 0.2 unites added mask paths wrongly where they share scanlines (only the
     /// last one shows there), so a mask is never a stack of additions: an ordinary mask
-    /// draws the group once per outline (the outlines do not overlap, so the pieces add up
-    /// to the union), each through that one outline cut to the frame, with the outline's
-    /// alpha as the mask path's opacity (rlottie applies a precomposition's layer opacity
-    /// over a mask path wrongly); a zero-area outline, which rlottie would ignore, hides
-    /// its layer. An inverted mask draws the group once, minus every outline
-    /// (subtraction has no such fault).
-    func maskPathLayers(_ simple: SimpleMask, mask: LayerID, invert: Bool,
+    /// draws the group once per outline, each through that one outline cut to the frame,
+    /// with the outline's alpha as the mask path's opacity (rlottie applies a
+    /// precomposition's layer opacity over a mask path wrongly); a zero-area outline,
+    /// which rlottie would ignore, hides its layer, and so does one letting nothing
+    /// through (rlottie's blend of nothing still darkens what is under it by a level). Where outlines do not overlap the
+    /// pieces add up to the union; where they do, drawing the group once through each
+    /// (`a`, then `b` over it) gives `a + b - ab` of it, the union the renderer draws the
+    /// mask's fills to, as long as the group is opaque or clear at every pixel there and
+    /// drawn at full opacity (`piecesUnite`). An inverted mask draws the group once,
+    /// minus every outline (subtraction has no such fault).
+    func maskPathLayers(_ simple: SimpleMask, mask: LayerID, of owner: LayerID, opacity: [Double], invert: Bool,
                         frames: Range<Int>) throws(LottieExportError) -> [(masks: [LottieJSON], alpha: [Double])]? {
         let k0 = frames.lowerBound
+        if simple.overlaps.contains(true) {
+            guard !invert, piecesUnite(owner, opacity: opacity, overlaps: simple.overlaps, frames: frames) else { return nil }
+        }
         if invert {
             guard simple.insideFrame else { return nil }
             let w = Double(scene.canvas.width), h = Double(scene.canvas.height)
@@ -144,8 +157,8 @@ extension LottieBuilder {
         }
         var result: [(masks: [LottieJSON], alpha: [Double])] = []
         for element in simple.elements {
-            let shows = element.outlines.map { outline -> Double in
-                guard let box = outline.controlBounds, box.width > 1e-9, box.height > 1e-9 else { return 0 }
+            let shows = zip(element.outlines, element.alpha).map { outline, alpha -> Double in
+                guard alpha > 0, let box = outline.controlBounds, box.width > 1e-9, box.height > 1e-9 else { return 0 }
                 return 1
             }
             var masks = [try maskItem(element.outlines, opacity: element.alpha, mode: "a", inverted: false,
@@ -156,5 +169,33 @@ extension LottieBuilder {
             result.append((masks, shows))
         }
         return result
+    }
+
+    /// True when drawing `id`'s group once through each of several overlapping outlines
+    /// gives what the renderer draws through their union: at every frame where outlines
+    /// overlap, the group is drawn at opacity 1 (or not at all), and its pixels are
+    /// opaque or clear, not between (one over another adds up as `a + b - ab` only then):
+    /// a plain layer with an opaque background, no sublayers unless it clips them, and no
+    /// image unless it clips it or the image is opaque. Anti-aliased edges are the one
+    /// place between, as in any drawing.
+    func piecesUnite(_ id: LayerID, opacity: [Double], overlaps: [Bool], frames: Range<Int>) -> Bool {
+        for (n, k) in frames.enumerated() where overlaps[n] {
+            let s = states[k][id.index]
+            guard opacity[n] == 0 || opacity[n] == 1, s.kind == .plain, s.background.alpha == 1 else { return false }
+            guard s.clip || scene.node(id).children.isEmpty else { return false }
+            if let image = s.contents, !s.clip, !LottieBuilder.isOpaque(image) { return false }
+        }
+        return true
+    }
+
+    /// True when every pixel of `image` is opaque.
+    static func isOpaque(_ image: Image) -> Bool {
+        var k = 3
+        let pixels = image.pixels
+        while k < pixels.count {
+            if pixels[k] != 255 { return false }
+            k += 4
+        }
+        return true
     }
 }

@@ -8,10 +8,15 @@ struct LottieComposition {
     private(set) var drawn: [LottieJSON] = []
     /// The index (`ind`) of the null layer of each scene layer made in this composition.
     private(set) var nulls: [LayerID: Int] = [:]
-    private var nextIndex = 1
+    /// The index the next layer gets.
+    private(set) var nextIndex: Int
 
-    init(frames: Range<Int>) {
+    /// A composition whose layers are numbered from `firstIndex`: the stretches of one
+    /// layer list continue each other's numbers, since a player finds a `parent` by its
+    /// index among all the layers of the list (ThorVG takes the first of equal ones).
+    init(frames: Range<Int>, firstIndex: Int = 1) {
         self.frames = frames
+        nextIndex = firstIndex
     }
 
     /// The layers in Lottie's order, the top one first.

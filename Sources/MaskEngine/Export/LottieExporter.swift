@@ -100,14 +100,16 @@ struct LottieBuilder {
         try checkSupported()
         let canvas = scene.canvas
         var layers: [LottieJSON] = []
+        var nextIndex = 1
         for segment in segments() {
-            var comp = LottieComposition(frames: segment)
+            var comp = LottieComposition(frames: segment, firstIndex: nextIndex)
             for id in renderer.drawingOrder(scene.roots, states[segment.lowerBound]) {
                 try emit(id, into: &comp, inherited: Array(repeating: 1, count: segment.count), asMask: false, stack: [])
             }
             layers.append(contentsOf: comp.lottieLayers)
+            nextIndex = comp.nextIndex
         }
-        layers.append(backgroundLayer())
+        layers.append(backgroundLayer(index: nextIndex))
         return .object([
             ("v", .string("5.7.0")), ("nm", .string("mask script")), ("ddd", .number(0)),
             ("fr", .number(canvas.fps)), ("ip", .number(0)), ("op", .number(Double(frameCount))),
@@ -130,8 +132,9 @@ struct LottieBuilder {
         }
     }
 
-    /// The canvas background under everything, composited over black like the renderer's.
-    func backgroundLayer() -> LottieJSON {
+    /// The canvas background under everything, composited over black like the renderer's;
+    /// `index` is the first not taken by the other layers.
+    func backgroundLayer(index: Int) -> LottieJSON {
         let c = scene.canvas.background, w = Double(scene.canvas.width), h = Double(scene.canvas.height)
         let rect: LottieJSON = .object([
             ("ty", .string("rc")), ("d", .number(1)),
@@ -140,7 +143,7 @@ struct LottieBuilder {
         ])
         let fill = LottieShapes.fill(0, colors: [[c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha]],
                                      opacity: [100], rule: .nonzero)
-        var comp = LottieComposition(frames: 0..<frameCount)
+        var comp = LottieComposition(frames: 0..<frameCount, firstIndex: index)
         return comp.layer(type: 4, name: "canvas background", parent: nil,
                           transform: LottieTransforms.identity(0, opacity: [100]),
                           extra: [("shapes", .array([rect, fill]))])

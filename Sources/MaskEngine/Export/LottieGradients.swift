@@ -76,7 +76,7 @@ enum LottieGradients {
             ("ty", .string("gf")), ("o", LottieTrack.scalar(k0, [100])), ("r", .number(1)),
             ("s", LottieTrack.vector(k0, starts)), ("e", LottieTrack.vector(k0, ends)),
             ("t", .number(radial ? 2 : 1)),
-            ("g", .object([("p", .number(Double(colourCount))), ("k", LottieTrack.vector(k0, stops, tolerance: 1e-4))])),
+            ("g", .object([("p", .number(Double(colourCount))), ("k", LottieTrack.fractions(k0, stops, tolerance: 1e-4))])),
         ]
         if radial { fill += [("h", LottieTrack.scalar(k0, [0])), ("a", LottieTrack.scalar(k0, [0]))] }
         let transform: LottieJSON = .object([
@@ -133,13 +133,20 @@ enum LottieGradients {
 
     /// Players pick any one of several stops at the same offset (rlottie the first), the
     /// renderer the later colour from that offset on: offsets are made to increase by at
-    /// least `spacing` (a thousandth of a pixel on most layers), each one's colour kept.
+    /// least `spacing` (a thousandth of a pixel on most layers), each one's colour kept,
+    /// and to stay within 0...1 (the schema's range): where they would pass 1, the last
+    /// ones move down instead.
     static func increasing(_ offsets: [Double], spacing: Double = 1e-4) -> [Double] {
         var result = offsets
         var previous = -Double.infinity
         for i in result.indices {
             result[i] = max(result[i], previous + spacing)
             previous = result[i]
+        }
+        var next = 1 + spacing
+        for i in result.indices.reversed() {
+            result[i] = min(result[i], next - spacing)
+            next = result[i]
         }
         return result
     }

@@ -5,6 +5,11 @@ import Foundation
 public enum LottieJSON: Sendable, Equatable {
     /// A number; written with at most four decimals, whole numbers without a point.
     case number(Double)
+    /// A colour component or gradient stop in 0...1; written with six decimals, rounded
+    /// up, so that a player reading it as a byte gets the byte `x/255` was made of
+    /// whether it rounds `value × 255` or, as rlottie does, truncates it (four decimals
+    /// make 16/255 `0.0627`, which truncates to 15).
+    case fraction(Double)
     /// A string.
     case string(String)
     /// true or false.
@@ -31,8 +36,10 @@ public enum LottieJSON: Sendable, Equatable {
 
     /// The number, or nil when the value is not one.
     public var number: Double? {
-        if case .number(let v) = self { return v }
-        return nil
+        switch self {
+        case .number(let v), .fraction(let v): return v
+        default: return nil
+        }
     }
 
     /// The string, or nil when the value is not one.
@@ -57,6 +64,7 @@ public enum LottieJSON: Sendable, Equatable {
     public static func == (lhs: LottieJSON, rhs: LottieJSON) -> Bool {
         switch (lhs, rhs) {
         case let (.number(a), .number(b)): return LottieJSON.format(a) == LottieJSON.format(b)
+        case let (.fraction(a), .fraction(b)): return LottieJSON.format(a, decimals: 6, rule: .up) == LottieJSON.format(b, decimals: 6, rule: .up)
         case let (.string(a), .string(b)): return a == b
         case let (.bool(a), .bool(b)): return a == b
         case let (.array(a), .array(b)): return a == b
@@ -69,6 +77,7 @@ public enum LottieJSON: Sendable, Equatable {
     private func write(into out: inout String) {
         switch self {
         case .number(let v): out += LottieJSON.format(v)
+        case .fraction(let v): out += LottieJSON.format(v, decimals: 6, rule: .up)
         case .string(let s): LottieJSON.quote(s, into: &out)
         case .bool(let b): out += b ? "true" : "false"
         case .array(let items):
@@ -90,15 +99,18 @@ public enum LottieJSON: Sendable, Equatable {
         }
     }
 
-    /// Four decimals are a ten-thousandth of a pixel, percent or colour unit: far below
-    /// what a player can show. Non-finite numbers (never produced) are written as 0.
-    static func format(_ v: Double) -> String {
+    /// Four decimals are a ten-thousandth of a pixel or percent: far below what a player
+    /// can show (colours take `fraction`'s six). Non-finite numbers (never produced) are
+    /// written as 0.
+    static func format(_ v: Double, decimals: Int = 4, rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> String {
         guard v.isFinite else { return "0" }
-        let rounded = (v * 10_000).rounded() / 10_000
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (v * scale).rounded(rule) / scale
         if rounded == rounded.rounded(), abs(rounded) < 1e15 {
             return String(Int64(rounded))
         }
-        var s = String(format: "%.4f", rounded)
+        var s = String(format: "%.\(decimals)f", rounded)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
         return s == "-0" ? "0" : s

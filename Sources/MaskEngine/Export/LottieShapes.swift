@@ -113,7 +113,7 @@ enum LottieShapes {
     /// A solid fill: straight RGB per frame, opacity in percent per frame.
     static func fill(_ k0: Int, colors: [[Double]], opacity: [Double], rule: FillRule) -> LottieJSON {
         .object([
-            ("ty", .string("fl")), ("c", LottieTrack.vector(k0, colors)),
+            ("ty", .string("fl")), ("c", LottieTrack.fractions(k0, colors)),
             ("o", LottieTrack.scalar(k0, opacity, tolerance: 0.01)),
             ("r", .number(rule == .evenodd ? 2 : 1)),
         ])
@@ -122,7 +122,7 @@ enum LottieShapes {
     /// A stroke as the engine draws it: butt caps, round joins.
     static func stroke(_ k0: Int, colors: [[Double]], opacity: [Double], width: [Double]) -> LottieJSON {
         .object([
-            ("ty", .string("st")), ("c", LottieTrack.vector(k0, colors)),
+            ("ty", .string("st")), ("c", LottieTrack.fractions(k0, colors)),
             ("o", LottieTrack.scalar(k0, opacity, tolerance: 0.01)), ("w", LottieTrack.scalar(k0, width)),
             ("lc", .number(1)), ("lj", .number(2)), ("ml", .number(4)),
         ])

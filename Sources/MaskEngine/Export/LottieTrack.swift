@@ -101,8 +101,14 @@ struct LottieTrack {
             .property({ .number($0.first ?? 0) }, keyframe: { .numbers([$0.first ?? 0]) })
     }
 
-    /// A property of a vector (a point, a scale, a colour) per frame.
+    /// A property of a vector (a point, a scale) per frame.
     static func vector(_ firstFrame: Int, _ values: [[Double]], tolerance: Double = 1e-3) -> LottieJSON {
         LottieTrack(firstFrame: firstFrame, samples: values, tolerance: tolerance).property({ .numbers($0) })
+    }
+
+    /// As `vector`, for values in 0...1 that a player reads as bytes (colours, gradient
+    /// stops): written as `LottieJSON.fraction`.
+    static func fractions(_ firstFrame: Int, _ values: [[Double]], tolerance: Double = 1e-3) -> LottieJSON {
+        LottieTrack(firstFrame: firstFrame, samples: values, tolerance: tolerance).property({ .array($0.map(LottieJSON.fraction)) })
     }
 }

@@ -98,7 +98,7 @@ extension Compiler {
 
     /// Reads a name; an unknown one is a static error.
     func load(_ name: String, _ range: SourceRange) -> Code {
-        let resolution = resolve(name)
+        let resolution = resolve(name, at: range)
         if case .missing = resolution {
             error("unknown name `\(name)`\(Suggestion.hint(for: name, in: visibleNames()))", at: range)
         }
@@ -239,7 +239,7 @@ extension Compiler {
     func comparisonShape(_ expr: Expr) -> ConditionShape {
         guard case let .binary(op, lhs, rhs) = expr.kind,
               [.less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual].contains(op),
-              case .name(let name) = lhs.kind, case .local(.slot(let k), _) = resolve(name),
+              case .name(let name) = lhs.kind, case .local(.slot(let k), _) = resolve(name, at: lhs.range),
               case .number(let q) = rhs.kind else { return .other }
         return .comparison(op, k, lhs.range, q, rhs.range)
     }

@@ -7,7 +7,9 @@ extension Compiler {
         let outer = function
         function = scope
         defer { function = outer }
-        beginBlock(decl.body, inLayerBody: false, declaring: Array(zip(decl.parameters, decl.parameterRanges)))
+        recorder?.function(decl.range)
+        beginBlock(decl.body, inLayerBody: false, declaring: Array(zip(decl.parameters, decl.parameterRanges)), as: .parameter,
+                   scope: decl.range)
         let parameters: [LocalPlace] = decl.parameters.map { name in
             if case .local(let place)? = scope.blocks.first?.names[name]?.place { return place }
             return .slot(0)

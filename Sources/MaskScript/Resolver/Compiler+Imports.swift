@@ -33,7 +33,7 @@ extension Compiler {
         let compiler = Compiler(interpreter: interpreter, source: source, echo: false, statements: statements,
                                 importedFrom: folder)
         compiler.refuseSideEffects(in: statements)
-        compiler.beginBlock(statements, inLayerBody: false, declaring: [])
+        compiler.beginBlock(statements, inLayerBody: false, declaring: [], scope: nil)
         let actions = statements.map { ActionCell(run: compiler.statement($0)) }
         var exports: [(name: String, read: Code)] = []
         // Only `let` and `fn` names: a file's own imports are not passed on.

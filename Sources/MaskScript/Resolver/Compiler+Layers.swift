@@ -25,7 +25,7 @@ extension Compiler {
         let bindingBlock = function.layers.first?.bindingBlock ?? function.blocks.count - 1
         let bind = decl.name.flatMap { declared($0, inBlock: bindingBlock) }.map { store($0) }
         function.layers.append((decl.kind, bindingBlock))
-        let body = block(decl.body, inLayerBody: true)
+        let body = block(decl.body, inLayerBody: true, scope: decl.range)
         function.layers.removeLast()
         let origin = source.map { "\($0.name):\(decl.range.start.line):\(decl.range.start.column)" }
         return LayerPlan(kind: decl.kind, name: decl.name, range: decl.range, origin: origin, bind: bind, body: body)

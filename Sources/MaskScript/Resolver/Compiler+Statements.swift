@@ -63,9 +63,9 @@ extension Compiler {
             }
             return returning(e, range)
         case let .ifStatement(condition, then, otherwise):
-            let yes = block(then, inLayerBody: !function.layers.isEmpty)
+            let yes = block(then, inLayerBody: !function.layers.isEmpty, scope: range)
             var no: Action = { _, _ in .normal }
-            if let otherwise { no = block(otherwise, inLayerBody: !function.layers.isEmpty) }
+            if let otherwise { no = block(otherwise, inLayerBody: !function.layers.isEmpty, scope: range) }
             // `if n < 2 { ... }`: the comparison of a local with a number is done in place.
             if case let .comparison(op, k, slotRange, q, constantRange) = comparisonShape(condition) {
                 let conditionRange = condition.range
@@ -146,7 +146,7 @@ extension Compiler {
     /// (`return fib(n - 1) + fib(n - 2)`), is one closure, not two.
     private func returning(_ e: Expr, _ range: SourceRange) -> Action {
         let valueRange = e.range
-        if case .name(let name) = e.kind, case .local(.slot(let k), _) = resolve(name) {
+        if case .name(let name) = e.kind, case .local(.slot(let k), _) = resolve(name, at: e.range) {
             return { i, f throws(RuntimeError) in
                 try i.step(range, valueRange)
                 return .returned(f.slots[k])
@@ -178,7 +178,7 @@ extension Compiler {
 
     private func assignment(_ name: String, _ nameRange: SourceRange, _ value: Expr, _ range: SourceRange) -> Action {
         let code = expression(value)
-        let resolution = resolve(name)
+        let resolution = resolve(name, at: nameRange)
         switch resolution {
         case .builtin:
             error("cannot assign to the built-in `\(name)`; declare your own with `let`", at: nameRange)
@@ -222,7 +222,7 @@ extension Compiler {
                          _ range: SourceRange) -> Action {
         let items = expression(sequence)
         let sequenceRange = sequence.range
-        beginBlock(body, inLayerBody: !function.layers.isEmpty, declaring: [(variable, variableRange)])
+        beginBlock(body, inLayerBody: !function.layers.isEmpty, declaring: [(variable, variableRange)], scope: range)
         var place = LocalPlace.slot(0)
         if case .local(let p)? = function.blocks.last?.names[variable]?.place { place = p }
         let cells = function.blocks.last?.cells ?? []
@@ -246,7 +246,7 @@ extension Compiler {
         var countCode: (Operand, SourceRange)?
         if case .times(let e) = count { countCode = (operand(e), e.range) }
         let extra = index.map { [($0, indexRange ?? range)] } ?? []
-        beginBlock(body, inLayerBody: !function.layers.isEmpty, declaring: extra)
+        beginBlock(body, inLayerBody: !function.layers.isEmpty, declaring: extra, scope: range)
         var place: LocalPlace?
         if let index, case .local(let p)? = function.blocks.last?.names[index]?.place { place = p }
         let cells = function.blocks.last?.cells ?? []

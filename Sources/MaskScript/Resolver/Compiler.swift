@@ -30,6 +30,9 @@ final class Compiler {
     /// True while compiling an imported file: it sees no globals of the importing
     /// program or the host, only built-ins and its own names.
     let isImported: Bool
+    /// Writes down every declaration and the use bound to it, when an editor asks
+    /// (`NameBindings`); nil when compiling to run.
+    var recorder: BindingRecorder?
 
     static let errorLimit = 100
 
@@ -48,7 +51,7 @@ final class Compiler {
     static func compile(_ statements: [Stmt], for interpreter: Interpreter, source: SourceFile?,
                         echo: Bool) -> Result<CompiledProgram, ScriptErrors> {
         let compiler = Compiler(interpreter: interpreter, source: source, echo: echo, statements: statements)
-        let body = compiler.block(statements, inLayerBody: false)
+        let body = compiler.block(statements, inLayerBody: false, scope: nil)
         compiler.checkProperties()
         compiler.checkMembers()
         if !compiler.errors.isEmpty {
@@ -72,9 +75,10 @@ final class Compiler {
 
     /// Compiles `statements` as one block: its names are declared (pending) first, so a
     /// function nested in it can call one declared further down.
+    /// `scope` is the source the block's names are visible in (nil: the whole program).
     func block(_ statements: [Stmt], inLayerBody: Bool, declaring extra: [(String, SourceRange)] = [],
-               freshCells: Bool = true) -> Action {
-        beginBlock(statements, inLayerBody: inLayerBody, declaring: extra)
+               freshCells: Bool = true, scope: SourceRange?) -> Action {
+        beginBlock(statements, inLayerBody: inLayerBody, declaring: extra, scope: scope)
         let actions = statements.map { ActionCell(run: statement($0)) }
         let cells = function.blocks.last?.cells ?? []
         endBlock()
@@ -86,7 +90,10 @@ final class Compiler {
         }
     }
 
-    func beginBlock(_ statements: [Stmt], inLayerBody: Bool, declaring extra: [(String, SourceRange)]) {
+    /// `extra` are the parameters of a function (`extraKind` `.parameter`) or the
+    /// variable of a loop; `scope` is as for `block`.
+    func beginBlock(_ statements: [Stmt], inLayerBody: Bool, declaring extra: [(String, SourceRange)],
+                    as extraKind: NameBindings.Kind = .loopVariable, scope: SourceRange?) {
         let isGlobal = function.isProgram && function.blocks.isEmpty
         function.blocks.append(Block())
         var firstRange: [String: SourceRange] = [:]
@@ -98,9 +105,11 @@ final class Compiler {
             firstRange[name] = range
             let v = declare(name, global: false)
             v.declared = true
+            recorder?.declare(v, extraKind, at: range, node: scope ?? range, scope: scope)
         }
         for d in NameScan.declarations(in: statements, inLayerBody: inLayerBody) {
             let existing = function.blocks[function.blocks.count - 1].names[d.name]
+            let v: Variable
             switch d.kind {
             case .binding:
                 if let first = firstRange[d.name] {
@@ -109,16 +118,25 @@ final class Compiler {
                     continue
                 }
                 firstRange[d.name] = d.range
-                let v = existing ?? declare(d.name, global: isGlobal)
+                v = existing ?? declare(d.name, global: isGlobal)
                 v.layerKind = nil
                 v.assigned = existing != nil || v.assigned
             case .layer(let kind):
-                if let v = existing {
+                if let existing {
+                    v = existing
                     if v.layerKind != kind { v.layerKind = nil; v.assigned = true }
                 } else {
-                    let v = declare(d.name, global: isGlobal)
+                    v = declare(d.name, global: isGlobal)
                     v.layerKind = kind
                 }
+            }
+            if let recorder {
+                let kind: NameBindings.Kind
+                switch d.kind {
+                case .binding(let k): kind = k
+                case .layer(let k): kind = .layer(k)
+                }
+                recorder.declare(v, kind, at: d.range, node: d.node, scope: scope, parameters: d.parameters)
             }
         }
     }
@@ -159,9 +177,22 @@ final class Compiler {
 
     // MARK: - Names
 
+    /// What `name` means here; `range`, the use's source, is recorded for editors when
+    /// given (`recorder`).
+    func resolve(_ name: String, at range: SourceRange? = nil) -> Resolution {
+        let resolution = lookUp(name)
+        if let recorder, let range {
+            switch resolution {
+            case .local(_, let v), .capture(_, let v), .global(_, let v?): recorder.use(v, at: range)
+            default: break
+            }
+        }
+        return resolution
+    }
+
     /// What `name` means here. A variable declared further down its block counts only
     /// from inside a nested function (which may run after the declaration).
-    func resolve(_ name: String) -> Resolution {
+    private func lookUp(_ name: String) -> Resolution {
         var scope: FunctionScope? = function
         while let f = scope {
             let crossed = f !== function

@@ -5,12 +5,17 @@ enum NameScan {
     /// A declaration a block makes.
     struct Declaration {
         enum Kind {
-            case binding
+            /// `let`, `fn` or `import`: what the name is (for `NameBindings`).
+            case binding(NameBindings.Kind)
             case layer(LayerKeyword)
         }
         let name: String
         let range: SourceRange
         let kind: Kind
+        /// The whole declaring statement or layer declaration.
+        let node: SourceRange
+        /// The parameters, for a function.
+        var parameters: [String] = []
     }
 
     /// The names `statements` declare in their own block: `let` and `fn` names, and,
@@ -22,15 +27,17 @@ enum NameScan {
         for statement in statements {
             switch statement.kind {
             case let .letBinding(name, nameRange, _):
-                out.append(Declaration(name: name, range: nameRange, kind: .binding))
+                out.append(Declaration(name: name, range: nameRange, kind: .binding(.variable), node: statement.range))
             case .function(let decl):
                 if let name = decl.name {
-                    out.append(Declaration(name: name, range: decl.range, kind: .binding))
+                    out.append(Declaration(name: name, range: decl.range, kind: .binding(.function), node: decl.range,
+                                           parameters: decl.parameters))
                 }
             case .layer(let decl) where !inLayerBody:
                 layerNames(decl, into: &out)
             case .importFile(let decl):
-                out.append(Declaration(name: decl.boundName, range: decl.boundNameRange, kind: .binding))
+                out.append(Declaration(name: decl.boundName, range: decl.boundNameRange, kind: .binding(.namespace),
+                                       node: statement.range))
             default:
                 break
             }
@@ -41,7 +48,7 @@ enum NameScan {
     /// The names of `decl` and of every layer declared in its body, not inside functions.
     private static func layerNames(_ decl: LayerDecl, into out: inout [Declaration]) {
         if let name = decl.name {
-            out.append(Declaration(name: name, range: decl.nameRange ?? decl.range, kind: .layer(decl.kind)))
+            out.append(Declaration(name: name, range: decl.nameRange ?? decl.range, kind: .layer(decl.kind), node: decl.range))
         }
         nestedLayerNames(decl.body, into: &out)
     }

@@ -40,7 +40,7 @@ extension Compiler {
         case .string(let s): return .constant(.string(s), expr.range)
         case .bool(let b): return .constant(.bool(b), expr.range)
         case .name(let name):
-            switch resolve(name) {
+            switch resolve(name, at: expr.range) {
             case .local(.slot(let k), _): return .slot(k, expr.range)
             case .builtin(let v): return .constant(v, expr.range)
             case .global(let box, _): return .global(box, name, expr.range)

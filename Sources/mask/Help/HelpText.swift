@@ -234,12 +234,14 @@ enum HelpText {
                         parse and a run limited to \(DocumentAnalysis.stepBudget) steps and \(Int(DocumentAnalysis.timeBudget)) s, so a
                         keystroke never waits (where a run stops is information, not
                         an error); images and fonts resolve against the document's
-                        folder, and print output is dropped
+                        folder, and print output is dropped; an imported file's
+                        errors are published in that file and at its 'import'
           completion    properties after 'layer.' and in a layer body, animate clause
                         words, colours, eases, stagger orders, names in scope
           hover         a property's type, default and doc; a function's signature; a
                         layer's kind and frame
-          definition, references, document symbols (layers as a tree), and
+          definition, references, rename (the resolver's own bindings), document
+          symbols (layers as a tree), and
           formatting    the same layout as 'mask fmt' (refused on syntax errors)
         Positions are UTF-16, as the protocol's default. A malformed message gets a
         JSON-RPC error and the server keeps serving; it ends at 'exit' or at the end

@@ -15,7 +15,7 @@ import MaskScript
 enum CompletionProvider {
     /// LSP's completion item kinds.
     private enum ItemKind: Int {
-        case function = 3, variable = 6, property = 10, keyword = 14, color = 16, enumMember = 20, constant = 21
+        case function = 3, variable = 6, module = 9, property = 10, keyword = 14, color = 16, enumMember = 20, constant = 21
     }
 
     /// The completion items at a scalar offset of the analysed text.
@@ -87,6 +87,7 @@ enum CompletionProvider {
             case .layer(let kind): item(symbol.name, .variable, detail: "\(kind.rawValue) \(symbol.name)")
             case .parameter: item(symbol.name, .variable, detail: "parameter")
             case .variable, .loopVariable: item(symbol.name, .variable, detail: "let \(symbol.name)")
+            case .namespace: item(symbol.name, .module, detail: "import")
             }
         }
         let shadowed = Set(declared.map(\.name))

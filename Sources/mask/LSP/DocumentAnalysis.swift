@@ -21,10 +21,13 @@ struct DocumentAnalysis {
     let tokens: [Token]
     /// The statements the parser recovered.
     let statements: [Stmt]
-    /// The names the document declares and uses.
-    let names: NameIndex
-    /// The parse errors, or else the run-time error, as `mask check` reports them.
+    /// The names the document declares and uses, as the resolver binds them.
+    let names: NameBindings
+    /// The parse errors, or else the run-time error, as `mask check` reports them: those
+    /// in the document itself.
     let diagnostics: [Diagnostic]
+    /// The errors the run found in the files the document imports.
+    let imported: ImportedErrors
     /// True when the text has syntax errors (formatting refuses it).
     let hasSyntaxErrors: Bool
 
@@ -39,31 +42,34 @@ struct DocumentAnalysis {
         tokens = Lexer.tokenize(source).tokens
         let parsed = Parser.parse(source)
         statements = parsed.statements
-        names = NameIndex(statements: parsed.statements, tokens: tokens)
+        let folder = path.map(Script.folder(of:))
+        names = NameBindings(source: source, statements: parsed.statements, resources: DocumentAnalysis.resources(in: folder))
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         hasSyntaxErrors = !errors.isEmpty
         // Only errors, as `mask check` prints them (`Script` drops the rest too).
-        diagnostics = hasSyntaxErrors ? errors : DocumentAnalysis.run(source, folder: path.map(Script.folder(of:)))
+        let (found, sources) = hasSyntaxErrors ? (errors, []) : DocumentAnalysis.run(source, folder: folder)
+        let source = self.source
+        diagnostics = found.filter { $0.fileName == source.name }
+        imported = ImportedErrors(found, sources: sources, document: source, statements: parsed.statements, folder: folder)
     }
 
-    /// The run-time error of one bounded run, if any. A run stopped by this server's own
-    /// budget is not an error of the script (`mask check` allows a hundred times more
-    /// steps), so it becomes information at the place the run stopped, which is usually
-    /// inside the loop to look at.
-    private static func run(_ source: SourceFile, folder: String?) -> [Diagnostic] {
+    /// The static or run-time errors of one bounded run, if any, and the imported files
+    /// they may point into. A run stopped by this server's own budget is not an error of
+    /// the script (`mask check` allows a hundred times more steps), so it becomes
+    /// information at the place the run stopped, which is usually inside the loop to look at.
+    private static func run(_ source: SourceFile, folder: String?) -> ([Diagnostic], [SourceFile]) {
         let script: Script
-        do { script = try Script(source: source) } catch { return error.diagnostics }
+        do { script = try Script(source: source) } catch { return (error.diagnostics, []) }
         var limits = Limits()
         limits.steps = stepBudget
         let deadline = Date().addingTimeInterval(timeBudget)
-        let resources: any ResourceResolver = folder.map { FileResolver(baseDirectory: $0) } ?? SandboxResolver()
-        let options = ScriptOptions(resources: resources, limits: limits, output: { _ in },
+        let options = ScriptOptions(resources: resources(in: folder), limits: limits, output: { _ in },
                                     isCancelled: { Date() > deadline })
         do {
             _ = try script.run(options: options)
-            return []
+            return ([], [])
         } catch {
-            return error.diagnostics.map { diagnostic in
+            let diagnostics = error.diagnostics.map { diagnostic in
                 let stopped: String
                 if diagnostic.message.hasPrefix("the program ran more than \(stepBudget) steps") {
                     stopped = "\(stepBudget) steps"
@@ -75,7 +81,14 @@ struct DocumentAnalysis {
                 return Diagnostic(.note, "the editor's check stopped here after \(stopped) (mask check allows \(Limits().steps)); "
                                       + "is there an endless loop?", at: diagnostic.range, in: diagnostic.fileName)
             }
+            return (diagnostics, error.importedSources)
         }
+    }
+
+    /// Files resolve against the document's folder; a document with no file path (an
+    /// unsaved buffer) reads none.
+    static func resources(in folder: String?) -> any ResourceResolver {
+        folder.map { FileResolver(baseDirectory: $0) } ?? SandboxResolver()
     }
 
     /// The scalar offset in `source` of an LSP position.
@@ -110,8 +123,7 @@ extension DocumentAnalysis {
             guard case .importFile(let decl) = statement.kind, decl.boundName == namespace else { continue }
             // The source is named by its file path when the document has one.
             let folder = source.name.hasPrefix("/") ? Script.folder(of: source.name) : nil
-            let resources: any ResourceResolver = folder.map { FileResolver(baseDirectory: $0) } ?? SandboxResolver()
-            return LanguageCatalog.names(ofImport: decl.path, from: resources)
+            return LanguageCatalog.names(ofImport: decl.path, from: DocumentAnalysis.resources(in: folder))
         }
         return nil
     }

@@ -9,4 +9,9 @@ enum DocumentURI {
         let path = url.path
         return path.isEmpty ? nil : path
     }
+
+    /// The `file://` URI of an absolute file path, percent-encoded.
+    static func uri(ofFile path: String) -> String {
+        URL(fileURLWithPath: path).absoluteString
+    }
 }

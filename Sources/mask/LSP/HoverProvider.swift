@@ -43,7 +43,7 @@ enum HoverProvider {
             case .other, nil: break
             }
         }
-        if let symbol = analysis.names.symbol(at: tokens[index].range.start.offset) {
+        if let symbol = analysis.names.binding(at: tokens[index].range.start.offset) {
             return symbolText(symbol, in: analysis)
         }
         if let function = LanguageCatalog.function(named: name) {
@@ -74,7 +74,7 @@ enum HoverProvider {
     }
 
     /// How a declared name was declared.
-    private static func symbolText(_ symbol: NameIndex.Symbol, in analysis: DocumentAnalysis) -> String {
+    private static func symbolText(_ symbol: NameBindings.Binding, in analysis: DocumentAnalysis) -> String {
         let line = "line \(symbol.declaration.start.line)"
         switch symbol.kind {
         case .function:
@@ -85,6 +85,8 @@ enum HoverProvider {
             return "```mask\n\(symbol.name)\n```\nA loop variable, declared at \(line)."
         case .variable:
             return "```mask\nlet \(symbol.name)\n```\nA variable declared at \(line)."
+        case .namespace:
+            return "```mask\n\(analysis.source.text(in: symbol.declarationNode))\n```\nThe names of an imported file, bound at \(line)."
         case .layer(let kind):
             let what = kind == .layer ? "A layer" : "A `\(kind.rawValue)` layer"
             var text = "```mask\n\(kind.rawValue) \(symbol.name)\n```\n\(what) declared at \(line)."

@@ -1,8 +1,8 @@
 import Foundation
 import MaskScript
 
-/// The requests about one document: completion, hover, symbols, formatting, definition
-/// and references.
+/// The requests about one document: completion, hover, symbols, formatting, definition,
+/// references and rename.
 extension LanguageServer {
     func completion(_ params: Parameters) throws(ResponseError) -> Any {
         let (_, analysis) = try openDocument(params)
@@ -38,16 +38,33 @@ extension LanguageServer {
     /// Where the name under the cursor is declared.
     func definition(_ params: Parameters) throws(ResponseError) -> Any {
         let (document, analysis) = try openDocument(params)
-        guard let symbol = analysis.names.symbol(at: analysis.offset(of: try params.position("position"))) else { return NSNull() }
+        guard let symbol = analysis.names.binding(at: analysis.offset(of: try params.position("position"))) else { return NSNull() }
         return ["uri": document.uri, "range": analysis.index.range(of: symbol.declaration)]
     }
 
     /// Every use of the name under the cursor, and its declaration when asked for.
     func references(_ params: Parameters) throws(ResponseError) -> Any {
         let (document, analysis) = try openDocument(params)
-        guard let symbol = analysis.names.symbol(at: analysis.offset(of: try params.position("position"))) else { return [Any]() }
+        guard let symbol = analysis.names.binding(at: analysis.offset(of: try params.position("position"))) else { return [Any]() }
         let includeDeclaration = (try? params.object("context"))?.object["includeDeclaration"] as? Bool ?? true
         let ranges = (includeDeclaration ? [symbol.declaration] : []) + symbol.uses
         return ranges.map { ["uri": document.uri, "range": analysis.index.range(of: $0)] }
+    }
+
+    /// The name under the cursor, when it can be renamed (null otherwise).
+    func prepareRename(_ params: Parameters) throws(ResponseError) -> Any {
+        let (_, analysis) = try openDocument(params)
+        guard let (binding, range) = RenameProvider.target(in: analysis, at: analysis.offset(of: try params.position("position")))
+        else { return NSNull() }
+        return ["range": analysis.index.range(of: range), "placeholder": binding.name]
+    }
+
+    /// The edits renaming the name under the cursor and every use bound to it.
+    func rename(_ params: Parameters) throws(ResponseError) -> Any {
+        let (document, analysis) = try openDocument(params)
+        let newName = try params.string("newName")
+        let ranges = try RenameProvider.ranges(in: analysis, at: analysis.offset(of: try params.position("position")), to: newName)
+        let edits: [[String: Any]] = ranges.map { ["range": analysis.index.range(of: $0), "newText": newName] }
+        return ["changes": [document.uri: edits]]
     }
 }

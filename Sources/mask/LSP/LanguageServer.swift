@@ -15,6 +15,9 @@ final class LanguageServer {
     private var state = State.uninitialized
     /// The open documents by URI, each with the analysis of its current text.
     var documents: [String: (document: TextDocument, analysis: DocumentAnalysis)] = [:]
+    /// The diagnostics published for imported files, by the URI of the open document
+    /// whose run found them, then by the imported file's URI.
+    var importedDiagnostics: [String: [String: [[String: Any]]]] = [:]
     private let writer: MessageWriter
     /// The exit status once `exit` arrived: 0 after `shutdown`, 1 otherwise.
     private(set) var exitStatus: Int32?
@@ -132,6 +135,8 @@ final class LanguageServer {
             case "textDocument/formatting": return try formatting(params)
             case "textDocument/definition": return try definition(params)
             case "textDocument/references": return try references(params)
+            case "textDocument/prepareRename": return try prepareRename(params)
+            case "textDocument/rename": return try rename(params)
             default: throw ResponseError(ResponseError.methodNotFound, "unknown method '\(method)'")
             }
         }
@@ -163,6 +168,7 @@ final class LanguageServer {
             "documentFormattingProvider": true,
             "definitionProvider": true,
             "referencesProvider": true,
+            "renameProvider": ["prepareProvider": true],
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "mask", "version": MaskTool.version]]
     }

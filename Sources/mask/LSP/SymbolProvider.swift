@@ -23,7 +23,7 @@ enum SymbolProvider {
             return [mask]
         case .function(let function):
             let name = function.name ?? "fn"
-            let selection = analysis.names.symbols.first { $0.declarationNode == function.range && $0.kind == .function }
+            let selection = analysis.names.bindings.first { $0.declarationNode == function.range && $0.kind == .function }
             return [make(name, detail: "fn(\(function.parameters.joined(separator: ", ")))", kind: .function,
                          range: function.range, selection: selection?.declaration ?? function.range,
                          children: function.body.flatMap { nestedLayers(in: $0, analysis) }, analysis)]

@@ -232,4 +232,83 @@ final class LSPFeatureTests: MaskCLITestCase {
         XCTAssertTrue(builtin["result"] is NSNull, "print is built in")
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
+
+    /// Binding comes from the resolver: an inner `let x = x + 1` reads the outer `x`, an
+    /// import's namespace is a declaration, and a name with errors around still resolves.
+    func testDefinitionUsesTheResolversBindings() throws {
+        let text = """
+            import "effects" as fx
+            let x = 1
+            if true {
+              let x = x + 1
+              print(fx.sweep, x)
+            }
+            let broken = * 2
+            layer box { opacity: x }
+
+            """
+        let lsp = try session(text)
+        func definition(_ line: Int, _ character: Int) throws -> [Int] {
+            LSP.start(try XCTUnwrap(try lsp.request("textDocument/definition", LSP.at(uri, line, character))["result"]
+                as? [String: Any]))
+        }
+        XCTAssertEqual(try definition(3, 10), [1, 4], "the inner `x` is declared after its value")
+        XCTAssertEqual(try definition(4, 18), [3, 6])
+        XCTAssertEqual(try definition(4, 8), [0, 20], "an import's namespace")
+        XCTAssertEqual(try definition(7, 21), [1, 4], "a document with a syntax error still resolves")
+        var params = LSP.at(uri, 0, 20)
+        params["context"] = ["includeDeclaration": false]
+        let references = try XCTUnwrap(try lsp.request("textDocument/references", params)["result"] as? [[String: Any]])
+        XCTAssertEqual(references.map(LSP.start), [[4, 8]])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    // MARK: - Rename
+
+    func testRenameChangesTheDeclarationAndEveryUseBoundToIt() throws {
+        let text = """
+            let size = 4
+            fn grow(by) {
+              return size + by
+            }
+            if true {
+              let size = 1
+              print(size)
+            }
+            layer box { opacity: grow(size) / 10 }
+
+            """
+        let lsp = try session(text)
+        let prepared = try XCTUnwrap(try lsp.request("textDocument/prepareRename", LSP.at(uri, 2, 10))["result"] as? [String: Any])
+        XCTAssertEqual(prepared["placeholder"] as? String, "size")
+        XCTAssertEqual(LSP.start(prepared), [2, 9])
+        var params = LSP.at(uri, 0, 4)
+        params["newName"] = "side"
+        let result = try XCTUnwrap(try lsp.request("textDocument/rename", params)["result"] as? [String: Any])
+        let edits = try XCTUnwrap((result["changes"] as? [String: Any])?[uri] as? [[String: Any]])
+        XCTAssertEqual(edits.map(LSP.start), [[0, 4], [2, 9], [8, 26]], "the inner `size` and its use are another variable")
+        XCTAssertEqual(Set(edits.compactMap { $0["newText"] as? String }), ["side"])
+
+        for (name, why) in [("by", "already used"), ("print", "already used"), ("opacity", "already used"),
+                            ("let", "not a name"), ("2x", "not a name")] {
+            params["newName"] = name
+            let refused = try lsp.request("textDocument/rename", params)
+            XCTAssertEqual(LSP.errorCode(refused), -32803, name)
+            let message = (refused["error"] as? [String: Any])?["message"] as? String ?? ""
+            XCTAssertTrue(message.contains(why), "\(name): \(message)")
+        }
+        XCTAssertTrue(try lsp.request("textDocument/prepareRename", LSP.at(uri, 6, 3))["result"] is NSNull, "print is built in")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    func testAnImportWithoutAsCannotBeRenamed() throws {
+        try write("let k = 3\n", to: "lib.mask")
+        let document = "file://" + url("main.mask").path
+        let lsp = try LSPSession(in: directory)
+        try lsp.initialize()
+        try lsp.open(document, "import \"lib.mask\"\nprint(lib.k)\n")
+        XCTAssertTrue(try lsp.request("textDocument/prepareRename", LSP.at(document, 1, 7))["result"] is NSNull,
+                      "its name is the file's")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
 }

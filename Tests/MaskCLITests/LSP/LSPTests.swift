@@ -28,9 +28,10 @@ final class LSPTests: MaskCLITestCase {
                          "referencesProvider"] {
             XCTAssertEqual(capabilities[provider] as? Bool, true, provider)
         }
+        XCTAssertEqual((capabilities["renameProvider"] as? [String: Any])?["prepareProvider"] as? Bool, true)
         XCTAssertEqual(Set(capabilities.keys), ["positionEncoding", "textDocumentSync", "completionProvider", "hoverProvider",
                                                 "documentSymbolProvider", "documentFormattingProvider", "definitionProvider",
-                                                "referencesProvider"])
+                                                "referencesProvider", "renameProvider"])
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
@@ -113,6 +114,55 @@ final class LSPTests: MaskCLITestCase {
         XCTAssertTrue(message.contains("stopped here after 200000 steps"), message)
         XCTAssertEqual(diagnostics.first?["severity"] as? Int, 3, "the server's own budget is not the script's error")
         XCTAssertEqual(LSP.start(diagnostics[0])[0], 1)
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    /// An error inside an imported file is published against that file, and the document
+    /// gets an error at the `import` that leads there, pointing at it; both clear once fixed.
+    func testErrorsInImportedFilesArePublishedAgainstThoseFiles() throws {
+        try write("// helpers\nfn f() {\n  return nme\n}\n", to: "lib.mask")
+        try write("import \"deep.mask\" as deep\n", to: "mid.mask")
+        try write("fn h() { return 1 + }\n", to: "deep.mask")
+        let lsp = try session()
+        let main = fileURI("main.mask")
+        let text = "import \"lib.mask\" as lib\nimport \"mid.mask\" as mid\nprint(lib.f())\n"
+        let own = try lsp.open(main, text)
+        XCTAssertEqual(own.count, 2, "\(own)")
+        XCTAssertEqual(own.map(LSP.start), [[0, 0], [1, 0]], "at the import statements")
+        XCTAssertEqual(own.first?["message"] as? String, "in the imported file `lib.mask`: unknown name `nme`")
+        XCTAssertEqual(own.first?["severity"] as? Int, 1)
+        let related = try XCTUnwrap((own.first?["relatedInformation"] as? [[String: Any]])?.first)
+        let location = try XCTUnwrap(related["location"] as? [String: Any])
+        XCTAssertEqual(location["uri"] as? String, fileURI("lib.mask"))
+        XCTAssertEqual(LSP.start(location), [2, 9])
+        XCTAssertEqual(own.last?["message"] as? String, "in the imported file `deep.mask`: expected expression",
+                       "a file imported through another is put at the document's import of the other")
+
+        /// The diagnostics of the next `count` notifications, by URI.
+        func published(_ count: Int) throws -> [String: [[String: Any]]] {
+            var found: [String: [[String: Any]]] = [:]
+            for _ in 0..<count {
+                let params = try XCTUnwrap(try lsp.nextNotification()["params"] as? [String: Any])
+                found[try XCTUnwrap(params["uri"] as? String)] = try XCTUnwrap(params["diagnostics"] as? [[String: Any]])
+            }
+            return found
+        }
+        var files = try published(2)
+        XCTAssertEqual(Set(files.keys), [fileURI("lib.mask"), fileURI("deep.mask")])
+        let lib = try XCTUnwrap(files[fileURI("lib.mask")])
+        XCTAssertEqual(lib.map { $0["message"] as? String }, ["unknown name `nme`"])
+        XCTAssertEqual(lib.map(LSP.start), [[2, 9]], "in the imported file's own positions")
+        XCTAssertEqual(files[fileURI("deep.mask")]?.map(LSP.start), [[0, 20]])
+
+        lsp.notify("textDocument/didChange", ["textDocument": ["uri": main, "version": 2],
+                                              "contentChanges": [["text": "import \"mid.mask\" as mid\n"]]])
+        XCTAssertEqual(try lsp.diagnostics().count, 1)
+        files = try published(2)
+        XCTAssertEqual(files[fileURI("lib.mask")]?.count, 0, "lib.mask's errors are gone with its import")
+        XCTAssertEqual(files[fileURI("deep.mask")]?.count, 1)
+        lsp.notify("textDocument/didClose", ["textDocument": ["uri": main]])
+        files = try published(2)
+        XCTAssertEqual(files.mapValues(\.count), [main: 0, fileURI("deep.mask"): 0], "closing the document clears both")
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 

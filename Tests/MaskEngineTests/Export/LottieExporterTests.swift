@@ -163,6 +163,8 @@ final class LottieExporterTests: XCTestCase {
         fade.frame = Rect(0, 0, 40, 40)
         fade.colors = [.clear, .black]
         let mask = try scene.addLayer(fade, to: photo, name: "fade")
+        // A sublayer reaching out of the mask's frame, which the renderer cuts away.
+        try scene.addLayer(plain(Rect(20, 20, 40, 40), .white), to: mask, name: "spill")
         try scene.setMask(mask, of: photo)
         try scene.setInitial(.maskMode, of: photo, to: .maskMode(.luminance))
         try scene.setInitial(.maskInvert, of: photo, to: .bool(true))
@@ -175,6 +177,23 @@ final class LottieExporterTests: XCTestCase {
         XCTAssertEqual(top[matte + 1]["nm"]?.string, "photo")
         // The matte is cut to the mask's frame.
         XCTAssertEqual(top[matte]["hasMask"], .bool(true))
+    }
+
+    /// A mask that draws only inside its frame needs no cut (and ThorVG draws a matte
+    /// layer with mask paths as nothing).
+    func testAMatteDrawnInsideItsFrameIsNotCut() throws {
+        var scene = Scene(canvas: Canvas(width: 40, height: 40, duration: 1))
+        let photo = try scene.addLayer(plain(Rect(0, 0, 40, 40), .green), name: "photo")
+        var fade = LayerState(kind: .gradient)
+        fade.frame = Rect(5, 5, 30, 30)
+        fade.colors = [.white, .black]
+        let mask = try scene.addLayer(fade, to: photo, name: "fade")
+        try scene.setMask(mask, of: photo)
+        try scene.setInitial(.maskMode, of: photo, to: .maskMode(.luminance))
+        let top = layers(try LottieExporter(scene: scene).document())
+        let matte = try XCTUnwrap(top.firstIndex { $0["td"]?.number == 1 })
+        XCTAssertNil(top[matte]["hasMask"])
+        XCTAssertEqual(top[matte + 1]["tt"]?.number, 3, "luma")
     }
 
     func testGroupOpacityBecomesAPrecomposition() throws {
@@ -227,11 +246,102 @@ final class LottieExporterTests: XCTestCase {
         XCTAssertEqual(parts.map { $0["ip"]?.number ?? -1 }, [0, 0, 5, 5])
     }
 
+    /// A player finds a parent by its index among all the layers of a list: the
+    /// stretches of a split timeline and the canvas background number on from each other.
+    func testLayerIndicesAreUniqueAcrossStretches() throws {
+        var scene = Scene(canvas: Canvas(width: 40, height: 40, fps: 10, duration: 1))
+        try scene.addLayer(plain(Rect(0, 0, 20, 20), .red), name: "a")
+        let b = try scene.addLayer(plain(Rect(10, 10, 20, 20), .blue), name: "b")
+        try scene.set(.z, of: b, to: .number(-1), at: 0.5)
+        let all = layers(try LottieExporter(scene: scene).document())
+        let indices = all.compactMap { $0["ind"]?.number }
+        XCTAssertEqual(indices.count, all.count)
+        XCTAssertEqual(Set(indices).count, indices.count, "\(indices)")
+        for layer in all {
+            guard let parent = layer["parent"]?.number else { continue }
+            let target = try XCTUnwrap(all.first { $0["ind"]?.number == parent })
+            XCTAssertEqual(target["ip"], layer["ip"], "the parent is the null of the same stretch")
+        }
+    }
+
+    /// Two colour stops at each location (a colour seen from either side) spread apart,
+    /// and kept within 0...1 at the end, as the Lottie schema asks.
+    func testGradientStopOffsetsIncreaseWithinZeroToOne() {
+        let offsets = LottieGradients.increasing([0, 0, 0.5, 0.5, 1, 1])
+        XCTAssertEqual(offsets.count, 6)
+        XCTAssertTrue(zip(offsets, offsets.dropFirst()).allSatisfy { $0 < $1 }, "\(offsets)")
+        XCTAssertEqual(offsets.first, 0)
+        XCTAssertEqual(offsets.last, 1)
+        XCTAssertEqual(offsets[2], 0.5)
+        XCTAssertEqual(offsets[4], 1 - 1e-4, accuracy: 1e-12)
+    }
+
     func testNumbersAreCompact() {
         XCTAssertEqual(LottieJSON.format(3), "3")
         XCTAssertEqual(LottieJSON.format(0.5), "0.5")
         XCTAssertEqual(LottieJSON.format(1.0 / 3), "0.3333")
         XCTAssertEqual(LottieJSON.format(-0.00001), "0")
         XCTAssertEqual(LottieJSON.object([("a", .array([.number(1), .string("x\"")]))]).text, "{\"a\":[1,\"x\\\"\"]}")
+    }
+
+    func testColoursReadBackAsTheirBytesRoundedOrTruncated() throws {
+        XCTAssertEqual(LottieJSON.fraction(16.0 / 255).text, "0.062746", "four decimals, 0.0627, truncate to 15")
+        XCTAssertEqual(LottieJSON.fraction(0.5).text, "0.5")
+        XCTAssertEqual(LottieJSON.fraction(1).text, "1")
+        for byte in 0...255 {
+            let read = try XCTUnwrap(Double(LottieJSON.fraction(Double(byte) / 255).text)) * 255
+            XCTAssertEqual(Int(read), byte, "truncated")
+            XCTAssertEqual(Int(read.rounded()), byte, "rounded")
+        }
+        var scene = Scene(canvas: Canvas(width: 20, height: 20, duration: 1))
+        try scene.addLayer(plain(Rect(0, 0, 20, 20), Color(red: 16.0 / 255, green: 0, blue: 1)), name: "box")
+        let doc = try LottieExporter(scene: scene).document()
+        let box = try XCTUnwrap(layers(doc).first { $0["nm"]?.string == "box background" })
+        XCTAssertEqual(box["shapes"]?[1]?["c"]?["k"], .array([.fraction(16.0 / 255), .fraction(0), .fraction(1)]))
+    }
+
+    /// A mask of two overlapping 80% fills over an opaque layer (water_fill's shape): the
+    /// layer drawn once through each, no track matte; not when the layer is half opaque.
+    func testOverlappingMaskFillsOverAnOpaqueLayerAreMaskPaths() throws {
+        func document(ownerOpacity: Double) throws -> LottieJSON {
+            var scene = Scene(canvas: Canvas(width: 40, height: 40, duration: 1))
+            var green = plain(Rect(0, 0, 40, 40), .green)
+            green.opacity = ownerOpacity
+            let owner = try scene.addLayer(green, name: "green")
+            var water = LayerState(kind: .plain)
+            water.frame = Rect(0, 0, 40, 40)
+            let mask = try scene.addLayer(water, to: owner, name: "water")
+            for (i, x) in [0.0, 10].enumerated() {
+                var circle = LayerState(kind: .shape)
+                circle.frame = Rect(x, x, 30, 30)
+                circle.path = .oval(in: Rect(0, 0, 30, 30))
+                circle.fill = .red
+                circle.opacity = 0.8
+                try scene.addLayer(circle, to: mask, name: "circle\(i)")
+            }
+            try scene.setMask(mask, of: owner)
+            return try LottieExporter(scene: scene).document()
+        }
+        let opaque = layers(try document(ownerOpacity: 1))
+        XCTAssertFalse(opaque.contains { $0["td"] != nil || $0["tt"] != nil }, "no track matte")
+        let pieces = opaque.filter { $0["nm"]?.string == "green" }
+        XCTAssertEqual(pieces.count, 2)
+        XCTAssertEqual(pieces.map { $0["masksProperties"]?[0]?["o"]?["k"]?.number }, [80, 80])
+        let half = layers(try document(ownerOpacity: 0.5))
+        XCTAssertTrue(half.contains { $0["tt"]?.number == 1 }, "half opaque: the pieces would not add up, a matte")
+    }
+
+    func testAnOpaqueImageCoveringTheBoundsHidesTheBackground() throws {
+        func names(_ fill: PremultipliedColor) throws -> [String] {
+            var scene = Scene(canvas: Canvas(width: 20, height: 20, duration: 1))
+            var photo = plain(Rect(0, 0, 20, 20), .blue)
+            photo.contents = try Image(width: 4, height: 4, fill: fill)
+            photo.gravity = .aspectFill
+            try scene.addLayer(photo, name: "photo")
+            return layers(try LottieExporter(scene: scene).document()).compactMap { $0["nm"]?.string }
+        }
+        XCTAssertFalse(try names(Color.red.premultiplied()).contains("photo background"))
+        XCTAssertTrue(try names(Color(red: 1, green: 0, blue: 0, alpha: 0.5).premultiplied()).contains("photo background"),
+                      "it shows through a translucent image")
     }
 }
