@@ -46,7 +46,7 @@ extension PropertyKey {
             return .init(self, keyPath: "transform.scale", .number(\.scale), animates: true, doc: "The scale about the anchor.")
         case .rotation:
             return .init(self, keyPath: "transform.rotation", .number(\.rotation), animates: true,
-                         doc: "The rotation about the anchor, in radians; positive turns clockwise.")
+                         doc: "The rotation about the anchor; positive turns clockwise on screen.")
         case .contents:
             return .init(self, .plain(.image, \.contents, "an image or nil", wrap: { .image($0) }, extract: {
                 if case .image(let i) = $0 { return .some(i) } else { return nil }
@@ -136,7 +136,7 @@ extension PropertyKey {
             }), animates: false, kinds: [.text], doc: "The typeface.")
         case .fontSize:
             // Clamped, not rejected, so an overshooting spring stays drawable.
-            return .init(self, .number(\.fontSize, clamp: 0.01...4096), animates: true, kinds: [.text], doc: "The font size, in pixels.")
+            return .init(self, .number(\.fontSize, clamp: 0.01...4096), animates: true, kinds: [.text], doc: "The font size; above 0 and at most 4096.")
         case .textColor:
             return .init(self, keyPath: "foregroundColor", .color(\.textColor), animates: true, kinds: [.text],
                          doc: "The text's colour.")

@@ -11,7 +11,8 @@ extension Renderer {
     ///
     /// Conservative by design: the bounds, the contents rectangle (which may overflow the
     /// bounds under `aspectFill` or `center`), a shape's control points grown by half the
-    /// line width, and the sublayers' boxes, unless `clip` cuts everything to the bounds.
+    /// line width, the sublayers' boxes and the shadow's reach, unless `clip` cuts
+    /// everything to the bounds.
     func drawnBounds(of id: LayerID, transform m: Transform, walk: LayerWalk, depth: Int = 0) -> PixelRect? {
         let s = walk.states[id.index]
         if s.clip { return PixelRect(covering: m.apply(s.bounds)) }
@@ -43,6 +44,6 @@ extension Renderer {
                                           walk: walk, depth: depth + 1) else { return nil }
             result = result.union(inner)
         }
-        return result
+        return shadowBounds(s, transform: m, content: result).map { result.union($0) } ?? result
     }
 }
