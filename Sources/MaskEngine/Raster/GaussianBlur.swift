@@ -35,10 +35,11 @@ enum GaussianBlur {
         /// without computing the weights: how far a shadow reaches.
         static func extent(sigma: Double, shift: Double) -> (low: Int, high: Int) {
             let sigma = min(max(sigma.isFinite ? sigma : 0, 0), GaussianBlur.maxSigma)
-            let base = Int(min(max(shift.isFinite ? shift : 0, -GaussianBlur.maxShift), GaussianBlur.maxShift).rounded(.down))
-            if sigma < 0.25 { return (base, base + 1) }
+            let clamped = min(max(shift.isFinite ? shift : 0, -GaussianBlur.maxShift), GaussianBlur.maxShift)
+            let base = Int(clamped.rounded(.down)), moved = clamped.rounded(.down) != clamped
+            if sigma < 0.25 { return (base, moved ? base + 1 : base) }
             let reach = Int((4 * sigma).rounded(.up)) + 1
-            return (base - reach, base + reach + 1)
+            return (base - reach, base + reach + (moved ? 1 : 0))
         }
 
         /// The kernel of a blur of standard deviation `sigma` moved by `shift` pixels: the
@@ -61,7 +62,8 @@ enum GaussianBlur {
             func cdf(_ x: Double) -> Double { 0.5 * erfc(-x * scale) }
             var w: [Double] = []
             w.reserveCapacity(2 * reach + 2)
-            for u in -reach...(reach + 1) {
+            // One more tap on the right when the shift is not whole, for the moved tail.
+            for u in -reach...(reach + (fraction > 0 ? 1 : 0)) {
                 let d = Double(u) - fraction
                 w.append(cdf(d + 0.5) - cdf(d - 0.5))
             }

@@ -96,7 +96,7 @@ extension Renderer {
             }
             return
         }
-        extent = shadowSourceExtent(extent, state, transform: m, drawn: drawnBounds(of: id, transform: m, walk: walk))
+        extent = shadowSourceExtent(extent, state, transform: m, content: drawnBounds(of: id, transform: m, walk: walk, shadow: false))
         try reserve(extent.width * extent.height * 4, for: id, walk: walk)
         var group = try Surface(rect: extent, pool: pool)
         defer { group.recycle(into: pool) }
