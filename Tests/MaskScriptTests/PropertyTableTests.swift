@@ -26,6 +26,7 @@ final class PropertyTableTests: XCTestCase {
         case .colors: return ("[red, blue]", "[blue, green]")
         case .optionalNumbers: return ("[0, 1]", "[0.25, 0.75]")
         case .path: return ("rect(0, 0, 4, 4)", "rect(1, 1, 6, 6)")
+        case .optionalPath: return ("circle(5, 5, 4)", "circle(6, 7, 3)")
         case .string: return ("\"hi\"", "\"yo\"")
         case .image, .font, .layer: return ("nil", "nil")
         }

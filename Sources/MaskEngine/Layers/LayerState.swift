@@ -65,6 +65,9 @@ public struct LayerState: Sendable, Equatable {
     /// How far the shadow is moved from the layer, in the layer's coordinates; y grows
     /// down, so Core Animation's default (0, −3) puts the shadow 3 above the layer, as on iOS.
     public var shadowOffset = Point(0, -3)
+    /// The shape, in the layer's coordinates, whose fill (nonzero) casts the shadow instead
+    /// of the layer's composited alpha (Core Animation's `shadowPath`); nil uses the alpha.
+    public var shadowPath: Path?
 
     // MARK: - Gradient
     /// A gradient's colours in order (`CAGradientLayer.colors`); without colours nothing is drawn.

@@ -63,7 +63,7 @@ public struct PropertyDeclaration: Sendable {
 
 /// The type of value a property holds, as `PropertyValue` carries it.
 public enum PropertyType: Sendable, Equatable, CustomStringConvertible {
-    case number, point, size, bool, color, optionalColor, optionalNumbers, colors, path
+    case number, point, size, bool, color, optionalColor, optionalNumbers, colors, path, optionalPath
     case image, string, font, layer
     /// One of a fixed set of words (a gravity, a fill rule, ...).
     case choice([String])
@@ -80,6 +80,7 @@ public enum PropertyType: Sendable, Equatable, CustomStringConvertible {
         case .optionalNumbers: return "list of numbers or nil"
         case .colors: return "list of colours"
         case .path: return "path"
+        case .optionalPath: return "path or nil"
         case .image: return "image or nil"
         case .string: return "string"
         case .font: return "font"

@@ -85,6 +85,14 @@ extension PropertyKey {
         case .shadowOffset:
             return .init(self, .point(\.shadowOffset), animates: true,
                          doc: "How far the shadow is moved; y grows down, so the default puts it 3 above, as on iOS.")
+        case .shadowPath:
+            return .init(self, .plain(.optionalPath, \.shadowPath, "a path or nil", wrap: { .optionalPath($0) }, extract: {
+                switch $0 {
+                case .path(let p): return .some(p)
+                case .optionalPath(let p): return .some(p)
+                default: return nil
+                }
+            }), animates: true, doc: "The shape that casts the shadow, filled nonzero, instead of the layer's alpha; nil uses the alpha.")
         // Gradient
         case .colors:
             return .init(self, .plain(.colors, \.colors, "a list of colours", wrap: { .colors($0) }, extract: {

@@ -13,7 +13,7 @@ public enum PropertyKey: String, Sendable, CaseIterable, Hashable {
     case opacity, background, cornerRadius, clip, hidden, scale, rotation
     case contents, gravity, z, mask, maskMode, maskInvert
     case borderWidth, borderColor
-    case shadowColor, shadowOpacity, shadowRadius, shadowOffset
+    case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
     case colors, locations, start, end, gradientType
     case path, fill, stroke, lineWidth, strokeStart, strokeEnd, fillRule
     case string, font, fontSize, textColor, align

@@ -20,6 +20,8 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     case colors([Color])
     /// A vector path: a shape's `path`.
     case path(Path)
+    /// An optional path (`shadowPath`): nil uses the layer's alpha.
+    case optionalPath(Path?)
     /// The `contents` image, or nil for none.
     case image(Image?)
     /// A string: a text layer's `string`.
@@ -53,6 +55,7 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
         case .optionalNumbers(let n): return n == nil ? "nil" : "a list of numbers"
         case .colors: return "a list of colours"
         case .path: return "a path"
+        case .optionalPath(let p): return p == nil ? "nil" : "a path"
         case .image(let i): return i == nil ? "nil" : "an image"
         case .string: return "a string"
         case .font: return "a font"
@@ -80,6 +83,7 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
             return v.map { "[" + $0.map(\.shortDescription).joined(separator: ", ") + "]" } ?? "nil"
         case .colors(let v): return "[" + v.map(\.description).joined(separator: ", ") + "]"
         case .path(let p): return p.description
+        case .optionalPath(let p): return p?.description ?? "nil"
         case .image(let i): return i.map { "image \($0.width)×\($0.height)" } ?? "nil"
         case .string(let s): return s
         case .font(let f): return f?.name ?? Font.defaultFamily

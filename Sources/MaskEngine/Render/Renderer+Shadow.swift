@@ -1,7 +1,8 @@
 // MARK: - Shadows
 
 /// A layer's shadow, as Core Animation draws one: the layer's composited alpha (its
-/// content, sublayers and border, as one group), blurred, moved by `shadowOffset`, filled
+/// content, sublayers and border, as one group), or the fill of `shadowPath` when it has
+/// one, blurred, moved by `shadowOffset`, filled
 /// with `shadowColor` at `shadowOpacity` and drawn under the layer. The group is then
 /// clipped and masked like the layer (so `clip`, Core Animation's `masksToBounds`, cuts
 /// the shadow off outside the bounds, as it does on iOS) and composited with the layer's
@@ -26,10 +27,18 @@ extension Renderer {
         return (s.shadowRadius * abs(m.determinant).squareRoot(), Point(m.a * o.x + m.c * o.y, m.b * o.x + m.d * o.y))
     }
 
-    /// The device box a layer's shadow can touch when what casts it lies in `content`, or
+    /// The device box of what casts a layer's shadow: its `shadowPath`, or else `content`.
+    func shadowCaster(_ s: LayerState, transform m: Transform, content: PixelRect) -> PixelRect {
+        guard let path = s.shadowPath else { return content }
+        return path.controlBounds.map { PixelRect(covering: m.apply($0)) } ?? .empty
+    }
+
+    /// The device box a layer's shadow can touch when what it draws lies in `content`, or
     /// nil when it has none.
     func shadowBounds(_ s: LayerState, transform m: Transform, content: PixelRect) -> PixelRect? {
-        guard hasShadow(s), !content.isEmpty else { return nil }
+        guard hasShadow(s) else { return nil }
+        let content = shadowCaster(s, transform: m, content: content)
+        guard !content.isEmpty else { return nil }
         let (sigma, shift) = shadowGeometry(s, transform: m)
         let kx = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.x)
         let ky = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.y)
@@ -40,7 +49,8 @@ extension Renderer {
     /// pixels whose shadow lands in `extent`, within `content` (where the layer draws, its
     /// shadow left out; nil when that is not known).
     func shadowSourceExtent(_ extent: PixelRect, _ s: LayerState, transform m: Transform, content: PixelRect?) -> PixelRect {
-        guard hasShadow(s), !extent.isEmpty else { return extent }
+        // A shadow path is drawn wherever it is needed, whatever the group holds.
+        guard hasShadow(s), s.shadowPath == nil, !extent.isEmpty else { return extent }
         let (sigma, shift) = shadowGeometry(s, transform: m)
         let kx = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.x)
         let ky = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.y)
@@ -53,12 +63,16 @@ extension Renderer {
     /// - Throws: `RenderError.tooMuchWork` or `.tooMuchMemory`, naming the layer.
     func drawShadow(of id: LayerID, _ s: LayerState, transform m: Transform, under group: inout Surface,
                     walk: inout LayerWalk) throws {
-        guard hasShadow(s), !group.dirty.isEmpty else { return }
+        guard hasShadow(s), s.shadowPath != nil || !group.dirty.isEmpty else { return }
         let (sigma, shift) = shadowGeometry(s, transform: m)
-        let source = group.dirty
-        guard let reach = shadowBounds(s, transform: m, content: source)?.intersection(group.rect), !reach.isEmpty else { return }
         let kx = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.x)
         let ky = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.y)
+        // What casts the shadow onto the group: the pixels the kernel can carry into it.
+        let within = PixelRect(x0: group.rect.x0 - kx.high, y0: group.rect.y0 - ky.high,
+                               x1: group.rect.x1 - kx.low, y1: group.rect.y1 - ky.low)
+        let source = shadowCaster(s, transform: m, content: group.dirty).intersection(within)
+        guard !source.isEmpty, let reach = shadowBounds(s, transform: m, content: source)?.intersection(group.rect),
+              !reach.isEmpty else { return }
         let taps = (kx.high - kx.low + 1) + (ky.high - ky.low + 1)
         let (pixels, o1) = reach.width.multipliedReportingOverflow(by: max(reach.height, source.height))
         let (units, o2) = pixels.multipliedReportingOverflow(by: taps)
@@ -69,8 +83,23 @@ extension Renderer {
         try reserve(source.width * source.height + reach.width * source.height * 4 + reach.width * reach.height, for: id, walk: walk)
 
         let pool = walk.pool
-        var alpha = CoverageMask(rect: source, values: pool.bytes(count: source.width * source.height, zeroed: false))
+        var alpha = shadowPathCoverage(s, transform: m, source: source, pool: pool) ?? groupAlpha(group, source, pool: pool)
         defer { alpha.recycle(into: pool) }
+        guard var shadow = GaussianBlur.blurred(alpha, sigma: sigma, shift: shift, within: reach, pool: pool) else { return }
+        group.fillBehind(shadow, color: s.shadowColor.premultiplied(), opacity: s.shadowOpacity)
+        shadow.recycle(into: pool)
+    }
+
+    /// The coverage of the layer's `shadowPath` over `source`, or nil when it has none.
+    private func shadowPathCoverage(_ s: LayerState, transform m: Transform, source: PixelRect, pool: BufferPool) -> CoverageMask? {
+        guard let path = s.shadowPath else { return nil }
+        return Rasterizer.coverage(of: path, transform: m, fillRule: .nonzero, clip: source, pool: pool)
+            ?? CoverageMask(rect: .empty, values: [])
+    }
+
+    /// The alpha channel of `group` over `source` (which lies inside it).
+    private func groupAlpha(_ group: Surface, _ source: PixelRect, pool: BufferPool) -> CoverageMask {
+        var alpha = CoverageMask(rect: source, values: pool.bytes(count: source.width * source.height, zeroed: false))
         let gw = group.rect.width
         group.image.pixels.withUnsafeBufferPointer { px in
             alpha.values.withUnsafeMutableBufferPointer { out in
@@ -81,8 +110,6 @@ extension Renderer {
                 }
             }
         }
-        guard var shadow = GaussianBlur.blurred(alpha, sigma: sigma, shift: shift, within: reach, pool: pool) else { return }
-        group.fillBehind(shadow, color: s.shadowColor.premultiplied(), opacity: s.shadowOpacity)
-        shadow.recycle(into: pool)
+        return alpha
     }
 }

@@ -19,6 +19,7 @@ extension Value {
         case .optionalNumbers(let v): self = v.map { .list($0.map { .number($0) }) } ?? .nil
         case .colors(let v): self = .list(v.map { .color($0) })
         case .path(let p): self = .path(p)
+        case .optionalPath(let p): self = p.map { .path($0) } ?? .nil
         case .image(let i): self = i.map { .image($0) } ?? .nil
         case .string(let s): self = .string(s)
         case .font(let f): self = .string(f?.name ?? Font.defaultFamily)
@@ -169,6 +170,12 @@ extension Interpreter {
                     let v = try numbers(4, "a path or a rectangle")
                     return .path(.rect(Rect(v[0], v[1], v[2], v[3])))
                 default: throw mismatch("a path")
+                }
+            case .optionalPath:
+                switch value {
+                case .path(let p): return .optionalPath(p)
+                case .nil: return .optionalPath(nil)
+                default: throw mismatch("a path or nil")
                 }
             case .string:
                 guard case .string(let s) = value else { throw mismatch("a string") }

@@ -105,6 +105,24 @@ final class ShadowTests: XCTestCase {
         assertShadowIsGaussian(image, rect: Rect(23, 23, 12, 12), sigma: 2, outside: Rect(20, 20, 12, 12))
     }
 
+    /// A `shadowPath` casts the shadow instead of the layer's alpha, also for a layer that
+    /// draws nothing.
+    func testAShadowPathCastsTheShadow() throws {
+        var scene = blankScene(64, 64)
+        var s = shadowed(Rect(10, 10, 40, 40), radius: 2.5, offset: Point(2, 4))
+        s.background = .clear
+        s.shadowPath = .rect(Rect(8, 6, 20, 12))
+        try scene.addLayer(s)
+        assertShadowIsGaussian(try render(scene), rect: Rect(20, 20, 20, 12), sigma: 2.5, outside: .zero)
+
+        var covered = blankScene(64, 64)
+        var t = shadowed(Rect(20, 20, 16, 16), radius: 1, offset: Point(0, 10))
+        t.shadowPath = .rect(Rect(4, 4, 8, 8))
+        try covered.addLayer(t)
+        let image = try render(covered)
+        assertShadowIsGaussian(image, rect: Rect(24, 34, 8, 8), sigma: 1, outside: Rect(20, 20, 16, 16))
+    }
+
     /// `clip` (masksToBounds) cuts the shadow off outside the bounds, as on iOS.
     func testClipCutsTheShadowOff() throws {
         var scene = blankScene(40, 40)
