@@ -8,7 +8,8 @@
 public struct PropertyDeclaration: Sendable {
     /// The property.
     public let key: PropertyKey
-    /// Core Animation's key path for it (`position.x`, `CAShapeLayer.fillColor` is `fillColor`).
+    /// Core Animation's key path for it, relative to the layer's class: `position.x`,
+    /// `fillColor` (of `CAShapeLayer`); for an extension, its name.
     public let keyPath: String
     /// The type of value it holds.
     public let type: PropertyType
