@@ -146,14 +146,15 @@ public struct LayerState: Sendable, Equatable {
 
     /// The value of one property.
     public func value(for key: PropertyKey) -> PropertyValue {
-        key.declaration.accessor.get(self)
+        key.accessor.get(self)
     }
 
     /// Sets one property, normalised as its declaration says (clamped, optional colours).
     /// - Throws: `PropertyError.typeMismatch` when the value is not of the property's type,
     ///   `PropertyError.invalidValue` when it is out of the property's domain.
     public mutating func set(_ key: PropertyKey, to value: PropertyValue) throws(PropertyError) {
-        try key.declaration.accessor.set(&self, value, key)
+        let accessor = key.accessor
+        try accessor.set(&self, value, accessor.check)
     }
 }
 

@@ -28,6 +28,7 @@ public struct PropertyDeclaration: Sendable {
     /// applies them after it, so a change of the whole must drive any that already change.
     public let parts: [PropertyKey]
     let accessor: PropertyAccessor
+    private var makeChoice: (@Sendable (String) -> PropertyValue?)?
 
     /// The value before anything sets it: `LayerState`'s initial value for a kind that has it.
     public var defaultValue: PropertyValue {
@@ -43,22 +44,36 @@ public struct PropertyDeclaration: Sendable {
 
     /// The value of a choice property for one of its words, or nil when it is not one.
     public func choice(_ word: String) -> PropertyValue? {
-        accessor.choice?(word)
+        makeChoice?(word)
     }
 
-    init(_ key: PropertyKey, keyPath: String? = nil, _ accessor: PropertyAccessor, animates: Bool,
+    /// A declaration; `get` and `set` reach the property's field of `LayerState` (`set`
+    /// through the `PropertyCheck` for its type), and must capture nothing.
+    init(_ key: PropertyKey, keyPath: String? = nil, _ type: PropertyType, clamp: ClosedRange<Double>? = nil, animates: Bool,
          kinds: Set<LayerKind> = Set(LayerKind.allCases), parts: [PropertyKey] = [], extension isExtension: Bool = false,
-         doc: String) {
+         doc: String, get: @escaping @Sendable (LayerState) -> PropertyValue,
+         set: @escaping @Sendable (inout LayerState, PropertyValue, PropertyCheck) throws(PropertyError) -> Void) {
         self.key = key
         self.keyPath = keyPath ?? key.rawValue
-        self.type = accessor.type
-        self.clamp = accessor.clamp
+        self.type = type
+        self.clamp = clamp
         self.isAnimatable = animates
         self.kinds = kinds
         self.doc = doc
         self.isExtension = isExtension
         self.parts = parts
-        self.accessor = accessor
+        self.accessor = PropertyAccessor(get: get, set: set, check: PropertyCheck(key: key, clamp: clamp))
+        self.makeChoice = nil
+    }
+
+    /// A declaration of a choice property.
+    init<T: PropertyChoice>(_ key: PropertyKey, keyPath: String? = nil, choice: T.Type, animates: Bool,
+                            kinds: Set<LayerKind> = Set(LayerKind.allCases), extension isExtension: Bool = false, doc: String,
+                            get: @escaping @Sendable (LayerState) -> PropertyValue,
+                            set: @escaping @Sendable (inout LayerState, PropertyValue, PropertyCheck) throws(PropertyError) -> Void) {
+        self.init(key, keyPath: keyPath, .choice(T.self), animates: animates, kinds: kinds, extension: isExtension, doc: doc,
+                  get: get, set: set)
+        self.makeChoice = { T(rawValue: $0)?.propertyValue }
     }
 }
 
@@ -91,107 +106,189 @@ public enum PropertyType: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// How a declaration reads and writes its `LayerState` field, checking and normalising
-/// values on the way in (`set` throws `PropertyError` naming the key).
+/// How a declaration reads and writes its `LayerState` field: plain closures that capture
+/// nothing, so that sampling a frame (one `set` per changing property and layer) costs a
+/// call, not a copy of the state or a key path lookup.
 struct PropertyAccessor: Sendable {
-    let type: PropertyType
-    var clamp: ClosedRange<Double>? = nil
     let get: @Sendable (LayerState) -> PropertyValue
-    let set: @Sendable (inout LayerState, PropertyValue, PropertyKey) throws(PropertyError) -> Void
-    var choice: (@Sendable (String) -> PropertyValue?)? = nil
+    let set: @Sendable (inout LayerState, PropertyValue, PropertyCheck) throws(PropertyError) -> Void
+    let check: PropertyCheck
+}
 
-    private static func mismatch(_ key: PropertyKey, _ expected: String, _ value: PropertyValue) -> PropertyError {
+/// Checks and normalises a value on its way into a property, naming the property in its
+/// errors: the building blocks of every declaration's setter.
+struct PropertyCheck: Sendable {
+    let key: PropertyKey
+    /// The range numbers are clamped to (clamped, not rejected, so an overshooting spring
+    /// stays drawable).
+    let clamp: ClosedRange<Double>?
+
+    private func mismatch(_ expected: String, _ value: PropertyValue) -> PropertyError {
         .typeMismatch(key: key, expected: expected, found: value.typeName)
     }
 
-    /// A finite number, clamped to `range` when there is one (clamped, not rejected, so an
-    /// overshooting spring stays drawable).
-    static func number(_ field: WritableKeyPath<LayerState, Double> & Sendable, clamp range: ClosedRange<Double>? = nil) -> PropertyAccessor {
-        PropertyAccessor(type: .number, clamp: range, get: { .number($0[keyPath: field]) }, set: { state, value, key throws(PropertyError) in
-            guard case .number(let v) = value else { throw mismatch(key, "a number", value) }
-            guard v.isFinite else { throw .invalidValue(key: key, reason: "must be a finite number") }
-            state[keyPath: field] = range.map { min($0.upperBound, max($0.lowerBound, v)) } ?? v
-        })
+    /// A finite number, clamped.
+    func number(_ value: PropertyValue) throws(PropertyError) -> Double {
+        guard case .number(let v) = value else { throw mismatch("a number", value) }
+        guard v.isFinite else { throw .invalidValue(key: key, reason: "must be a finite number") }
+        guard let clamp else { return v }
+        return min(clamp.upperBound, max(clamp.lowerBound, v))
     }
 
     /// A point of finite coordinates.
-    static func point(_ field: WritableKeyPath<LayerState, Point> & Sendable) -> PropertyAccessor {
-        PropertyAccessor(type: .point, get: { .point($0[keyPath: field]) }, set: { state, value, key throws(PropertyError) in
-            guard case .point(let p) = value else { throw mismatch(key, "a point [x, y]", value) }
-            guard p.x.isFinite, p.y.isFinite else { throw .invalidValue(key: key, reason: "must be finite") }
-            state[keyPath: field] = p
-        })
+    func point(_ value: PropertyValue) throws(PropertyError) -> Point {
+        guard case .point(let p) = value else { throw mismatch("a point [x, y]", value) }
+        guard p.x.isFinite, p.y.isFinite else { throw .invalidValue(key: key, reason: "must be finite") }
+        return p
     }
 
     /// A size whose sides are finite and not negative.
-    static func size(_ field: WritableKeyPath<LayerState, Size> & Sendable) -> PropertyAccessor {
-        PropertyAccessor(type: .size, get: { .size($0[keyPath: field]) }, set: { state, value, key throws(PropertyError) in
-            guard case .size(let s) = value else { throw mismatch(key, "a size [width, height]", value) }
-            guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
-                throw .invalidValue(key: key, reason: "width and height must be finite and not negative")
-            }
-            state[keyPath: field] = s
-        })
+    func size(_ value: PropertyValue) throws(PropertyError) -> Size {
+        guard case .size(let s) = value else { throw mismatch("a size [width, height]", value) }
+        guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
+            throw .invalidValue(key: key, reason: "width and height must be finite and not negative")
+        }
+        return s
     }
 
-    static func bool(_ field: WritableKeyPath<LayerState, Bool> & Sendable) -> PropertyAccessor {
-        PropertyAccessor(type: .bool, get: { .bool($0[keyPath: field]) }, set: { state, value, key throws(PropertyError) in
-            guard case .bool(let b) = value else { throw mismatch(key, "a bool", value) }
-            state[keyPath: field] = b
-        })
+    func bool(_ value: PropertyValue) throws(PropertyError) -> Bool {
+        guard case .bool(let b) = value else { throw mismatch("a bool", value) }
+        return b
     }
 
-    static func color(_ field: WritableKeyPath<LayerState, Color> & Sendable) -> PropertyAccessor {
-        PropertyAccessor(type: .color, get: { .color($0[keyPath: field]) }, set: { state, value, key throws(PropertyError) in
-            switch value {
-            case .color(let c), .optionalColor(let c?): state[keyPath: field] = c
-            default: throw mismatch(key, "a colour", value)
-            }
-        })
+    func color(_ value: PropertyValue) throws(PropertyError) -> Color {
+        switch value {
+        case .color(let c), .optionalColor(let c?): return c
+        default: throw mismatch("a colour", value)
+        }
     }
 
-    static func optionalColor(_ field: WritableKeyPath<LayerState, Color?> & Sendable) -> PropertyAccessor {
-        PropertyAccessor(type: .optionalColor, get: { .optionalColor($0[keyPath: field]) }, set: { state, value, key throws(PropertyError) in
-            switch value {
-            case .color(let c): state[keyPath: field] = c
-            case .optionalColor(let c): state[keyPath: field] = c
-            default: throw mismatch(key, "a colour or nil", value)
-            }
-        })
+    func optionalColor(_ value: PropertyValue) throws(PropertyError) -> Color? {
+        switch value {
+        case .color(let c): return c
+        case .optionalColor(let c): return c
+        default: throw mismatch("a colour or nil", value)
+        }
     }
 
-    static func optionalNumbers(_ field: WritableKeyPath<LayerState, [Double]?> & Sendable) -> PropertyAccessor {
-        PropertyAccessor(type: .optionalNumbers, get: { .optionalNumbers($0[keyPath: field]) }, set: { state, value, key throws(PropertyError) in
-            let numbers: [Double]?
-            switch value {
-            case .numbers(let n): numbers = n
-            case .optionalNumbers(let n): numbers = n
-            default: throw mismatch(key, "a list of numbers or nil", value)
-            }
-            if let numbers, numbers.contains(where: { !$0.isFinite }) {
-                throw .invalidValue(key: key, reason: "\(key.rawValue) must be finite numbers")
-            }
-            state[keyPath: field] = numbers
-        })
+    /// A list of finite numbers, or nil.
+    func optionalNumbers(_ value: PropertyValue) throws(PropertyError) -> [Double]? {
+        let numbers: [Double]?
+        switch value {
+        case .numbers(let n): numbers = n
+        case .optionalNumbers(let n): numbers = n
+        default: throw mismatch("a list of numbers or nil", value)
+        }
+        if let numbers, numbers.contains(where: { !$0.isFinite }) {
+            throw .invalidValue(key: key, reason: "\(key.rawValue) must be finite numbers")
+        }
+        return numbers
     }
 
-    /// A value whose type alone is checked: `extract` gives it from its `PropertyValue`.
-    static func plain<T>(_ type: PropertyType, _ field: WritableKeyPath<LayerState, T> & Sendable, _ expected: String,
-                         wrap: @escaping @Sendable (T) -> PropertyValue,
-                         extract: @escaping @Sendable (PropertyValue) -> T?) -> PropertyAccessor {
-        PropertyAccessor(type: type, get: { wrap($0[keyPath: field]) }, set: { state, value, key throws(PropertyError) in
-            guard let v = extract(value) else { throw mismatch(key, expected, value) }
-            state[keyPath: field] = v
-        })
+    func colors(_ value: PropertyValue) throws(PropertyError) -> [Color] {
+        guard case .colors(let c) = value else { throw mismatch("a list of colours", value) }
+        return c
     }
 
-    /// One of the cases of a choice enum, which scripts name by its raw value.
-    static func choice<T: RawRepresentable & CaseIterable & Sendable>(
-        _ field: WritableKeyPath<LayerState, T> & Sendable, _ expected: String,
-        wrap: @escaping @Sendable (T) -> PropertyValue, extract: @escaping @Sendable (PropertyValue) -> T?
-    ) -> PropertyAccessor where T.RawValue == String {
-        var accessor = plain(.choice(T.allCases.map(\.rawValue)), field, expected, wrap: wrap, extract: extract)
-        accessor.choice = { T(rawValue: $0).map(wrap) }
-        return accessor
+    func path(_ value: PropertyValue) throws(PropertyError) -> Path {
+        guard case .path(let p) = value else { throw mismatch("a path", value) }
+        return p
+    }
+
+    func optionalPath(_ value: PropertyValue) throws(PropertyError) -> Path? {
+        switch value {
+        case .path(let p): return p
+        case .optionalPath(let p): return p
+        default: throw mismatch("a path or nil", value)
+        }
+    }
+
+    func image(_ value: PropertyValue) throws(PropertyError) -> Image? {
+        guard case .image(let i) = value else { throw mismatch("an image or nil", value) }
+        return i
+    }
+
+    func string(_ value: PropertyValue) throws(PropertyError) -> String {
+        guard case .string(let s) = value else { throw mismatch("a string", value) }
+        return s
+    }
+
+    func font(_ value: PropertyValue) throws(PropertyError) -> Font? {
+        guard case .font(let f) = value else { throw mismatch("a font", value) }
+        return f
+    }
+
+    func layer(_ value: PropertyValue) throws(PropertyError) -> LayerID? {
+        guard case .layer(let l) = value else { throw mismatch("a layer or nil", value) }
+        return l
+    }
+
+    /// One of a choice enum's cases.
+    func choice<T: PropertyChoice>(_ value: PropertyValue) throws(PropertyError) -> T {
+        guard let c = T(value) else { throw mismatch(T.typeName, value) }
+        return c
+    }
+}
+
+/// A choice type of a property (a gravity, a fill rule, ...), which scripts name by its
+/// raw value and `PropertyValue` carries in a case of its own.
+protocol PropertyChoice: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    /// The type as messages name it: "a gravity".
+    static var typeName: String { get }
+    /// The value a property of this type holds.
+    var propertyValue: PropertyValue { get }
+    /// The choice a value holds, or nil when it holds another type.
+    init?(_ value: PropertyValue)
+}
+
+extension PropertyType {
+    /// The type of a choice property.
+    static func choice<T: PropertyChoice>(_: T.Type) -> PropertyType {
+        .choice(T.allCases.map(\.rawValue))
+    }
+}
+
+extension Gravity: PropertyChoice {
+    static let typeName = "a gravity"
+    var propertyValue: PropertyValue { .gravity(self) }
+    init?(_ value: PropertyValue) {
+        guard case .gravity(let g) = value else { return nil }
+        self = g
+    }
+}
+
+extension GradientType: PropertyChoice {
+    static let typeName = "a gradient type"
+    var propertyValue: PropertyValue { .gradientType(self) }
+    init?(_ value: PropertyValue) {
+        guard case .gradientType(let t) = value else { return nil }
+        self = t
+    }
+}
+
+extension FillRule: PropertyChoice {
+    static let typeName = "a fill rule"
+    var propertyValue: PropertyValue { .fillRule(self) }
+    init?(_ value: PropertyValue) {
+        guard case .fillRule(let r) = value else { return nil }
+        self = r
+    }
+}
+
+extension TextAlignment: PropertyChoice {
+    static let typeName = "an alignment"
+    var propertyValue: PropertyValue { .alignment(self) }
+    init?(_ value: PropertyValue) {
+        guard case .alignment(let a) = value else { return nil }
+        self = a
+    }
+}
+
+extension MaskMode: PropertyChoice {
+    static let typeName = "a mask mode"
+    var propertyValue: PropertyValue { .maskMode(self) }
+    init?(_ value: PropertyValue) {
+        guard case .maskMode(let m) = value else { return nil }
+        self = m
     }
 }

@@ -20,12 +20,34 @@ public enum PropertyKey: String, Sendable, CaseIterable, Hashable {
 
     /// The property's declaration.
     public var declaration: PropertyDeclaration {
-        PropertyKey.declarations[self] ?? makeDeclaration()
+        PropertyKey.declarations?[index] ?? makeDeclaration()
     }
 
-    /// Every declaration, built once.
-    private static let declarations: [PropertyKey: PropertyDeclaration] =
-        Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeDeclaration()) })
+    /// How the property is read and written: what `LayerState.value(for:)` and `set(_:to:)`
+    /// use on every frame, without copying the rest of the declaration.
+    var accessor: PropertyAccessor {
+        PropertyKey.accessors?[index] ?? makeDeclaration().accessor
+    }
+
+    /// The case's position in `allCases`. A payload-free enum is stored as its case's number
+    /// in declaration order (the Swift ABI's layout), so this reads that byte instead of
+    /// hashing the raw value as a dictionary would (which cost sampling 0.3 µs a change);
+    /// the tables below are built only when that holds, which they check once.
+    var index: Int { Int(withUnsafeBytes(of: self) { $0[0] }) }
+
+    /// Every declaration in case order, built once; nil if `index` did not match the order.
+    private static let declarations: [PropertyDeclaration]? = {
+        guard allCases.enumerated().allSatisfy({ $1.index == $0 }) else { return nil }
+        return allCases.map { $0.makeDeclaration() }
+    }()
+
+    private static let accessors: [PropertyAccessor]? = declarations?.map(\.accessor)
+
+    /// Hashes the case's position rather than its name: timeline tracks are looked up by
+    /// key on every frame.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+    }
 
     /// True when the property can be animated (interpolated); the others change as steps.
     public var isAnimatable: Bool { declaration.isAnimatable }
