@@ -50,12 +50,28 @@ public enum PropertyKey: String, Sendable, CaseIterable, Hashable {
     }
 
     /// True when the property can be animated (interpolated); the others change as steps.
-    public var isAnimatable: Bool { declaration.isAnimatable }
+    public var isAnimatable: Bool {
+        PropertyKey.declarations?[index].isAnimatable ?? makeDeclaration().isAnimatable
+    }
 
     /// The kinds of layer that have this property.
-    public func applies(to kind: LayerKind) -> Bool { declaration.kinds.contains(kind) }
+    public func applies(to kind: LayerKind) -> Bool {
+        PropertyKey.declarations?[index].kinds.contains(kind) ?? makeDeclaration().kinds.contains(kind)
+    }
 
     /// The property's name as a Core Animation key path, for listings and messages:
     /// `position.x`, `bounds.size.width`, `contentsGravity`.
-    public var keyPath: String { declaration.keyPath }
+    public var keyPath: String {
+        PropertyKey.declarations?[index].keyPath ?? makeDeclaration().keyPath
+    }
+
+    /// The type of value the property holds.
+    public var valueType: PropertyType {
+        PropertyKey.declarations?[index].type ?? makeDeclaration().type
+    }
+
+    /// The properties that are parts of this one (see `PropertyDeclaration.parts`).
+    public var parts: [PropertyKey] {
+        PropertyKey.declarations?[index].parts ?? makeDeclaration().parts
+    }
 }

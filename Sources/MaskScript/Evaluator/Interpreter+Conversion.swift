@@ -104,21 +104,21 @@ extension Interpreter {
         /// whole must drive them too or they would keep their old values.
         func withTrackedParts(_ changes: [(PropertyKey, PropertyValue)]) throws(RuntimeError) -> [(PropertyKey, PropertyValue)] {
             var out = changes
-            var scratch = LayerState(kind: layer.kind.engineKind)
             for (key, value) in changes {
-                let parts = key.declaration.parts.filter { scene.timeline.hasTrack(layer: layer.id, key: $0) }
+                let parts = key.parts.filter { scene.timeline.hasTrack(layer: layer.id, key: $0) }
                 guard !parts.isEmpty else { continue }
+                var scratch = LayerState(kind: layer.kind.engineKind)
                 do { try scratch.set(key, to: value) } catch { throw RuntimeError(error.description, at: range) }
                 for part in parts { out.append((part, scratch.value(for: part))) }
             }
             return out
         }
         /// The engine value of a property that maps onto one engine key, by its type.
-        func engineValue(for declaration: PropertyDeclaration) throws(RuntimeError) -> PropertyValue {
-            switch declaration.type {
+        func engineValue(for key: PropertyKey) throws(RuntimeError) -> PropertyValue {
+            switch key.valueType {
             case .number:
                 let v = try num()
-                if declaration.key == .fontSize, !(v > 0 && v <= 4096) {
+                if key == .fontSize, !(v > 0 && v <= 4096) {
                     throw RuntimeError("`\(name)` must be above 0 and at most 4096, got \(v.shortDescription)", at: range)
                 }
                 return .number(v)
@@ -131,7 +131,7 @@ extension Interpreter {
             case .optionalColor: return try optionalColor()
             case .choice(let words):
                 guard case .string(let s) = value else { throw mismatch("one of \(words.joined(separator: ", "))") }
-                guard let choice = declaration.choice(s) else {
+                guard let choice = key.declaration.choice(s) else {
                     throw RuntimeError("`\(name)` expects one of \(words.joined(separator: ", ")), got `\(s)`\(Suggestion.hint(for: s, in: words))", at: range)
                 }
                 return choice
@@ -216,7 +216,7 @@ extension Interpreter {
         case .rows, .columns, .tiles:
             return []
         case .engine(let key):
-            return try withTrackedParts([(key, try engineValue(for: key.declaration))])
+            return try withTrackedParts([(key, try engineValue(for: key))])
         }
 
     }

@@ -28,24 +28,38 @@ struct LayerProperty: Hashable, Sendable {
         case readOnly = "read-only"
     }
 
+    /// What the reference and the editor say about a property; kept apart from the
+    /// property (which the evaluator copies on every use) in `documentation`.
+    struct Documentation: Sendable {
+        var type: String
+        var defaultValue: String?
+        var defaultIsLiteral: Bool
+        var coreAnimation: String
+        var doc: String
+    }
+
     /// The name scripts use.
     let name: String
     /// What it stands for.
     let meaning: Meaning
     /// The kinds of layer that have it.
     let kinds: Set<LayerKeyword>
-    /// The value it takes, as the reference writes it.
-    let type: String
-    /// Its value before a script sets it (`1`), or a description (`from frame`); nil when none.
-    let defaultValue: String?
-    /// True when `defaultValue` is a value a script could write (shown in backticks).
-    let defaultIsLiteral: Bool
     /// How it changes over time.
     let change: Change
+
+    private var documented: Documentation {
+        LayerProperty.documentation[name] ?? Documentation(type: "value", defaultValue: nil, defaultIsLiteral: false, coreAnimation: "—", doc: "")
+    }
+    /// The value it takes, as the reference writes it.
+    var type: String { documented.type }
+    /// Its value before a script sets it (`1`), or a description (`from frame`); nil when none.
+    var defaultValue: String? { documented.defaultValue }
+    /// True when `defaultValue` is a value a script could write (shown in backticks).
+    var defaultIsLiteral: Bool { documented.defaultIsLiteral }
     /// Its Core Animation counterpart, as the reference writes it.
-    let coreAnimation: String
+    var coreAnimation: String { documented.coreAnimation }
     /// One sentence on what it does.
-    let doc: String
+    var doc: String { documented.doc }
 
     /// The engine property it sets, when it is one.
     var key: PropertyKey? {
@@ -76,27 +90,35 @@ struct LayerProperty: Hashable, Sendable {
         all.filter { $0.applies(to: kind) }.map(\.name)
     }
 
-    private init(name: String, meaning: Meaning, kinds: Set<LayerKeyword>, type: String, defaultValue: String?,
-                 defaultIsLiteral: Bool, change: Change, coreAnimation: String, doc: String) {
+    private init(name: String, meaning: Meaning, kinds: Set<LayerKeyword>, change: Change) {
         self.name = name
         self.meaning = meaning
         self.kinds = kinds
-        self.type = type
-        self.defaultValue = defaultValue
-        self.defaultIsLiteral = defaultIsLiteral
         self.change = change
-        self.coreAnimation = coreAnimation
-        self.doc = doc
+    }
+
+    /// A table entry: the property and its documentation.
+    private typealias Entry = (property: LayerProperty, documentation: Documentation)
+
+    private static func entry(_ name: String, _ meaning: Meaning, kinds: Set<LayerKeyword>, type: String, defaultValue: String?,
+                              defaultIsLiteral: Bool, change: Change, coreAnimation: String, doc: String) -> Entry {
+        (LayerProperty(name: name, meaning: meaning, kinds: kinds, change: change),
+         Documentation(type: type, defaultValue: defaultValue, defaultIsLiteral: defaultIsLiteral, coreAnimation: coreAnimation, doc: doc))
     }
 
     // MARK: - The table
 
-    /// Every property, in the order the reference lists them.
-    static let all: [LayerProperty] = shorthands
-        + PropertyKey.allCases.filter { !reachedThroughFrame.contains($0) }.map(LayerProperty.init(engine:))
+    private static let table: [Entry] = shorthands
+        + PropertyKey.allCases.filter { !reachedThroughFrame.contains($0) }.map(LayerProperty.entry(engine:))
         + grid
 
+    /// Every property, in the order the reference lists them.
+    static let all: [LayerProperty] = table.map(\.property)
+
     private static let byName: [String: LayerProperty] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+
+    private static let documentation: [String: Documentation] =
+        Dictionary(table.map { ($0.property.name, $0.documentation) }, uniquingKeysWith: { a, _ in a })
 
     private static let everyKind = Set(LayerKeyword.allCases)
 
@@ -134,45 +156,45 @@ struct LayerProperty: Hashable, Sendable {
                              doc: "The text's colour, or each grid tile's background."),
     ]
 
-    private static let shorthands: [LayerProperty] = [
-        LayerProperty(name: "frame", meaning: .frame, kinds: everyKind, type: "rectangle [x, y, width, height]",
+    private static let shorthands: [Entry] = [
+        entry("frame", .frame, kinds: everyKind, type: "rectangle [x, y, width, height]",
                       defaultValue: "the parent's bounds", defaultIsLiteral: false, change: .animates, coreAnimation: "`frame`",
                       doc: "The layer's rectangle in its parent's coordinates."),
-        LayerProperty(name: "x", meaning: .x, kinds: everyKind, type: "number", defaultValue: "from `frame`",
+        entry("x", .x, kinds: everyKind, type: "number", defaultValue: "from `frame`",
                       defaultIsLiteral: false, change: .animates, coreAnimation: "`frame.origin.x` (`position.x`)",
                       doc: "The left edge of the frame."),
-        LayerProperty(name: "y", meaning: .y, kinds: everyKind, type: "number", defaultValue: "from `frame`",
+        entry("y", .y, kinds: everyKind, type: "number", defaultValue: "from `frame`",
                       defaultIsLiteral: false, change: .animates, coreAnimation: "`frame.origin.y` (`position.y`)",
                       doc: "The top edge of the frame."),
-        LayerProperty(name: "width", meaning: .width, kinds: everyKind, type: "number", defaultValue: "from `frame`",
+        entry("width", .width, kinds: everyKind, type: "number", defaultValue: "from `frame`",
                       defaultIsLiteral: false, change: .animates, coreAnimation: "`bounds.size.width`",
                       doc: "The frame's width; changing it keeps the left edge."),
-        LayerProperty(name: "height", meaning: .height, kinds: everyKind, type: "number", defaultValue: "from `frame`",
+        entry("height", .height, kinds: everyKind, type: "number", defaultValue: "from `frame`",
                       defaultIsLiteral: false, change: .animates, coreAnimation: "`bounds.size.height`",
                       doc: "The frame's height; changing it keeps the top edge."),
     ]
 
-    private static let grid: [LayerProperty] = [
-        LayerProperty(name: "rows", meaning: .rows, kinds: [.grid], type: "whole number ≥ 1", defaultValue: "1",
+    private static let grid: [Entry] = [
+        entry("rows", .rows, kinds: [.grid], type: "whole number ≥ 1", defaultValue: "1",
                       defaultIsLiteral: true, change: .bodyOnly, coreAnimation: "— (the articles' tile count)",
                       doc: "How many rows of tiles the grid has."),
-        LayerProperty(name: "columns", meaning: .columns, kinds: [.grid], type: "whole number ≥ 1", defaultValue: "1",
+        entry("columns", .columns, kinds: [.grid], type: "whole number ≥ 1", defaultValue: "1",
                       defaultIsLiteral: true, change: .bodyOnly, coreAnimation: "— (the articles' tile count)",
                       doc: "How many columns of tiles the grid has."),
-        LayerProperty(name: "tiles", meaning: .tiles, kinds: [.grid], type: "list of layers (read-only)", defaultValue: nil,
+        entry("tiles", .tiles, kinds: [.grid], type: "list of layers (read-only)", defaultValue: nil,
                       defaultIsLiteral: false, change: .readOnly, coreAnimation: "— (the articles' tile views)",
                       doc: "The grid's tiles, in column-major order."),
     ]
 
     /// An engine property under the language's name, described from its declaration.
-    private init(engine key: PropertyKey) {
+    private static func entry(engine key: PropertyKey) -> Entry {
         let d = key.declaration
         let o = LayerProperty.overrides[key] ?? Override()
         let kinds = o.kinds ?? Set(LayerKeyword.allCases.filter { d.kinds.contains($0.engineKind) })
         var type = d.type.description
         if let clamp = d.clamp, clamp.upperBound.isFinite { type += " \(clamp.lowerBound.shortDescription)...\(clamp.upperBound.shortDescription)" }
         let classPrefix = kinds.count == 1 ? [LayerKeyword.gradient: "CAGradientLayer.", .shape: "CAShapeLayer.", .text: "CATextLayer."][kinds.first ?? .layer] ?? "" : ""
-        self.init(name: LayerProperty.spellings[key] ?? key.rawValue, meaning: .engine(key), kinds: kinds,
+        return entry(LayerProperty.spellings[key] ?? key.rawValue, .engine(key), kinds: kinds,
                   type: o.type ?? type, defaultValue: o.defaultValue ?? LayerProperty.describe(d.defaultValue),
                   defaultIsLiteral: o.defaultValue == nil, change: d.isAnimatable ? .animates : .step,
                   coreAnimation: o.coreAnimation ?? (d.isExtension ? "— (extension)" : "`\(classPrefix)\(d.keyPath)`"),
