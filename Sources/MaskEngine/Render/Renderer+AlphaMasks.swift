@@ -3,9 +3,8 @@
 extension Renderer {
     /// True when a mask subtree can be drawn into an `AlphaSurface`: every layer draws
     /// only solid colours (backgrounds, shape fills and strokes, text, grid tiles), needs
-    /// no group of its own (no mask, no clip, no opacity shared by several parts), draws no
-    /// border or shadow and is
-    /// not already being drawn. Anything else goes through a colour surface.
+    /// no group of its own (no mask, no clip, no opacity shared by several parts, no border
+    /// or shadow) and is not already being drawn. Anything else goes through a colour surface.
     func drawsAlphaOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
         guard isVisible(id, walk) else { return true }
         guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
