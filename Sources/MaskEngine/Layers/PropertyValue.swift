@@ -2,13 +2,14 @@
 public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     /// A number: a coordinate, length, fraction, angle in radians, scale or `z`.
     case number(Double)
-    /// A point: `position`, `anchor`, or a gradient's `start` or `end`.
+    /// A point: `position`, `anchor`, `shadowOffset`, or a gradient's `start` or `end`.
     case point(Point)
     /// A size: the bounds `size`.
     case size(Size)
     /// A flag: `clip`, `hidden` or `maskInvert`.
     case bool(Bool)
-    /// A colour: `background` or `textColor` (or a `fill` or `stroke` that is not nil).
+    /// A colour: `background`, `borderColor`, `shadowColor` or `textColor` (or a `fill` or
+    /// `stroke` that is not nil).
     case color(Color)
     /// An optional colour (`fill`, `stroke`): nil draws nothing.
     case optionalColor(Color?)
