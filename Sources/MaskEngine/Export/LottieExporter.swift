@@ -118,8 +118,8 @@ struct LottieBuilder {
         ])
     }
 
-    /// Rejects what the exporter cannot express: a conic gradient with colours, at any
-    /// frame, and layers moved in the tree after they were added.
+    /// Rejects what the exporter cannot express: a conic gradient with colours, a border or
+    /// a shadow that draws, at any frame, and layers moved in the tree after they were added.
     func checkSupported() throws(LottieExportError) {
         for change in scene.treeChanges {
             guard case .move = change.kind else { continue }
@@ -128,6 +128,13 @@ struct LottieBuilder {
         for id in scene.layerIDs where scene.node(id).initial.kind == .gradient {
             for frame in states where frame[id.index].gradientType == .conic && !frame[id.index].colors.isEmpty {
                 throw .unsupported(feature: "a conic gradient", layer: described(id))
+            }
+        }
+        for id in scene.layerIDs {
+            for frame in states {
+                let s = frame[id.index]
+                if s.borderWidth > 0, s.borderColor.alpha > 0 { throw .unsupported(feature: "a border", layer: described(id)) }
+                if s.shadowOpacity > 0, s.shadowColor.alpha > 0 { throw .unsupported(feature: "a shadow", layer: described(id)) }
             }
         }
     }

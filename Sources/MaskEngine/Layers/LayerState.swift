@@ -49,6 +49,26 @@ public struct LayerState: Sendable, Equatable {
     /// opaque (an extension).
     public var maskInvert = false
 
+    // MARK: - Border and shadow
+    /// The width of the border drawn inside the bounds, following `cornerRadius`, above the
+    /// contents and sublayers (Core Animation's `borderWidth`); 0 draws none.
+    public var borderWidth = 0.0
+    /// The colour of the border, opaque black by default as in Core Animation.
+    public var borderColor = Color.black
+    /// The colour of the shadow, opaque black by default as in Core Animation.
+    public var shadowColor = Color.black
+    /// How opaque the shadow is, in 0...1; 0 (the default) draws none.
+    public var shadowOpacity = 0.0
+    /// The shadow's blur: the standard deviation, in the layer's coordinates, of the
+    /// Gaussian that blurs the layer's alpha (see `GaussianBlur`).
+    public var shadowRadius = 3.0
+    /// How far the shadow is moved from the layer, in the layer's coordinates; y grows
+    /// down, so Core Animation's default (0, −3) puts the shadow 3 above the layer, as on iOS.
+    public var shadowOffset = Point(0, -3)
+    /// The shape, in the layer's coordinates, whose fill (nonzero) casts the shadow instead
+    /// of the layer's composited alpha (Core Animation's `shadowPath`); nil uses the alpha.
+    public var shadowPath: Path?
+
     // MARK: - Gradient
     /// A gradient's colours in order (`CAGradientLayer.colors`); without colours nothing is drawn.
     public var colors: [Color] = []
@@ -126,159 +146,15 @@ public struct LayerState: Sendable, Equatable {
 
     /// The value of one property.
     public func value(for key: PropertyKey) -> PropertyValue {
-        switch key {
-        case .position: return .point(position)
-        case .size: return .size(size)
-        case .positionX: return .number(position.x)
-        case .positionY: return .number(position.y)
-        case .width: return .number(size.width)
-        case .height: return .number(size.height)
-        case .anchor: return .point(anchor)
-        case .opacity: return .number(opacity)
-        case .background: return .color(background)
-        case .cornerRadius: return .number(cornerRadius)
-        case .clip: return .bool(clip)
-        case .hidden: return .bool(hidden)
-        case .scale: return .number(scale)
-        case .rotation: return .number(rotation)
-        case .contents: return .image(contents)
-        case .gravity: return .gravity(gravity)
-        case .z: return .number(z)
-        case .mask: return .layer(mask)
-        case .maskMode: return .maskMode(maskMode)
-        case .maskInvert: return .bool(maskInvert)
-        case .colors: return .colors(colors)
-        case .locations: return .optionalNumbers(locations)
-        case .start: return .point(start)
-        case .end: return .point(end)
-        case .gradientType: return .gradientType(gradientType)
-        case .path: return .path(path)
-        case .fill: return .optionalColor(fill)
-        case .stroke: return .optionalColor(stroke)
-        case .lineWidth: return .number(lineWidth)
-        case .strokeStart: return .number(strokeStart)
-        case .strokeEnd: return .number(strokeEnd)
-        case .fillRule: return .fillRule(fillRule)
-        case .string: return .string(string)
-        case .font: return .font(font)
-        case .fontSize: return .number(fontSize)
-        case .textColor: return .color(textColor)
-        case .align: return .alignment(align)
-        }
+        key.accessor.get(self)
     }
 
-    /// Sets one property.
+    /// Sets one property, normalised as its declaration says (clamped, optional colours).
     /// - Throws: `PropertyError.typeMismatch` when the value is not of the property's type,
     ///   `PropertyError.invalidValue` when it is out of the property's domain.
     public mutating func set(_ key: PropertyKey, to value: PropertyValue) throws(PropertyError) {
-        func mismatch(_ expected: String) -> PropertyError {
-            .typeMismatch(key: key, expected: expected, found: value.typeName)
-        }
-        func number() throws(PropertyError) -> Double {
-            guard case .number(let v) = value else { throw mismatch("a number") }
-            guard v.isFinite else { throw .invalidValue(key: key, reason: "must be a finite number") }
-            return v
-        }
-        func point() throws(PropertyError) -> Point {
-            guard case .point(let p) = value else { throw mismatch("a point [x, y]") }
-            guard p.x.isFinite, p.y.isFinite else { throw .invalidValue(key: key, reason: "must be finite") }
-            return p
-        }
-        func bool() throws(PropertyError) -> Bool {
-            guard case .bool(let b) = value else { throw mismatch("a bool") }
-            return b
-        }
-        func color() throws(PropertyError) -> Color {
-            switch value {
-            case .color(let c): return c
-            case .optionalColor(let c?): return c
-            default: throw mismatch("a colour")
-            }
-        }
-        func optionalColor() throws(PropertyError) -> Color? {
-            switch value {
-            case .color(let c): return c
-            case .optionalColor(let c): return c
-            default: throw mismatch("a colour or nil")
-            }
-        }
-        switch key {
-        case .position: position = try point()
-        case .size:
-            guard case .size(let s) = value else { throw mismatch("a size [width, height]") }
-            guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
-                throw .invalidValue(key: key, reason: "width and height must be finite and not negative")
-            }
-            size = s
-        case .positionX: position.x = try number()
-        case .positionY: position.y = try number()
-        // Components clamp rather than throw: a spring may overshoot below zero.
-        case .width: size.width = max(0, try number())
-        case .height: size.height = max(0, try number())
-        case .anchor: anchor = try point()
-        case .opacity: opacity = min(1, max(0, try number()))
-        case .background: background = try color()
-        case .cornerRadius: cornerRadius = max(0, try number())
-        case .clip: clip = try bool()
-        case .hidden: hidden = try bool()
-        case .scale: scale = try number()
-        case .rotation: rotation = try number()
-        case .contents:
-            guard case .image(let i) = value else { throw mismatch("an image or nil") }
-            contents = i
-        case .gravity:
-            guard case .gravity(let g) = value else { throw mismatch("a gravity") }
-            gravity = g
-        case .z: z = try number()
-        case .mask:
-            guard case .layer(let l) = value else { throw mismatch("a layer or nil") }
-            mask = l
-        case .maskMode:
-            guard case .maskMode(let m) = value else { throw mismatch("a mask mode") }
-            maskMode = m
-        case .maskInvert: maskInvert = try bool()
-        case .colors:
-            guard case .colors(let c) = value else { throw mismatch("a list of colours") }
-            colors = c
-        case .locations:
-            switch value {
-            case .numbers(let n): locations = n
-            case .optionalNumbers(let n): locations = n
-            default: throw mismatch("a list of numbers or nil")
-            }
-            if let l = locations, l.contains(where: { !$0.isFinite }) {
-                throw .invalidValue(key: key, reason: "locations must be finite numbers")
-            }
-        case .start: start = try point()
-        case .end: end = try point()
-        case .gradientType:
-            guard case .gradientType(let t) = value else { throw mismatch("a gradient type") }
-            gradientType = t
-        case .path:
-            guard case .path(let p) = value else { throw mismatch("a path") }
-            path = p
-        case .fill: fill = try optionalColor()
-        case .stroke: stroke = try optionalColor()
-        case .lineWidth: lineWidth = max(0, try number())
-        case .strokeStart: strokeStart = min(1, max(0, try number()))
-        case .strokeEnd: strokeEnd = min(1, max(0, try number()))
-        case .fillRule:
-            guard case .fillRule(let r) = value else { throw mismatch("a fill rule") }
-            fillRule = r
-        case .string:
-            guard case .string(let s) = value else { throw mismatch("a string") }
-            string = s
-        case .font:
-            guard case .font(let f) = value else { throw mismatch("a font") }
-            font = f
-        case .fontSize:
-            // Clamped, not rejected, so an overshooting spring stays drawable.
-            fontSize = min(4096, max(0.01, try number()))
-        case .textColor: textColor = try color()
-        case .align:
-            guard case .alignment(let a) = value else { throw mismatch("an alignment") }
-            align = a
-        }
+        let accessor = key.accessor
+        try accessor.set(&self, value, accessor.check)
     }
 }
 

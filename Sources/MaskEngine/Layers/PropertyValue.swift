@@ -2,13 +2,14 @@
 public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     /// A number: a coordinate, length, fraction, angle in radians, scale or `z`.
     case number(Double)
-    /// A point: `position`, `anchor`, or a gradient's `start` or `end`.
+    /// A point: `position`, `anchor`, `shadowOffset`, or a gradient's `start` or `end`.
     case point(Point)
     /// A size: the bounds `size`.
     case size(Size)
     /// A flag: `clip`, `hidden` or `maskInvert`.
     case bool(Bool)
-    /// A colour: `background` or `textColor` (or a `fill` or `stroke` that is not nil).
+    /// A colour: `background`, `borderColor`, `shadowColor` or `textColor` (or a `fill` or
+    /// `stroke` that is not nil).
     case color(Color)
     /// An optional colour (`fill`, `stroke`): nil draws nothing.
     case optionalColor(Color?)
@@ -20,6 +21,8 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     case colors([Color])
     /// A vector path: a shape's `path`.
     case path(Path)
+    /// An optional path (`shadowPath`): nil uses the layer's alpha.
+    case optionalPath(Path?)
     /// The `contents` image, or nil for none.
     case image(Image?)
     /// A string: a text layer's `string`.
@@ -53,6 +56,7 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
         case .optionalNumbers(let n): return n == nil ? "nil" : "a list of numbers"
         case .colors: return "a list of colours"
         case .path: return "a path"
+        case .optionalPath(let p): return p == nil ? "nil" : "a path"
         case .image(let i): return i == nil ? "nil" : "an image"
         case .string: return "a string"
         case .font: return "a font"
@@ -80,6 +84,7 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
             return v.map { "[" + $0.map(\.shortDescription).joined(separator: ", ") + "]" } ?? "nil"
         case .colors(let v): return "[" + v.map(\.description).joined(separator: ", ") + "]"
         case .path(let p): return p.description
+        case .optionalPath(let p): return p?.description ?? "nil"
         case .image(let i): return i.map { "image \($0.width)×\($0.height)" } ?? "nil"
         case .string(let s): return s
         case .font(let f): return f?.name ?? Font.defaultFamily

@@ -3,14 +3,14 @@
 extension Renderer {
     /// True when a mask subtree can be drawn into an `AlphaSurface`: every layer draws
     /// only solid colours (backgrounds, shape fills and strokes, text, grid tiles), needs
-    /// no group of its own (no mask, no clip, no opacity shared by several parts) and is
-    /// not already being drawn. Anything else goes through a colour surface.
+    /// no group of its own (no mask, no clip, no opacity shared by several parts, no border
+    /// or shadow) and is not already being drawn. Anything else goes through a colour surface.
     func drawsAlphaOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
         guard isVisible(id, walk) else { return true }
         guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
         let s = walk.states[id.index]
         let hasMask = s.mask.map { walk.states.indices.contains($0.index) } ?? false
-        guard !hasMask, !s.clip, s.contents == nil else { return false }
+        guard !hasMask, !s.clip, s.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
         switch s.kind {
         case .plain, .grid, .shape, .text: break
         case .gradient: return false

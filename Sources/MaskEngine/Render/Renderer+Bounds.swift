@@ -11,8 +11,10 @@ extension Renderer {
     ///
     /// Conservative by design: the bounds, the contents rectangle (which may overflow the
     /// bounds under `aspectFill` or `center`), a shape's control points grown by half the
-    /// line width, and the sublayers' boxes, unless `clip` cuts everything to the bounds.
-    func drawnBounds(of id: LayerID, transform m: Transform, walk: LayerWalk, depth: Int = 0) -> PixelRect? {
+    /// line width, the sublayers' boxes and the shadow's reach, unless `clip` cuts
+    /// everything to the bounds.
+    /// With `shadow` false, the layer's own shadow is left out (its sublayers' are not).
+    func drawnBounds(of id: LayerID, transform m: Transform, walk: LayerWalk, depth: Int = 0, shadow: Bool = true) -> PixelRect? {
         let s = walk.states[id.index]
         if s.clip { return PixelRect(covering: m.apply(s.bounds)) }
         var box = s.bounds
@@ -43,6 +45,7 @@ extension Renderer {
                                           walk: walk, depth: depth + 1) else { return nil }
             result = result.union(inner)
         }
-        return result
+        guard shadow, let cast = shadowBounds(s, transform: m, content: result) else { return result }
+        return result.union(cast)
     }
 }

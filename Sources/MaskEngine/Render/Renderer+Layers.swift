@@ -64,13 +64,14 @@ extension Renderer {
         // A mask that names no layer of the scene is ignored.
         let mask = state.mask.flatMap { walk.states.indices.contains($0.index) ? $0 : nil }
 
-        let parts = contentPartCount(state) + children.count
-        guard mask != nil || state.clip || (opacity < 1 && parts > 1) else {
+        let parts = contentPartCount(state) + children.count + (hasBorder(state) ? 1 : 0)
+        guard mask != nil || state.clip || hasShadow(state) || (opacity < 1 && parts > 1) else {
             // One thing at most sees the opacity, or it is 1: no group needed.
             try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             for child in children {
                 try draw(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
             }
+            drawBorder(of: state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             return
         }
 
@@ -80,7 +81,7 @@ extension Renderer {
         if let mask, !state.maskInvert { extent = extent.intersection(maskFrame(mask, owner: m, walk)) }
         guard !extent.isEmpty else { return }
         let pool = walk.pool
-        if let mask, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state) == 1 {
+        if let mask, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state) == 1, !hasBorder(state), !hasShadow(state) {
             // One fill, masked: drawn straight through the mask, without a group.
             try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
                 guard var values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk) else { return }
@@ -89,6 +90,7 @@ extension Renderer {
             }
             return
         }
+        extent = shadowSourceExtent(extent, state, transform: m, content: drawnBounds(of: id, transform: m, walk: walk, shadow: false))
         try reserve(extent.width * extent.height * 4, for: id, walk: walk)
         var group = try Surface(rect: extent, pool: pool)
         defer { group.recycle(into: pool) }
@@ -96,6 +98,8 @@ extension Renderer {
         for child in children {
             try draw(child, parent: m, opacity: 1, into: &group, walk: &walk)
         }
+        drawBorder(of: state, transform: m, opacity: 1, into: &group, pool: pool)
+        try drawShadow(of: id, state, transform: m, under: &group, walk: &walk)
         guard !group.dirty.isEmpty else { return }
         if state.clip {
             let shape = Path.roundedRect(state.bounds, radius: state.cornerRadius)

@@ -67,6 +67,8 @@ extension PropertyValue {
             })
         case let (.path(a), .path(b)):
             do { return .path(try a.interpolated(to: b, t)) } catch { throw .path(error) }
+        case let (.optionalPath(a?), .optionalPath(b?)), let (.path(a), .optionalPath(b?)), let (.optionalPath(a?), .path(b)):
+            do { return .optionalPath(try a.interpolated(to: b, t)) } catch { throw .path(error) }
         default:
             if typeName == other.typeName { throw .notInterpolable(typeName) }
             throw .typeMismatch(typeName, other.typeName)

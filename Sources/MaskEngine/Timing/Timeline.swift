@@ -102,14 +102,16 @@ public struct Timeline: Sendable, Equatable {
         return lo
     }
 
-    /// The value of a property at time `t`, starting from `base` (the layer's initial value):
+    /// The value of a property at time `t`, starting from `base` (the layer's initial value,
+    /// read only when no change has begun: reading it copies the layer's state):
     /// the value of the change that began last at or before `t` (every change that has
     /// begun has a value, and the later one wins).
-    public func value(of layer: LayerID, _ key: PropertyKey, at t: Double, base: PropertyValue) throws(InterpolationError) -> PropertyValue {
-        guard let list = tracks[Track(layer: layer, key: key)] else { return base }
+    public func value(of layer: LayerID, _ key: PropertyKey, at t: Double,
+                      base: @autoclosure () -> PropertyValue) throws(InterpolationError) -> PropertyValue {
+        guard let list = tracks[Track(layer: layer, key: key)] else { return base() }
         let begun = Timeline.count(in: list, entries, beginningAtOrBefore: t)
-        guard begun > 0 else { return base }
-        return try entries[list[begun - 1]].value(at: t) ?? base
+        guard begun > 0 else { return base() }
+        return try entries[list[begun - 1]].value(at: t) ?? base()
     }
 
     /// True when a property of a layer has any change.

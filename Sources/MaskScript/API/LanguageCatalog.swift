@@ -4,8 +4,9 @@ import MaskEngine
 /// orders, animate clause words, built-in functions and layer properties.
 ///
 /// Everything here is read from the tables the evaluator uses (`Color.named`,
-/// `Builtins.functions`, `LayerProperty`), so completion cannot drift from what a script
-/// may say; only the one-line docs are written out here, from LANGUAGE.md.
+/// `Builtins.functions`, `LayerProperty` and through it the engine's property
+/// declarations), so completion cannot drift from what a script may say; only the
+/// functions' one-line docs are written out here, from LANGUAGE.md.
 public enum LanguageCatalog {
     /// A built-in function: its name, how many arguments it takes, and its signature.
     public struct Function: Sendable, Equatable {
@@ -33,6 +34,12 @@ public enum LanguageCatalog {
         public let doc: String
         /// The bare words it accepts (`gravity: aspectFill`), empty for other properties.
         public let choices: [String]
+        /// Its Core Animation counterpart, as the reference writes it (`` `anchorPoint` ``).
+        public var coreAnimation = "—"
+        /// How it changes: `animates`, `step`, `body only` or `read-only`.
+        public var change = "read-only"
+        /// True when `defaultValue` is a value a script could write, false for a description.
+        public var defaultIsLiteral = false
     }
 
     /// The named colours (`red`, `lightGray`, ...), sorted.
@@ -84,12 +91,12 @@ public enum LanguageCatalog {
                 return nil
             }
         }
-        let (type, defaultValue, doc) = propertyDocs[property] ?? ("value", nil, "")
-        return Property(name: name, type: type, defaultValue: defaultValue, isAnimatable: property.isAnimatable, doc: doc,
-                        choices: property.choices ?? [])
+        return Property(name: name, type: property.type, defaultValue: property.defaultValue, isAnimatable: property.isAnimatable,
+                        doc: property.doc, choices: property.choices ?? [], coreAnimation: property.coreAnimation,
+                        change: property.change.rawValue, defaultIsLiteral: property.defaultIsLiteral)
     }
 
-    // MARK: - Docs, from LANGUAGE.md sections 2, 5 and 6
+    // MARK: - Function docs, from LANGUAGE.md sections 2, 5 and 6
 
     private static let functionDocs: [String: (String, String)] = [
         "min": ("min(a, b, ...) or min(list) -> number", "The smallest of its numbers."),
@@ -124,48 +131,5 @@ public enum LanguageCatalog {
         "line": ("line(p0, p1) -> path", "The straight line from p0 to p1."),
         "cubic": ("cubic(x1, y1, x2, y2) -> ease", "A cubic Bézier timing curve, as CAMediaTimingFunction; x1 and x2 in 0...1."),
         "spring": ("spring(damping, stiffness) -> ease", "A spring of mass 1 that settles at the target."),
-    ]
-
-    private static let propertyDocs: [LayerProperty: (String, String?, String)] = [
-        .frame: ("rectangle [x, y, width, height]", "the parent's bounds", "The layer's rectangle in its parent's coordinates."),
-        .x: ("number", nil, "The left edge of the frame."),
-        .y: ("number", nil, "The top edge of the frame."),
-        .width: ("number", nil, "The frame's width; changing it keeps the left edge."),
-        .height: ("number", nil, "The frame's height; changing it keeps the top edge."),
-        .position: ("point [x, y]", "from frame", "Where the anchor sits, in the parent's coordinates."),
-        .anchor: ("unit point [x, y]", "[0.5, 0.5]", "The point of the layer that scale and rotation turn about."),
-        .opacity: ("number 0...1", "1", "The opacity of the layer and its sublayers, as one group."),
-        .background: ("colour", "clear", "The colour filling the layer's bounds."),
-        .cornerRadius: ("number", "0", "The radius of the background's corners."),
-        .clip: ("bool", "false", "Clips the sublayers to the layer's bounds."),
-        .hidden: ("bool", "false", "Hides the layer and its sublayers."),
-        .scale: ("number", "1", "The scale about the anchor."),
-        .rotation: ("number (radians)", "0", "The rotation about the anchor."),
-        .contents: ("image or path string", "nil", "An image drawn in the bounds, placed by gravity."),
-        .gravity: ("fill | aspectFit | aspectFill | center", "fill", "How contents fit the bounds."),
-        .z: ("number", "declaration order", "Higher draws later among siblings."),
-        .mask: ("layer or nil", "nil", "The layer whose alpha masks this one."),
-        .maskMode: ("alpha | luminance", "alpha", "What of the mask counts: its alpha, or luminance × alpha."),
-        .maskInvert: ("bool", "false", "Uses 1 − the mask's value, so the mask punches a hole."),
-        .colors: ("list of colours", nil, "The gradient's colours."),
-        .locations: ("list of numbers or nil", "nil", "Where each colour sits, evenly spread when nil."),
-        .start: ("unit point [x, y]", "[0.5, 0]", "Where the gradient starts."),
-        .end: ("unit point [x, y]", "[0.5, 1]", "Where the gradient ends."),
-        .type: ("axial | radial | conic", "axial", "The gradient's shape."),
-        .path: ("path", "nil", "The shape's outline, in the layer's own coordinates."),
-        .fill: ("colour or nil", "black", "The colour inside the path."),
-        .stroke: ("colour or nil", "nil", "The colour of the path's outline."),
-        .lineWidth: ("number", "1", "The width of the stroke."),
-        .strokeStart: ("number 0...1", "0", "Where along the path the stroke begins."),
-        .strokeEnd: ("number 0...1", "1", "Where along the path the stroke ends."),
-        .fillRule: ("nonzero | evenodd", "nonzero", "Which parts of a self-crossing path are inside."),
-        .string: ("string", "\"\"", "The text; \\n starts a new line."),
-        .font: ("family name or .ttf/.otf path", "DejaVu Sans", "The typeface."),
-        .size: ("number (pixels)", "17", "The font size."),
-        .color: ("colour", "white for text, black for a grid", "The text's colour, or each grid tile's background."),
-        .align: ("left | center | right", "left", "How lines are aligned in the bounds."),
-        .rows: ("whole number ≥ 1", nil, "How many rows of tiles the grid has."),
-        .columns: ("whole number ≥ 1", nil, "How many columns of tiles the grid has."),
-        .tiles: ("list of layers (read-only)", nil, "The grid's tiles, in column-major order."),
     ]
 }

@@ -89,8 +89,8 @@ extension Interpreter {
         // A grid's `color` is its tiles' background, as in `setProperty`.
         var jobs: [(target: LayerRef, property: LayerProperty, rank: Int)] = []
         for (target, rank) in zip(targets, ranks) {
-            if property == .color, target.kind == .grid {
-                for tile in scene.node(target.id).tiles { jobs.append((layerRefs[tile.index], .background, rank)) }
+            if property.meaning == .engine(.textColor), target.kind == .grid, let background = LayerProperty(rawValue: "background") {
+                for tile in scene.node(target.id).tiles { jobs.append((layerRefs[tile.index], background, rank)) }
             } else {
                 jobs.append((target, property, rank))
             }

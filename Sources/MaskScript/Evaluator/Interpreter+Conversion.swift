@@ -19,6 +19,7 @@ extension Value {
         case .optionalNumbers(let v): self = v.map { .list($0.map { .number($0) }) } ?? .nil
         case .colors(let v): self = .list(v.map { .color($0) })
         case .path(let p): self = .path(p)
+        case .optionalPath(let p): self = p.map { .path($0) } ?? .nil
         case .image(let i): self = i.map { .image($0) } ?? .nil
         case .string(let s): self = .string(s)
         case .font(let f): self = .string(f?.name ?? Font.defaultFamily)
@@ -37,7 +38,7 @@ extension Interpreter {
     /// reading what the conversion needs (anchor, size) at `time`.
     func convert(_ value: Value, for property: LayerProperty, of layer: LayerRef, at time: Double,
                  range: SourceRange) throws(RuntimeError) -> [(PropertyKey, PropertyValue)] {
-        let name = property.rawValue
+        let name = property.name
         // Long lists, paths and strings cost the engine time to check and interpolate.
         switch value {
         case .list(let items): try charge(items.count, .items, at: range)
@@ -98,26 +99,103 @@ extension Interpreter {
                 return (state.anchor, state.size, state.position)
             } catch { throw RuntimeError(error.description, at: range) }
         }
-        /// The `x`, `y`, `width`, `height` keys that already have changes: the engine
-        /// applies them after `position` and `size` whatever their times, so a later
-        /// frame or position must drive them too or they would keep their old values.
-        func parts(position p: Point, size s: Size?) -> [(PropertyKey, PropertyValue)] {
-            var out: [(PropertyKey, PropertyValue)] = []
-            let tracked = { (key: PropertyKey) in self.scene.timeline.hasTrack(layer: layer.id, key: key) }
-            if tracked(.positionX) { out.append((.positionX, .number(p.x))) }
-            if tracked(.positionY) { out.append((.positionY, .number(p.y))) }
-            if let s, tracked(.width) { out.append((.width, .number(s.width))) }
-            if let s, tracked(.height) { out.append((.height, .number(s.height))) }
+        /// Adds the parts (`position.x` of `position`) that already have changes: a frame
+        /// applies them after the whole whatever their times, so a later change of the
+        /// whole must drive them too or they would keep their old values.
+        func withTrackedParts(_ changes: [(PropertyKey, PropertyValue)]) throws(RuntimeError) -> [(PropertyKey, PropertyValue)] {
+            var out = changes
+            for (key, value) in changes {
+                let parts = key.parts.filter { scene.timeline.hasTrack(layer: layer.id, key: $0) }
+                guard !parts.isEmpty else { continue }
+                var scratch = LayerState(kind: layer.kind.engineKind)
+                do { try scratch.set(key, to: value) } catch { throw RuntimeError(error.description, at: range) }
+                for part in parts { out.append((part, scratch.value(for: part))) }
+            }
             return out
         }
-        let kind = layer.kind
-        switch property {
+        /// The engine value of a property that maps onto one engine key, by its type.
+        func engineValue(for key: PropertyKey) throws(RuntimeError) -> PropertyValue {
+            switch key.valueType {
+            case .number:
+                let v = try num()
+                if key == .fontSize, !(v > 0 && v <= 4096) {
+                    throw RuntimeError("`\(name)` must be above 0 and at most 4096, got \(v.shortDescription)", at: range)
+                }
+                return .number(v)
+            case .point: return .point(try point())
+            case .size:
+                let v = try numbers(2, "a size [width, height]")
+                return .size(Size(v[0], v[1]))
+            case .bool: return .bool(try bool())
+            case .color: return .color(try color())
+            case .optionalColor: return try optionalColor()
+            case .choice(let words):
+                guard case .string(let s) = value else { throw mismatch("one of \(words.joined(separator: ", "))") }
+                guard let choice = key.declaration.choice(s) else {
+                    throw RuntimeError("`\(name)` expects one of \(words.joined(separator: ", ")), got `\(s)`\(Suggestion.hint(for: s, in: words))", at: range)
+                }
+                return choice
+            case .image:
+                switch value {
+                case .image(let i): return .image(i)
+                case .nil: return .image(nil)
+                case .string(let path): return .image(try loadImage(path, at: range))
+                default: throw mismatch("an image, a path string or nil")
+                }
+            case .colors:
+                guard case .list(let items) = value else { throw mismatch("a list of colours") }
+                var colors: [Color] = []
+                for item in items {
+                    guard case .color(let c) = item else {
+                        throw RuntimeError("`\(name)` expects a list of colours, got a list holding \(item.typeName)", at: range)
+                    }
+                    colors.append(c)
+                }
+                return .colors(colors)
+            case .optionalNumbers:
+                if case .nil = value { return .optionalNumbers(nil) }
+                guard case .list(let items) = value else { throw mismatch("a list of numbers or nil") }
+                var numbers: [Double] = []
+                for item in items {
+                    guard case .number(let v) = item, v.isFinite else {
+                        throw RuntimeError("`\(name)` expects a list of numbers, got a list holding \(item.typeName)", at: range)
+                    }
+                    numbers.append(v)
+                }
+                return .numbers(numbers)
+            case .path:
+                switch value {
+                case .path(let p): return .path(p)
+                case .list(let items) where items.count == 4:
+                    let v = try numbers(4, "a path or a rectangle")
+                    return .path(.rect(Rect(v[0], v[1], v[2], v[3])))
+                default: throw mismatch("a path")
+                }
+            case .optionalPath:
+                switch value {
+                case .path(let p): return .optionalPath(p)
+                case .nil: return .optionalPath(nil)
+                default: throw mismatch("a path or nil")
+                }
+            case .string:
+                guard case .string(let s) = value else { throw mismatch("a string") }
+                return .string(s)
+            case .font:
+                guard case .string(let s) = value else { throw mismatch("a font name or a .ttf path") }
+                return .font(try loadFont(s, at: range))
+            case .layer:
+                // `mask` is set by `assignMask`, which knows the tree.
+                guard case .layer(let l) = value else { throw mismatch("a layer or nil") }
+                return .layer(l.id)
+            }
+        }
+        switch property.meaning {
         case .frame:
             let v = try numbers(4, "a rectangle [x, y, width, height]")
             guard v[2] >= 0, v[3] >= 0 else { throw RuntimeError("`frame` needs a width and height of 0 or more", at: range) }
             let (a, _, _) = try anchorAndSize()
             let position = Point(v[0] + a.x * v[2], v[1] + a.y * v[3]), size = Size(v[2], v[3])
-            return [(.size, .size(size)), (.position, .point(position))] + parts(position: position, size: size)
+            return try withTrackedParts([(.size, .size(size)), (.position, .point(position))])
         case .x:
             let (a, s, _) = try anchorAndSize()
             return [(.positionX, .number(try num() + a.x * s.width))]
@@ -129,82 +207,18 @@ extension Interpreter {
             guard v >= 0 else { throw RuntimeError("`\(name)` must be 0 or more, got \(v.shortDescription)", at: range) }
             let (a, s, p) = try anchorAndSize()
             // The frame's left (top) edge stays put, as when UIKit changes frame.size.
-            if property == .width {
+            if property.meaning == .width {
                 let left = p.x - a.x * s.width
                 return [(.width, .number(v)), (.positionX, .number(left + a.x * v))]
             }
             let top = p.y - a.y * s.height
             return [(.height, .number(v)), (.positionY, .number(top + a.y * v))]
-        case .position:
-            let p = try point()
-            return [(.position, .point(p))] + parts(position: p, size: nil)
-        case .anchor: return [(.anchor, .point(try point()))]
-        case .start: return [(.start, .point(try point()))]
-        case .end: return [(.end, .point(try point()))]
-        case .opacity, .cornerRadius, .scale, .rotation, .z, .lineWidth, .strokeStart, .strokeEnd:
-            guard let key = engineKey(for: property, of: kind) else { return [] }
-            return [(key, .number(try num()))]
-        case .size:
-            let v = try num()
-            guard v > 0, v <= 4096 else { throw RuntimeError("`size` must be above 0 and at most 4096, got \(v.shortDescription)", at: range) }
-            return [(.fontSize, .number(v))]
-        case .background: return [(.background, .color(try color()))]
-        case .color: return [(kind == .text ? .textColor : .background, .color(try color()))]
-        case .fill: return [(.fill, try optionalColor())]
-        case .stroke: return [(.stroke, try optionalColor())]
-        case .clip: return [(.clip, .bool(try bool()))]
-        case .hidden: return [(.hidden, .bool(try bool()))]
-        case .maskInvert: return [(.maskInvert, .bool(try bool()))]
-        case .gravity: return [(.gravity, .gravity(try choice(Gravity.self)))]
-        case .type: return [(.gradientType, .gradientType(try choice(GradientType.self)))]
-        case .fillRule: return [(.fillRule, .fillRule(try choice(FillRule.self)))]
-        case .align: return [(.align, .alignment(try choice(TextAlignment.self)))]
-        case .maskMode: return [(.maskMode, .maskMode(try choice(MaskMode.self)))]
-        case .contents:
-            switch value {
-            case .image(let i): return [(.contents, .image(i))]
-            case .nil: return [(.contents, .image(nil))]
-            case .string(let path): return [(.contents, .image(try loadImage(path, at: range)))]
-            default: throw mismatch("an image, a path string or nil")
-            }
-        case .colors:
-            guard case .list(let items) = value else { throw mismatch("a list of colours") }
-            var colors: [Color] = []
-            for item in items {
-                guard case .color(let c) = item else {
-                    throw RuntimeError("`colors` expects a list of colours, got a list holding \(item.typeName)", at: range)
-                }
-                colors.append(c)
-            }
-            return [(.colors, .colors(colors))]
-        case .locations:
-            if case .nil = value { return [(.locations, .optionalNumbers(nil))] }
-            guard case .list(let items) = value else { throw mismatch("a list of numbers or nil") }
-            var numbers: [Double] = []
-            for item in items {
-                guard case .number(let v) = item, v.isFinite else {
-                    throw RuntimeError("`locations` expects a list of numbers, got a list holding \(item.typeName)", at: range)
-                }
-                numbers.append(v)
-            }
-            return [(.locations, .numbers(numbers))]
-        case .path:
-            switch value {
-            case .path(let p): return [(.path, .path(p))]
-            case .list(let items) where items.count == 4:
-                let v = try numbers(4, "a path or a rectangle")
-                return [(.path, .path(.rect(Rect(v[0], v[1], v[2], v[3]))))]
-            default: throw mismatch("a path")
-            }
-        case .string:
-            guard case .string(let s) = value else { throw mismatch("a string") }
-            return [(.string, .string(s))]
-        case .font:
-            guard case .string(let s) = value else { throw mismatch("a font name or a .ttf path") }
-            return [(.font, .font(try loadFont(s, at: range)))]
-        case .mask, .tiles, .rows, .columns:
+        case .rows, .columns, .tiles:
             return []
+        case .engine(let key):
+            return try withTrackedParts([(key, try engineValue(for: key))])
         }
+
     }
 
     /// Reads an image through the resolver, once per path.

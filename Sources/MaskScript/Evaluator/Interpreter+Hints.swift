@@ -4,7 +4,7 @@ import MaskEngine
 extension Interpreter {
     /// `color` on a layer that has none: which property colours that kind.
     static func colourPropertyHint(_ property: LayerProperty, _ kind: LayerKeyword) -> String {
-        guard property == .color else { return "" }
+        guard property.meaning == .engine(.textColor) else { return "" }
         switch kind {
         case .layer: return "; a plain layer's colour is `background`"
         case .shape: return "; a shape is coloured by `fill` (and `stroke`)"

@@ -109,15 +109,15 @@ extension Interpreter {
         guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
             throw unknownProperty(name, kind: layer.kind, at: nameRange)
         }
-        if layer.kind == .grid, property == .rows || property == .columns || property == .color {
+        if layer.kind == .grid, [.rows, .columns, .engine(.textColor)].contains(property.meaning) {
             guard let index = layerStack.indices.last else { return }
-            switch property {
+            switch property.meaning {
             case .rows, .columns:
                 let n = try wholeNumber(value, "`\(name)`", at: valueRange, min: 1)
                 guard n <= limits.tiles else {
                     throw RuntimeError("`\(name)` \(n) is more than the limit of \(limits.tiles) tiles", at: valueRange)
                 }
-                if property == .rows { layerStack[index].rows = n } else { layerStack[index].columns = n }
+                if property.meaning == .rows { layerStack[index].rows = n } else { layerStack[index].columns = n }
                 let (product, overflow) = layerStack[index].rows.multipliedReportingOverflow(by: layerStack[index].columns)
                 guard !overflow, product <= limits.tiles else {
                     throw RuntimeError("a grid of \(layerStack[index].rows) × \(layerStack[index].columns) tiles is more than the limit of \(limits.tiles)", at: valueRange)
@@ -139,15 +139,15 @@ extension Interpreter {
         guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
             throw unknownProperty(name, kind: layer.kind, at: nameRange)
         }
-        switch property {
-        case .mask:
+        switch property.meaning {
+        case .engine(.mask):
             try assignMask(value, of: layer, at: time, range: valueRange)
             return
         case .tiles:
             throw RuntimeError("`tiles` is read-only; a grid makes its tiles from `rows` and `columns`", at: nameRange)
         case .rows, .columns:
             throw RuntimeError("`\(name)` can only be set in the grid's body", at: nameRange)
-        case .color where layer.kind == .grid:
+        case .engine(.textColor) where layer.kind == .grid:
             // A grid's colour is its tiles' background.
             for tile in scene.node(layer.id).tiles {
                 try step(valueRange)
@@ -275,12 +275,11 @@ extension Interpreter {
         do { state = try scene.state(of: layer.id, at: cursor) } catch {
             throw RuntimeError(error.description, at: nameRange)
         }
-        func get(_ key: PropertyKey) -> PropertyValue { state.value(for: key) }
         let node = scene.node(layer.id)
-        switch property {
+        switch property.meaning {
         case .frame, .x, .y, .width, .height:
             let frame = state.frame
-            switch property {
+            switch property.meaning {
             case .x: return .number(frame.origin.x)
             case .y: return .number(frame.origin.y)
             case .width: return .number(frame.size.width)
@@ -294,14 +293,13 @@ extension Interpreter {
             return .list(node.tiles.map { .layer(layerRefs[$0.index]) })
         case .rows: return .number(Double(node.grid?.rows ?? 1))
         case .columns: return .number(Double(node.grid?.columns ?? 1))
-        case .color where layer.kind == .grid:
+        case .engine(.textColor) where layer.kind == .grid:
             guard let first = node.tiles.first else { return .color(.black) }
             do { return Value(try scene.value(of: first, .background, at: cursor), refs: layerRefs) } catch {
                 throw RuntimeError(error.description, at: nameRange)
             }
-        default:
-            guard let key = engineKey(for: property, of: layer.kind) else { return .nil }
-            return Value(get(key), refs: layerRefs)
+        case .engine(let key):
+            return Value(state.value(for: key), refs: layerRefs)
         }
     }
 
@@ -320,45 +318,6 @@ extension Interpreter {
             throw RuntimeError("row \(row) is out of range 0..<\(shape.rows)", at: site.argument(1))
         }
         return .layer(layerRefs[node.tiles[column * shape.rows + row].index])
-    }
-
-    /// The engine key a simple property stands for.
-    func engineKey(for property: LayerProperty, of kind: LayerKeyword) -> PropertyKey? {
-        switch property {
-        case .position: return .position
-        case .anchor: return .anchor
-        case .opacity: return .opacity
-        case .background: return .background
-        case .cornerRadius: return .cornerRadius
-        case .clip: return .clip
-        case .hidden: return .hidden
-        case .scale: return .scale
-        case .rotation: return .rotation
-        case .contents: return .contents
-        case .gravity: return .gravity
-        case .z: return .z
-        case .mask: return .mask
-        case .maskMode: return .maskMode
-        case .maskInvert: return .maskInvert
-        case .colors: return .colors
-        case .locations: return .locations
-        case .start: return .start
-        case .end: return .end
-        case .type: return .gradientType
-        case .path: return .path
-        case .fill: return .fill
-        case .stroke: return .stroke
-        case .lineWidth: return .lineWidth
-        case .strokeStart: return .strokeStart
-        case .strokeEnd: return .strokeEnd
-        case .fillRule: return .fillRule
-        case .string: return .string
-        case .font: return .font
-        case .size: return .fontSize
-        case .color: return kind == .text ? .textColor : nil
-        case .align: return .align
-        case .frame, .x, .y, .width, .height, .rows, .columns, .tiles: return nil
-        }
     }
 
     func sizeValue(of id: LayerID, at time: Double, range: SourceRange) throws(RuntimeError) -> Size {

@@ -37,21 +37,42 @@ final class ReferenceTests: XCTestCase {
         return String(inner.prefix { $0 != "(" })
     }
 
-    func testEveryPropertyOfEveryKindIsDocumentedWithItsKindOfChange() throws {
-        let common = try rows(under: "Every layer")
-        let extra: [LayerKeyword: String] = [.gradient: "`gradient` adds", .shape: "`shape` adds", .text: "`text` adds",
-                                             .grid: "`grid` adds"]
-        for kind in LayerKeyword.allCases {
-            let table = common + (try extra[kind].map { try rows(under: $0) } ?? [])
-            var documented = Set(table.map { name($0[0]) })
-            if kind == .grid { XCTAssertNotNil(documented.remove("tile"), "grid.tile") }
-            XCTAssertEqual(documented, Set(LayerProperty.names(for: kind)), "\(kind)")
-            for row in table {
-                guard let property = LayerProperty(rawValue: name(row[0])) else { continue }
-                XCTAssertEqual(row.count, 6, "\(row)")
-                XCTAssertEqual(row[3] == "animates", property.isAnimatable, "\(property) changes: \(row[3])")
-                XCTAssertFalse(row[4].isEmpty, "\(property): the Core Animation column")
+    /// The sections of the layer tables and the kinds whose properties each lists.
+    static let propertySections: [(title: String, kinds: Set<LayerKeyword>)] = [
+        ("Every layer", Set(LayerKeyword.allCases)), ("`gradient` adds", [.gradient]), ("`shape` adds", [.shape]),
+        ("`text` adds", [.text]), ("`grid` adds", [.grid]),
+    ]
+
+    /// The row the reference must have for a property, from the language's table (and
+    /// through it the engine's declarations).
+    static func row(_ p: LayerProperty) -> String {
+        let defaultValue = p.defaultValue.map { p.defaultIsLiteral ? "`\($0)`" : $0 } ?? "—"
+        let cells = ["`\(p.name)`", p.type, defaultValue, p.change.rawValue, p.coreAnimation, p.doc]
+        return "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+    }
+
+    /// The properties a section lists: every kind's under "Every layer", a kind's own under its heading.
+    static func properties(in section: Set<LayerKeyword>) -> [LayerProperty] {
+        LayerProperty.all.filter { p in
+            section.count > 1 ? p.kinds == section : section.isSubset(of: p.kinds) && p.kinds != Set(LayerKeyword.allCases)
+        }
+    }
+
+    func testEveryPropertyOfEveryKindIsDocumentedAsTheTableDeclaresIt() throws {
+        let lines = try reference().components(separatedBy: "\n")
+        for (title, kinds) in Self.propertySections {
+            var inside = false
+            let documented = lines.filter { line in
+                if line.hasPrefix("#") { inside = line.contains(title) }
+                return inside && line.hasPrefix("| `") && !line.hasPrefix("| `tile` |")
             }
+            let expected = Self.properties(in: kinds).map(Self.row)
+            XCTAssertEqual(documented, expected, "the table under \(title) should be:\n" + expected.joined(separator: "\n"))
+        }
+        // Every kind's properties are in its sections, once.
+        for kind in LayerKeyword.allCases {
+            let listed = Self.propertySections.filter { $0.kinds.contains(kind) }.flatMap { Self.properties(in: $0.kinds) }.map(\.name)
+            XCTAssertEqual(listed.sorted(), LayerProperty.names(for: kind).sorted(), "\(kind)")
         }
     }
 

@@ -23,7 +23,7 @@ struct ProgramGenerator {
     private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
     static let names = ["a", "b", "c", "g", "t", "s", "xs", "f", "i", "n"]
-    static let properties = LayerProperty.allCases.map(\.rawValue) + ["opacty", "tile", "count"]
+    static let properties = LayerProperty.all.map(\.name) + ["opacty", "tile", "count"]
     static let numbers = ["0", "1", "-1", "0.5", "2", "16", "255", "1e300", "-1e300", "1e-300", "sqrt(-1)",
                           "pow(10, 400)", "3.7", "250ms", "90deg", "50%", "1e9", "-0"]
 
