@@ -56,8 +56,7 @@ final class PropertyTableTests: XCTestCase {
     }
 
     func testEveryDeclaredPropertyIsAcceptedSampledInterpolatedAndDocumented() throws {
-        let reference = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/Reference.md"), encoding: .utf8)
+        let reference = try String(contentsOf: RepositoryRoot.url.appendingPathComponent("docs/Reference.md"), encoding: .utf8)
         for key in PropertyKey.allCases {
             let property = try XCTUnwrap(scriptProperty(for: key), "\(key) has no script property")
             XCTAssertEqual(property.isAnimatable, key.isAnimatable, "\(key)")
