@@ -35,10 +35,6 @@ public struct Scene: Sendable {
         public internal(set) var tile: (column: Int, row: Int)?
         /// For a grid: its tiles in column-major order.
         public internal(set) var tiles: [LayerID] = []
-        /// When a layer that was drawn in the tree became a mask later in the timeline:
-        /// the time of its `.becomeMask` change of `Scene.treeChanges`, from which on it is
-        /// drawn only as the mask. Nil for layers that never left.
-        public internal(set) var leavesTreeAt: Double?
         /// Where the layer was made, as its host describes it (a script's `FILE:LINE:COLUMN`),
         /// so that an error found while drawing it can point there.
         public internal(set) var origin: String?
@@ -161,7 +157,6 @@ public struct Scene: Sendable {
             } else {
                 let superlayer = node.role == .sublayer ? node.parent : nil
                 treeChanges.append(TreeChange(time: time, layer: mask, kind: .becomeMask(owner: owner, superlayer: superlayer)))
-                nodes[mask.index].leavesTreeAt = time
             }
             nodes[mask.index].parent = owner
             nodes[mask.index].role = .mask

@@ -55,7 +55,8 @@ final class MaskTests: XCTestCase {
         let owner = try scene.addLayer(layerState(frame: Rect(0, 0, 100, 100), background: .white))
         let blue = try scene.addLayer(layerState(frame: Rect(50, 0, 50, 100), background: .blue))
         try scene.setMask(blue, of: owner, at: 1)
-        XCTAssertEqual(scene.node(blue).leavesTreeAt, 1)
+        XCTAssertTrue(scene.tree(at: 0.5).contains(blue))
+        XCTAssertFalse(scene.tree(at: 1).contains(blue))
         let before = try render(scene, at: 0.5)
         assertPixel(before, 25, 50, [255, 255, 255, 255])   // the owner, not yet masked
         assertPixel(before, 75, 50, [0, 0, 255, 255])       // the blue layer, still drawn
