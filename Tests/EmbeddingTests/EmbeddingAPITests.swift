@@ -42,6 +42,21 @@ final class EmbeddingAPITests: XCTestCase {
         }
     }
 
+    func testAnErrorTheEngineRaisedKeepsItsKindAndItsPlace() throws {
+        let script = try Script(text: "layer outer {\n  layer inner {\n    mask outer\n  }\n}\n", name: "cycle.mask")
+        XCTAssertThrowsError(try script.run(options: sandboxed())) { error in
+            guard let d = (error as? DiagnosticList)?.diagnostics.first else { return XCTFail("no diagnostic") }
+            XCTAssertEqual(d.cause, .maskCycle("inner"))
+            XCTAssertEqual(d.message, SceneError.maskCycle("inner").description)
+            XCTAssertEqual(d.range.start.line, 3)
+        }
+        // An error of the language itself has no engine cause.
+        let typo = try Script(text: "layer box {\n  opacity: red\n}\n", name: "run.mask")
+        XCTAssertThrowsError(try typo.run(options: sandboxed())) { error in
+            XCTAssertNil((error as? DiagnosticList)?.diagnostics.first?.cause)
+        }
+    }
+
     func testHostFunctionReceivesItsArgumentsAndItsResultIsUsed() throws {
         let calls = Output()
         let tint = HostFunction(name: "tint", arity: 2...2) { args in

@@ -202,6 +202,6 @@ extension RuntimeError {
     /// The error as a diagnostic of a file.
     public func diagnostic(in fileName: String) -> Diagnostic {
         Diagnostic(.error, message, at: range, in: fileName,
-                   notes: notes.map { Diagnostic(.note, $0.message, at: $0.range, in: fileName) })
+                   notes: notes.map { Diagnostic(.note, $0.message, at: $0.range, in: fileName) }, cause: cause)
     }
 }

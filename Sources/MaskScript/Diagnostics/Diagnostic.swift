@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// One message about a source file, from any phase (decoding, lexing, parsing, running).
 ///
 /// Messages are short, start in lower case and name things in backticks:
@@ -24,15 +26,19 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var fileName: String
     /// Related notes, rendered after this diagnostic.
     public var notes: [Diagnostic]
+    /// The engine's own error behind a run-time diagnostic, when the scene refused what
+    /// the script asked of it (`RuntimeError.cause`); nil otherwise.
+    public var cause: SceneError?
 
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ message: String, at range: SourceRange, in fileName: String,
-                notes: [Diagnostic] = []) {
+                notes: [Diagnostic] = [], cause: SceneError? = nil) {
         self.severity = severity
         self.message = message
         self.range = range
         self.fileName = fileName
         self.notes = notes
+        self.cause = cause
     }
 
     /// The first line of the rendering: `FILE:LINE:COLUMN: SEVERITY: MESSAGE`.

@@ -127,7 +127,7 @@ extension Interpreter {
                 try checkChangeLimit(at: a.target.range)
                 let moved: Int
                 do { moved = try scene.animate(animation, from: track.from) } catch {
-                    throw RuntimeError(error.description, at: track.range)
+                    throw RuntimeError(error, at: track.range)
                 }
                 try chargeReresolved(moved, at: a.target.range)
                 if animation.end.isFinite, animation.end >= latestAnimationEnd {

@@ -97,7 +97,7 @@ extension Interpreter {
             do {
                 let state = try scene.state(of: layer.id, at: time)
                 return (state.anchor, state.size, state.position)
-            } catch { throw RuntimeError(error.description, at: range) }
+            } catch { throw RuntimeError(error, at: range) }
         }
         /// Adds the parts (`position.x` of `position`) that already have changes: a frame
         /// applies them after the whole whatever their times, so a later change of the
@@ -108,7 +108,7 @@ extension Interpreter {
                 let parts = key.parts.filter { scene.timeline.hasTrack(layer: layer.id, key: $0) }
                 guard !parts.isEmpty else { continue }
                 var scratch = LayerState(kind: layer.kind.engineKind)
-                do { try scratch.set(key, to: value) } catch { throw RuntimeError(error.description, at: range) }
+                do { try scratch.set(key, to: value) } catch { throw RuntimeError(.property(error), at: range) }
                 for part in parts { out.append((part, scratch.value(for: part))) }
             }
             return out

@@ -21,14 +21,14 @@ extension Interpreter {
         do {
             id = try scene.addLayer(state, to: parent, name: decl.name ?? decl.kind.rawValue, at: cursor, origin: decl.origin)
         } catch {
-            throw RuntimeError(error.description, at: decl.range)
+            throw RuntimeError(error, at: decl.range)
         }
         let ref = LayerRef(id: id, kind: decl.kind, name: decl.name)
         registerLayer(ref)
         if let owner {
             try checkChangeLimit(at: decl.range)
             do { try scene.setMask(id, of: owner.id, at: cursor) } catch {
-                throw RuntimeError(error.description, at: decl.range)
+                throw RuntimeError(error, at: decl.range)
             }
         }
         // Names of nested layers and masks go to the scope around the outermost layer
@@ -46,7 +46,7 @@ extension Interpreter {
                     registerLayer(LayerRef(id: tile, kind: .layer, name: "\(decl.name ?? "grid").tiles[\(i)]"))
                 }
             } catch {
-                throw RuntimeError(error.description, at: decl.range)
+                throw RuntimeError(error, at: decl.range)
             }
         }
         return ref
@@ -76,7 +76,7 @@ extension Interpreter {
         }
         try checkChangeLimit(at: range)
         do { try scene.setMask(mask, of: owner.id, at: time) } catch {
-            throw RuntimeError(error.description, at: range)
+            throw RuntimeError(error, at: range)
         }
         if let mask { raiseHeights(above: mask) }
     }
@@ -167,7 +167,7 @@ extension Interpreter {
         try checkChangeLimit(at: range)
         let moved: Int
         do { moved = try scene.set(key, of: id, to: value, at: time) } catch {
-            throw RuntimeError(error.description, at: range)
+            throw RuntimeError(error, at: range)
         }
         try chargeReresolved(moved, at: range)
     }
@@ -256,7 +256,7 @@ extension Interpreter {
                            at: site.range)
         }
         do { try scene.move(layer.id, to: parent?.id, at: cursor) } catch {
-            throw RuntimeError(error.description, at: site.range)
+            throw RuntimeError(error, at: site.range)
         }
     }
 
@@ -273,7 +273,7 @@ extension Interpreter {
         }
         let state: LayerState
         do { state = try scene.state(of: layer.id, at: cursor) } catch {
-            throw RuntimeError(error.description, at: nameRange)
+            throw RuntimeError(error, at: nameRange)
         }
         let node = scene.node(layer.id)
         switch property.meaning {
@@ -296,7 +296,7 @@ extension Interpreter {
         case .engine(.textColor) where layer.kind == .grid:
             guard let first = node.tiles.first else { return .color(.black) }
             do { return Value(try scene.value(of: first, .background, at: cursor), refs: layerRefs) } catch {
-                throw RuntimeError(error.description, at: nameRange)
+                throw RuntimeError(error, at: nameRange)
             }
         case .engine(let key):
             return Value(state.value(for: key), refs: layerRefs)
@@ -322,7 +322,7 @@ extension Interpreter {
 
     func sizeValue(of id: LayerID, at time: Double, range: SourceRange) throws(RuntimeError) -> Size {
         do { return try scene.state(of: id, at: time).size } catch {
-            throw RuntimeError(error.description, at: range)
+            throw RuntimeError(error, at: range)
         }
     }
 

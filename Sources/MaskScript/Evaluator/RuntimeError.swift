@@ -1,3 +1,5 @@
+import MaskEngine
+
 /// An error while running a script: what went wrong and the source it points at.
 public struct RuntimeError: Error, Sendable {
     /// The message, in the voice of every diagnostic ("`opacity` expects a number, got a colour").
@@ -9,11 +11,22 @@ public struct RuntimeError: Error, Sendable {
     /// The file the failing node was written in, when it is not the one being run: a
     /// function from an earlier REPL input, for instance. Nil for the file being run.
     public var source: SourceFile?
+    /// The engine's own error, when the scene refused what the script asked of it (a mask
+    /// cycle, a value a property does not take), so a host can act on its kind rather than
+    /// parse the message. Nil for errors of the language itself.
+    public var cause: SceneError?
 
     /// Creates an error at a range.
     public init(_ message: String, at range: SourceRange, notes: [(message: String, range: SourceRange)] = []) {
         self.message = message
         self.range = range
         self.notes = notes
+    }
+
+    /// Creates an error at a range for what the engine refused: its message is the
+    /// engine's, and `cause` keeps the error itself.
+    public init(_ cause: SceneError, at range: SourceRange) {
+        self.init(cause.description, at: range)
+        self.cause = cause
     }
 }
