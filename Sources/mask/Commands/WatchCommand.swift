@@ -33,8 +33,11 @@ struct WatchCommand {
         defer { if previewing { StandardStreams.writeOutput(Escape.showCursor + "\n") } }
 
         var build = 0
+        var used: [String] = []
         while !StopSignal.isRequested {
             build += 1
+            // Watched before the script is read, so a save while it runs starts the next build.
+            watcher.watch([options.scriptPath] + used)
             let resolver = RecordingResolver(baseDirectory: Script.folder(of: options.scriptPath))
             var scene: Scene?
             do {
@@ -44,7 +47,8 @@ struct WatchCommand {
                 if previewing { StandardStreams.writeOutput(Escape.clear) }
                 report(error)
             }
-            watcher.watch([options.scriptPath] + resolver.usedFiles)
+            used = resolver.usedFiles
+            watcher.watch([options.scriptPath] + used)
             if let scene, !StopSignal.isRequested {
                 switch options.mode {
                 case let .preview(time, frames):

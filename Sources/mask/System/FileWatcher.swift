@@ -26,19 +26,24 @@ final class FileWatcher {
 
     /// Watches exactly `paths` (replacing what was watched before). A folder that cannot
     /// be watched is skipped: its files are simply not noticed.
+    ///
+    /// A folder watched before keeps its watch, so a change that happened since (while the
+    /// script was being run, say) is still waiting to be read and is not lost.
     func watch(_ paths: [String]) {
-        for wd in folders.keys { inotify_rm_watch(fd, wd) }
-        folders = [:]
         var byFolder: [String: Set<String>] = [:]
         for path in paths {
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
             let url = URL(fileURLWithPath: absolute).standardizedFileURL
             byFolder[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
         }
+        var watched: [Int32: Set<String>] = [:]
         for (folder, names) in byFolder {
+            // inotify gives a folder already watched its old descriptor back.
             let wd = inotify_add_watch(fd, folder, FileWatcher.events)
-            if wd >= 0 { folders[wd, default: []].formUnion(names) }
+            if wd >= 0 { watched[wd, default: []].formUnion(names) }
         }
+        for wd in folders.keys where watched[wd] == nil { inotify_rm_watch(fd, wd) }
+        folders = watched
     }
 
     /// Waits up to `timeout` seconds (forever when nil) for a watched file to change.

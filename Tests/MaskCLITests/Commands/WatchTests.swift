@@ -56,6 +56,27 @@ final class WatchTests: MaskCLITestCase {
         XCTAssertEqual(try listing().filter { $0.hasPrefix(".") }, [], "no temporary is left")
     }
 
+    func testASaveWhileTheScriptRunsStartsAnotherBuild() throws {
+        // The second save lands while the first one's script still runs its loop; the
+        // watch must not lose it when it renews its watches after the run.
+        let slow = "let n = 0\nfor i in 0..<1000 { for j in 0..<1000 { n = n + 1 } }\n"
+        let last = good.replacingOccurrences(of: "orange", with: "blue")
+        try write(last, to: "script.mask")
+        XCTAssertEqual(try MaskProcess.run(["render", "script.mask", "--sheet", "expected.ppm"], in: directory).status, 0)
+        let expected = try Data(contentsOf: url("expected.ppm"))
+        try write(good, to: "script.mask")
+        let run = try MaskProcess.run(["watch", "script.mask", "--sheet", "sheet.ppm"], in: directory) { process in
+            self.wait(for: "the first sheet") { self.sheetBytes() != nil }
+            try? self.save(slow + self.good.replacingOccurrences(of: "orange", with: "white"))
+            Thread.sleep(forTimeInterval: 0.15)
+            try? self.save(last)
+            self.wait(for: "the sheet of the last save") { self.sheetBytes() == expected }
+            process.interrupt()
+        }
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(sheetBytes(), expected, run.stderr)
+    }
+
     func testAnImportedFileIsWatchedToo() throws {
         try write("let size = 10\n", to: "lib.mask")
         try write("import \"lib.mask\"\ncanvas { size: [32, 24]; duration: 0.5s }\n"
