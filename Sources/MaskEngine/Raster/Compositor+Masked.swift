@@ -55,7 +55,7 @@ extension Surface {
                             guard open else { continue }
                             if !shadeOnce { paint.shade(y: y, x: painted.x0, count: shaded, into: out) }
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            if Surface.isFull(covBytes + covBase, count: count) {
+                            if coverage.isKnownFull(y: y, x0: region.x0, x1: region.x1) || Surface.isFull(covBytes + covBase, count: count) {
                                 if op == 255 {
                                     Surface.maskedRow(src, opaque: opaque, mask: maskBytes + maskBase, onto: dst, at: dstBase, count: count)
                                 } else {

@@ -31,6 +31,12 @@ extension Surface {
                             if !shadeOnce { paint.shade(y: y, x: region.x0, count: count, into: out) }
                             let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
+                            // A row known to be fully covered, at full opacity: the source as it
+                            // is, copied at once where it is opaque.
+                            if full, coverage.isKnownFull(y: y, x0: region.x0, x1: region.x1) {
+                                Surface.sourceOverRun(count, from: src, onto: dst, at: dstBase)
+                                continue
+                            }
                             var i = 0
                             while i < count {
                                 // Eight pixels at a time where the coverage is all 0 (nothing to

@@ -150,33 +150,45 @@ enum Rasterizer {
 
     /// A rectangle's exact coverage: the product of its overlap with each pixel's column
     /// and row, the same value the accumulation gives, without the accumulation buffer.
+    /// The pixels whose column and row are both wholly inside are its `full` part.
     private static func rectangleCoverage(_ box: Rect, area: PixelRect, pool: BufferPool) -> CoverageMask {
-        func overlaps(_ lo: Double, _ hi: Double, from start: Int, count: Int) -> [Float] {
-            (0..<count).map { i in
-                let p = Double(start + i)
-                return Float(max(0, min(hi, p + 1) - max(lo, p)))
-            }
+        @inline(__always) func overlap(_ lo: Double, _ hi: Double, _ p: Int) -> Float {
+            let start = Double(p)
+            return Float(max(0, min(hi, start + 1) - max(lo, start)))
         }
-        let cx = overlaps(box.minX, box.maxX, from: area.x0, count: area.width)
-        let cy = overlaps(box.minY, box.maxY, from: area.y0, count: area.height)
+        let w = area.width, h = area.height
         // Every byte is written below.
-        var mask = CoverageMask(rect: area, values: pool.bytes(count: area.width * area.height, zeroed: false))
-        let w = area.width
-        // Rows wholly inside the rectangle are all alike: compute one, copy it.
-        let fullRow = cx.map { UInt8(truncatingIfNeeded: Int32($0 * 255 + 0.5)) }
-        mask.values.withUnsafeMutableBufferPointer { out in
-            for (y, fy) in cy.enumerated() {
-                let row = y &* w
-                if fy == 1 {
-                    for x in 0..<w { out[row &+ x] = fullRow[x] }
-                    continue
+        var values = pool.bytes(count: w * h, zeroed: false)
+        var full = PixelRect.empty
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: w) { cx in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { fullRow in
+                var fullX0 = Int.max, fullX1 = Int.min, fullY0 = Int.max, fullY1 = Int.min
+                for i in 0..<w {
+                    cx[i] = overlap(box.minX, box.maxX, area.x0 &+ i)
+                    // Rows wholly inside the rectangle are all alike: this one, copied.
+                    fullRow[i] = UInt8(truncatingIfNeeded: Int32(cx[i] * 255 + 0.5))
+                    if cx[i] == 1 { fullX0 = min(fullX0, area.x0 &+ i); fullX1 = area.x0 &+ i &+ 1 }
                 }
-                for (x, fx) in cx.enumerated() {
-                    out[row &+ x] = UInt8(truncatingIfNeeded: Int32(fx * fy * 255 + 0.5))
+                values.withUnsafeMutableBufferPointer { out in
+                    guard let base = out.baseAddress, let rowBase = fullRow.baseAddress else { return }
+                    for y in 0..<h {
+                        let fy = overlap(box.minY, box.maxY, area.y0 &+ y)
+                        let row = y &* w
+                        if fy == 1 {
+                            (base + row).update(from: rowBase, count: w)
+                            fullY0 = min(fullY0, area.y0 &+ y); fullY1 = area.y0 &+ y &+ 1
+                            continue
+                        }
+                        for x in 0..<w {
+                            out[row &+ x] = UInt8(truncatingIfNeeded: Int32(cx[x] * fy * 255 + 0.5))
+                        }
+                    }
                 }
+                // The full columns and rows are each one run (the rectangle's inside).
+                if fullX0 < fullX1, fullY0 < fullY1 { full = PixelRect(x0: fullX0, y0: fullY0, x1: fullX1, y1: fullY1) }
             }
         }
-        return mask
+        return CoverageMask(rect: area, values: values, full: full)
     }
 }
 

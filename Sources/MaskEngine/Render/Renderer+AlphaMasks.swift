@@ -65,6 +65,11 @@ extension Renderer {
                     for y in r.y0..<r.y1 {
                         let o = (y &- r.y0) &* w, fo = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
                         let ao = (y &- drawArea.y0) &* dw &+ (r.x0 &- drawArea.x0)
+                        // Where the frame is known full, the products are the alphas themselves.
+                        if frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), let to = out.baseAddress, let from = a.baseAddress {
+                            (to + o).copyMemory(from: from + ao, byteCount: w)
+                            continue
+                        }
                         Renderer.productRow(f, at: fo, a, at: ao, into: out, at: o, count: w)
                     }
                 }
@@ -138,6 +143,12 @@ extension Renderer {
                     for y in r.y0..<r.y1 {
                         let ob = (y &- r.y0) &* w, fb = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
                         let cb = (y &- coverage.rect.y0) &* cw &+ (r.x0 &- coverage.rect.x0)
+                        // Both known full: every product is the full coverage's factor.
+                        if frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), coverage.isKnownFull(y: y, x0: r.x0, x1: r.x1),
+                           let base = o.baseAddress {
+                            (base + ob).initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: factor[255]), count: w)
+                            continue
+                        }
                         var x = 0
                         while x < w {
                             if x &+ 8 <= w {
