@@ -132,11 +132,14 @@ extension Renderer {
     }
 
     /// `out[p] = frame[p] · factor[coverage[p]] / 255` over `out.rect`, eight bytes at a
-    /// time where both are 0 or both 255.
+    /// time where both are 0 or both 255. Where the frame is known full and the factors
+    /// change nothing (an opaque fill at full opacity), the product is the coverage itself
+    /// (255 · v / 255 is v exactly), copied.
     private static func product(_ frame: CoverageMask, _ coverage: CoverageMask, through factor: UnsafeMutableBufferPointer<UInt32>,
                                 into out: inout CoverageMask) {
         let r = out.rect, w = r.width, fw = frame.rect.width, cw = coverage.rect.width
         let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
+        let identity = (0..<256).allSatisfy { factor[$0] == UInt32($0) }
         frame.values.withUnsafeBytes { f in
             coverage.values.withUnsafeBytes { c in
                 out.values.withUnsafeMutableBytes { o in
@@ -147,6 +150,10 @@ extension Renderer {
                         if frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), coverage.isKnownFull(y: y, x0: r.x0, x1: r.x1),
                            let base = o.baseAddress {
                             (base + ob).initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: factor[255]), count: w)
+                            continue
+                        }
+                        if identity, frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), let to = o.baseAddress, let from = c.baseAddress {
+                            (to + ob).copyMemory(from: from + cb, byteCount: w)
                             continue
                         }
                         var x = 0
