@@ -60,7 +60,7 @@ final class PNGDirectDecoderTests: XCTestCase {
     func testEveryColourTypeBitDepthAndFilterDecodesAsLibpngDecodesIt() {
         var random = SplitMix(seed: 8)
         for format in Format.common {
-            for (width, height) in [(1, 1), (7, 3), (13, 6), (33, 5)] {
+            for (width, height) in [(1, 1), (1, 7), (2, 4), (7, 3), (13, 6), (33, 5)] {
                 let variants = format.transparencies.flatMap { transparency in [(transparency, false), (transparency, true)] }
                 for (transparency, fewValues) in variants {
                     let sample = format.file(width: width, height: height, transparency: transparency,
