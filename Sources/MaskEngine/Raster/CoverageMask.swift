@@ -9,12 +9,18 @@ struct CoverageMask: Sendable {
     /// One byte per pixel of `rect`.
     var values: [UInt8]
     /// Pixels inside `rect` whose value is certainly 255; empty when none are known.
-    let full: PixelRect
+    /// Code that changes `values` in place must empty it (`forgetFull()`).
+    private(set) var full: PixelRect
 
     init(rect: PixelRect, values: [UInt8], full: PixelRect = .empty) {
         self.rect = rect
         self.values = values
         self.full = full.intersection(rect)
+    }
+
+    /// Drops what is known about full pixels, before `values` are changed in place.
+    mutating func forgetFull() {
+        full = .empty
     }
 
     /// True when row `y`'s pixels from `x0` to `x1` (exclusive) are known to be 255.
