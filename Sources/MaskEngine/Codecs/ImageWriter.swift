@@ -20,8 +20,9 @@ public final class ImageWriter {
         _ = try write(image, toFile: path, format: format) { true }
     }
 
-    /// Encodes `image`, then asks `proceed` whether to write it: threads that encode in
-    /// parallel but must write in turn wait there. Returns false, writing nothing, when
+    /// Encodes `image` and writes it under a temporary name, then asks `proceed` whether
+    /// to rename it over `path`: threads that encode and write in parallel but must make
+    /// their files appear in turn wait there. Returns false, leaving nothing behind, when
     /// `proceed` does.
     /// - Throws: as `write(_:toFile:format:)`.
     public func write(_ image: Image, toFile path: String, format: ImageFormat? = nil,
@@ -37,8 +38,12 @@ public final class ImageWriter {
         case .ppm:
             try PPMCodec.encode(image, into: &bytes)
         }
-        guard proceed() else { return false }
-        try FileBytes.writeAtomically(bytes, to: path)
+        let temporary = try FileBytes.writeTemporary(bytes, for: path)
+        guard proceed() else {
+            FileBytes.discard(temporary)
+            return false
+        }
+        try FileBytes.commit(temporary, to: path)
         return true
     }
 }

@@ -5,9 +5,10 @@ import Synchronization
 /// and the first failure.
 ///
 /// Threads take frames in increasing order and never hold more than one image each, so
-/// memory stays at one frame per job however long the render. They render and encode in
-/// parallel but write in turn, frame after frame, so the files appear in order and an
-/// interrupted or failed render leaves exactly the frames before some point.
+/// memory stays at one frame per job however long the render. They render, encode and
+/// write (under temporary names) in parallel but rename in turn, frame after frame, so the
+/// files appear in order and an interrupted or failed render leaves exactly the frames
+/// before some point.
 final class FrameQueue: Sendable {
     /// A frame that could not be rendered or written, and why.
     struct Failure: Sendable {

@@ -62,8 +62,8 @@ struct FrameSequenceWriter {
         return queue.writtenCount
     }
 
-    /// One thread's loop: take a frame, render and encode it, write it when every earlier
-    /// frame is written, until the queue says stop. The thread keeps its render buffers
+    /// One thread's loop: take a frame, render, encode and write it under a temporary name,
+    /// rename it when every earlier frame is written, until the queue says stop. The thread keeps its render buffers
     /// and its file buffer from frame to frame.
     private func work(_ queue: FrameQueue) {
         let buffers = RenderBuffers()
