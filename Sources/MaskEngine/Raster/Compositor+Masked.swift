@@ -28,15 +28,15 @@ extension Surface {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shaded &* 4) { srcRow in
             coverage.values.withUnsafeBufferPointer { cov in
                 mask.values.withUnsafeBufferPointer { maskValues in
-                    image.pixels.withUnsafeMutableBytes { dst in
+                    image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
                         guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init),
                               let maskBytes = maskValues.baseAddress.map(UnsafeRawPointer.init) else { return }
-                        let src = UnsafeRawPointer(out) + skip &* 4
+                        let shadedRow = UnsafeRawPointer(out) + skip &* 4
                         let rows = region.y0..<region.y1
                         let shadeOnce = paint.isSameForEveryRow(rows, x: painted.x0)
                         if shadeOnce { paint.shade(y: rows.lowerBound, x: painted.x0, count: shaded, into: out) }
                         // A row shaded once and opaque throughout is copied wherever the mask is full.
-                        let opaque = shadeOnce && Surface.isOpaque(src, count: count)
+                        let opaque = shadeOnce && Surface.isOpaque(shadedRow, count: count)
                         for y in rows {
                             let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                             let maskBase = (y &- mask.rect.y0) &* mw &+ (region.x0 &- mask.rect.x0)
@@ -53,7 +53,15 @@ extension Surface {
                                 i &+= 1
                             }
                             guard open else { continue }
-                            if !shadeOnce { paint.shade(y: y, x: painted.x0, count: shaded, into: out) }
+                            // An image span that shading would only copy is read where it is.
+                            var src = shadedRow
+                            if !shadeOnce {
+                                if let row = inPlace?.row(y: y, x: painted.x0, count: shaded) {
+                                    src = row + skip &* 4
+                                } else {
+                                    paint.shade(y: y, x: painted.x0, count: shaded, into: out)
+                                }
+                            }
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
                             if coverage.isKnownFull(y: y, x0: region.x0, x1: region.x1) || Surface.isFull(covBytes + covBase, count: count) {
                                 if op == 255 {
@@ -98,7 +106,7 @@ extension Surface {
                                 i &+= 8
                             }
                         }
-                    }
+                    } }
                 }
             }
         }

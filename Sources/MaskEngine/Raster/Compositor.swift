@@ -20,15 +20,22 @@ extension Surface {
             for c in 0..<256 { factor[c] = UInt32(mulDiv255(UInt32(c), op)) }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 4) { srcRow in
                 coverage.values.withUnsafeBufferPointer { cov in
-                    image.pixels.withUnsafeMutableBytes { dst in
+                    image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
                         guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init) else { return }
-                        let src = UnsafeRawPointer(out)
                         let full = factor[255] == 255
                         let rows = region.y0..<region.y1
                         let shadeOnce = paint.isSameForEveryRow(rows, x: region.x0)
                         if shadeOnce { paint.shade(y: rows.lowerBound, x: region.x0, count: count, into: out) }
                         for y in rows {
-                            if !shadeOnce { paint.shade(y: y, x: region.x0, count: count, into: out) }
+                            // An image span that shading would only copy is read where it is.
+                            var src = UnsafeRawPointer(out)
+                            if !shadeOnce {
+                                if let row = inPlace?.row(y: y, x: region.x0, count: count) {
+                                    src = row
+                                } else {
+                                    paint.shade(y: y, x: region.x0, count: count, into: out)
+                                }
+                            }
                             let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
                             // A row known to be fully covered, at full opacity: the source as it
@@ -67,7 +74,7 @@ extension Surface {
                                 i &+= 8
                             }
                         }
-                    }
+                    } }
                 }
             }
         }
