@@ -183,7 +183,9 @@ extension Surface {
                 let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 if m8 != 0 {
                     let d = dstBase &+ i &* 4
-                    let s = PixelBlock.scaled(PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(m8)), by: k)
+                    // A full mask block scales by 255, which changes nothing: only the opacity.
+                    let source = PixelBlock.load(src, at: i &* 4)
+                    let s = PixelBlock.scaled(m8 == ~0 ? source : PixelBlock.scaled(source, by: PixelBlock.factors(m8)), by: k)
                     PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
                 }
                 i &+= 8
