@@ -4,8 +4,9 @@ files written, the whole process timed) and by its pycairo peer in Benchmarks/ca
 (the frame loop timed, each frame written raw), alternating, best of RUNS each.
 
 Prints frames/s for both and their ratio, `mask`'s ns per pixel, the gain from a second
-job, peak memory (maximum resident set, from /usr/bin/time), PNG output against cairo's
-`write_to_png`, and peak memory at 600 frames against 60.
+job, peak memory (maximum resident set, from /usr/bin/time), the start-up (a one-frame
+render), PNG output against cairo's `write_to_png`, and peak memory at 600 frames
+against 60.
 
 Usage: /usr/bin/python3 Benchmarks/bench.py BINARY [RUNS]   (Benchmarks/run.sh builds first)
 """
@@ -70,9 +71,13 @@ def main():
             print(f"{name:<14} {fps1:>7.0f} f/s {fps2:>8.0f} f/s {fps2 / fps1:>6.2f} {cfps:>4.0f} f/s {fps1 / cfps:>6.2f} "
                   f"{one / FRAMES / PIXELS * 1e9:>9.2f} {peak / 1024:>8.1f} {peer_peak / 1024:>9.1f}")
         scene = os.path.join(HERE, "scenes", "tile_fade.mask")
+        # Start-up: the whole process for one frame (loading, script, PNG decoding, first
+        # buffers, one frame written), the part of a render no second job can share.
+        first, _ = best(runs, lambda: mask(binary, scene, out, frames="0:0"))
+        print(f"\nstart-up, tile fade, one frame, 1 job: {first * 1000:.1f} ms")
         png, _ = best(runs, lambda: mask(binary, scene, out, fmt="png"))
         peer_png, _ = best(runs, lambda: cairo("tile_fade", out, mode="--png"))
-        print(f"\nPNG, tile fade, 1 job: mask {FRAMES / png:.0f} f/s, cairo write_to_png {FRAMES / peer_png:.0f} f/s, "
+        print(f"PNG, tile fade, 1 job: mask {FRAMES / png:.0f} f/s, cairo write_to_png {FRAMES / peer_png:.0f} f/s, "
               f"ratio {peer_png / png:.2f}")
         # Peak memory must not grow with the number of frames: 600 frames of the reveal.
         with open(os.path.join(HERE, "scenes", "circle_reveal.mask")) as f:

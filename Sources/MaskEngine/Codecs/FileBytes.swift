@@ -28,6 +28,15 @@ enum FileBytes {
     /// the guarantee covers crashes and signals of this process, not power loss.
     /// - Throws: `ImageError.unwritable` naming the path and the system's reason.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        try commit(try writeTemporary(bytes, for: path), to: path)
+    }
+
+    /// The first half of `writeAtomically`: writes `bytes` to a new temporary file beside
+    /// `path` and returns its name, for `commit` or `discard`. Threads writing frames in
+    /// parallel write their bytes at once and rename in turn.
+    /// - Throws: `ImageError.unwritable` naming `path` and the system's reason; the
+    ///   temporary is removed then.
+    static func writeTemporary(_ bytes: [UInt8], for path: String) throws -> String {
         func failure(_ reason: String) -> ImageError { .unwritable(path: path, reason: reason) }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -62,11 +71,23 @@ enum FileBytes {
             unlink(temporary)
             throw failure(reason)
         }
+        return temporary
+    }
+
+    /// The second half of `writeAtomically`: renames a file from `writeTemporary` over `path`.
+    /// - Throws: `ImageError.unwritable` naming `path` and the system's reason; the
+    ///   temporary is removed then.
+    static func commit(_ temporary: String, to path: String) throws {
         guard rename(temporary, path) == 0 else {
             let reason = systemReason()
             unlink(temporary)
-            throw failure(reason)
+            throw ImageError.unwritable(path: path, reason: reason)
         }
+    }
+
+    /// Removes a file from `writeTemporary` that is not to be committed.
+    static func discard(_ temporary: String) {
+        unlink(temporary)
     }
 
     /// The message for the current `errno`.

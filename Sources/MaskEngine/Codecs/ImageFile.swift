@@ -1,8 +1,9 @@
 // Reading and writing image files.
 //
-// Two formats: PNG (with alpha, through libpng) and netpbm PPM (opaque; P6 written, P3,
-// P5 and P6 read). Reading detects the format from the content, so a misnamed file
-// still reads. Writing is atomic: the file appears complete under its name or not at all.
+// Two formats: PNG (with alpha; common files read through libdeflate, the rest through
+// libpng) and netpbm PPM (opaque; P6 written, P3, P5 and P6 read). Reading detects the
+// format from the content, so a misnamed file still reads. Writing is atomic: the file
+// appears complete under its name or not at all.
 //
 // ```swift
 // let image = try Image(contentsOfFile: "in.png")

@@ -4,7 +4,10 @@ import CPNG
 /// and reports every failure in the struct's `message` field; encoding through `PNGEncoder`.
 ///
 /// Decoding accepts whatever libpng reads (grey, palette, 16-bit, with or without
-/// alpha, any gamma) converted by libpng to 8-bit sRGB RGBA, then premultiplied.
+/// alpha, any gamma) converted by libpng to 8-bit sRGB RGBA, then premultiplied. Once
+/// libpng has accepted the header, the common case (8-bit or less, not interlaced, no
+/// colour-space chunk) is decoded by `PNGDirectDecoder` into the same bytes, faster;
+/// everything else, and every error, stays libpng's.
 /// Encoding writes 8-bit RGB for opaque images (rendered frames) and 8-bit RGBA with
 /// straight alpha otherwise.
 enum PNGCodec {
@@ -18,7 +21,8 @@ enum PNGCodec {
     /// - Parameter path: the name used in error messages (the file the bytes came from).
     /// - Throws: `ImageError.unreadable` with libpng's reason for corrupt or truncated data,
     ///   and for a header whose size exceeds `Image.maxDimension` or `Image.maxDecodedPixels`.
-    static func decode(_ bytes: [UInt8], path: String) throws -> Image {
+    /// - Parameter direct: false to decode every file through libpng (tests compare the two).
+    static func decode(_ bytes: [UInt8], path: String, direct: Bool = true) throws -> Image {
         func failure(_ reason: String) -> ImageError { .unreadable(path: path, reason: reason) }
         guard bytes.starts(with: signature) else { throw failure("not a PNG file (bad signature)") }
         return try bytes.withUnsafeBytes { buffer in
@@ -39,6 +43,10 @@ enum PNGCodec {
             guard bytes.count.multipliedReportingOverflow(by: 1032).partialValue >= leastData else {
                 png_image_free(&png)
                 throw failure("truncated: \(width)×\(height) pixels need more than the file's \(bytes.count) bytes")
+            }
+            if direct, let image = PNGDirectDecoder.decode(buffer) {
+                png_image_free(&png)
+                return image
             }
             png.format = rgba8
             // An untagged 16-bit file is far more often sRGB (as tools write it) than linear.

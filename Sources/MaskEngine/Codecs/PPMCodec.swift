@@ -44,7 +44,14 @@ enum PPMCodec {
         let count = image.width * image.height
         let total = header.count + count * 3
         if bytes.count > total { bytes.removeLast(bytes.count - total) }
-        if bytes.count < total { bytes.append(contentsOf: repeatElement(0, count: total - bytes.count)) }
+        if bytes.count < total {
+            // Every byte is written below.
+            if bytes.capacity < total {
+                bytes = LargeBuffer.uninitializedBytes(count: total)
+            } else {
+                bytes.append(contentsOf: repeatElement(0, count: total - bytes.count))
+            }
+        }
         bytes.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
             for (k, byte) in header.enumerated() { base[k] = byte }

@@ -41,6 +41,11 @@ struct AlphaSurface {
                     for y in region.y0..<region.y1 {
                         let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                         let outBase = (y &- rect.y0) &* w &+ (region.x0 &- rect.x0)
+                        // A row known to be fully covered by an opaque fill: all 255.
+                        if full == ~0, coverage.isKnownFull(y: y, x0: region.x0, x1: region.x1), let base = out.baseAddress {
+                            (base + outBase).initializeMemory(as: UInt8.self, repeating: 255, count: count)
+                            continue
+                        }
                         var i = 0
                         while i < count {
                             // Eight pixels at a time where the coverage is all 0 (nothing to do),

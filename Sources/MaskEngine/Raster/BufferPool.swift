@@ -92,11 +92,20 @@ final class BufferPool {
     }
 
     /// Makes `b` hold `count` elements, keeping what it held (new ones are `padding`).
+    /// A frame-size buffer grows into memory advised for huge pages (`LargeBuffer`).
     private static func resize<T>(_ b: inout [T], count: Int, padding: T) {
         if b.count > count {
             b.removeLast(b.count - count)
         } else if b.count < count {
-            b.append(contentsOf: repeatElement(padding, count: count - b.count))
+            if b.capacity < count, count >= LargeBuffer.threshold / MemoryLayout<T>.stride {
+                var grown = LargeBuffer.array(count: count, repeating: padding)
+                grown.withUnsafeMutableBufferPointer { target in
+                    b.withUnsafeBufferPointer { old in _ = target.update(fromContentsOf: old) }
+                }
+                b = grown
+            } else {
+                b.append(contentsOf: repeatElement(padding, count: count - b.count))
+            }
         }
     }
 

@@ -28,15 +28,15 @@ extension Surface {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shaded &* 4) { srcRow in
             coverage.values.withUnsafeBufferPointer { cov in
                 mask.values.withUnsafeBufferPointer { maskValues in
-                    image.pixels.withUnsafeMutableBytes { dst in
+                    image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
                         guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init),
                               let maskBytes = maskValues.baseAddress.map(UnsafeRawPointer.init) else { return }
-                        let src = UnsafeRawPointer(out) + skip &* 4
+                        let shadedRow = UnsafeRawPointer(out) + skip &* 4
                         let rows = region.y0..<region.y1
                         let shadeOnce = paint.isSameForEveryRow(rows, x: painted.x0)
                         if shadeOnce { paint.shade(y: rows.lowerBound, x: painted.x0, count: shaded, into: out) }
                         // A row shaded once and opaque throughout is copied wherever the mask is full.
-                        let opaque = shadeOnce && Surface.isOpaque(src, count: count)
+                        let opaque = shadeOnce && Surface.isOpaque(shadedRow, count: count)
                         for y in rows {
                             let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                             let maskBase = (y &- mask.rect.y0) &* mw &+ (region.x0 &- mask.rect.x0)
@@ -53,9 +53,17 @@ extension Surface {
                                 i &+= 1
                             }
                             guard open else { continue }
-                            if !shadeOnce { paint.shade(y: y, x: painted.x0, count: shaded, into: out) }
+                            // An image span that shading would only copy is read where it is.
+                            var src = shadedRow
+                            if !shadeOnce {
+                                if let row = inPlace?.row(y: y, x: painted.x0, count: shaded) {
+                                    src = row + skip &* 4
+                                } else {
+                                    paint.shade(y: y, x: painted.x0, count: shaded, into: out)
+                                }
+                            }
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            if Surface.isFull(covBytes + covBase, count: count) {
+                            if coverage.isKnownFull(y: y, x0: region.x0, x1: region.x1) || Surface.isFull(covBytes + covBase, count: count) {
                                 if op == 255 {
                                     Surface.maskedRow(src, opaque: opaque, mask: maskBytes + maskBase, onto: dst, at: dstBase, count: count)
                                 } else {
@@ -98,7 +106,7 @@ extension Surface {
                                 i &+= 8
                             }
                         }
-                    }
+                    } }
                 }
             }
         }
@@ -175,7 +183,9 @@ extension Surface {
                 let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 if m8 != 0 {
                     let d = dstBase &+ i &* 4
-                    let s = PixelBlock.scaled(PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(m8)), by: k)
+                    // A full mask block scales by 255, which changes nothing: only the opacity.
+                    let source = PixelBlock.load(src, at: i &* 4)
+                    let s = PixelBlock.scaled(m8 == ~0 ? source : PixelBlock.scaled(source, by: PixelBlock.factors(m8)), by: k)
                     PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
                 }
                 i &+= 8

@@ -27,27 +27,45 @@ enum Flattener {
                           clip: PixelRect? = nil) -> [Polyline] {
         let tol = tolerance.isFinite && tolerance > 1e-6 ? tolerance : 1e-6
         var result: [Polyline] = []
+        // The subpath being flattened: one buffer reused for every subpath, each finished
+        // one copied out at its size (growing a fresh array point by point reallocated it
+        // several times a subpath).
         var current: [Point] = []
         var subpathStart: Point?
 
+        func restart(at p: Point) {
+            current.removeAll(keepingCapacity: true)
+            current.append(p)
+        }
         func finish(closed: Bool) {
-            if current.count >= 2 { result.append(Polyline(points: current, closed: closed)) }
-            current = []
+            if current.count >= 2 {
+                let points = [Point](unsafeUninitializedCapacity: current.count) { buffer, made in
+                    made = buffer.initialize(fromContentsOf: current)
+                }
+                result.append(Polyline(points: points, closed: closed))
+            }
+            current.removeAll(keepingCapacity: true)
         }
         func map(_ p: Point) -> Point? { Flattener.map(p, m) }
-        /// Adds a curve through the mapped control points (their count sets the order).
-        func curve(_ controls: [Point], to end: Point) {
+        /// Adds a curve through the mapped control points that are finite (their count sets
+        /// the order: a control lost to a non-finite value lowers it).
+        func curve(_ c1: Point?, _ c2: Point?, to end: Point) {
             guard let e = map(end) else { return }
             guard let last = current.last else {
                 // A curve with no current point starts a subpath at its end, as a move would.
-                current = [e]
+                restart(at: e)
                 subpathStart = e
                 return
             }
-            let cs = controls.compactMap(map)
-            switch cs.count {
-            case 1: appendQuad(last, cs[0], e, tol, into: &current)
-            case 2: appendCubic(last, cs[0], cs[1], e, tol, into: &current)
+            var first = e, second = e, count = 0
+            if let c = c1, let q = map(c) { first = q; count = 1 }
+            if let c = c2, let q = map(c) {
+                if count == 0 { first = q } else { second = q }
+                count += 1
+            }
+            switch count {
+            case 1: appendQuad(last, first, e, tol, into: &current)
+            case 2: appendCubic(last, first, second, e, tol, into: &current)
             default: current.append(e)
             }
         }
@@ -56,21 +74,21 @@ enum Flattener {
         let visible = clip.map { Flattener.visibleSubpaths(of: elements, transform: m, clip: $0) }
         for (i, element) in elements.enumerated() {
             if let visible, !visible[i] {
-                current = []
+                current.removeAll(keepingCapacity: true)
                 subpathStart = nil
                 continue
             }
             switch element {
             case let .move(p):
                 finish(closed: false)
-                if let q = map(p) { current = [q]; subpathStart = q } else { subpathStart = nil }
-            case let .line(p): curve([], to: p)
-            case let .quad(c, p): curve([c], to: p)
-            case let .cubic(c1, c2, p): curve([c1, c2], to: p)
+                if let q = map(p) { restart(at: q); subpathStart = q } else { subpathStart = nil }
+            case let .line(p): curve(nil, nil, to: p)
+            case let .quad(c, p): curve(c, nil, to: p)
+            case let .cubic(c1, c2, p): curve(c1, c2, to: p)
             case .close:
                 finish(closed: true)
                 // After `close` the current point is the subpath's start (as in Core Graphics).
-                if let s = subpathStart { current = [s] }
+                if let s = subpathStart { restart(at: s) }
             }
         }
         finish(closed: false)

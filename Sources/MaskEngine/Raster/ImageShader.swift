@@ -57,6 +57,45 @@ struct ImageShader: Sendable {
         }
     }
 
+    /// An image's pixels held for reading in place, for fills that would otherwise shade
+    /// (copy) a span of them into a row buffer first.
+    struct PixelsInPlace {
+        fileprivate let base: UnsafeRawPointer
+        fileprivate let shader: ImageShader
+
+        /// The `count` pixels that `shade(y:x:count:into:)` would write for this span,
+        /// where it would copy them unchanged from one row inside the image; else nil.
+        func row(y: Int, x: Int, count: Int) -> UnsafeRawPointer? {
+            shader.copiedSpan(y: y, x: x, count: count).map { base + $0 &* 4 }
+        }
+    }
+
+    /// Calls `body` with the image's pixels held for reading in place; with nil when no
+    /// span can be a copy (the image is scaled or turned: the step along a row is not one
+    /// source pixel, as `copiedSpan` tests it).
+    func withPixelsInPlace<R>(_ body: (PixelsInPlace?) -> R) -> R {
+        let du = Int64((toImage.a * 65536).rounded()), dv = Int64((toImage.b * 65536).rounded())
+        guard du == 65536, dv == 0 else { return body(nil) }
+        return image.pixels.withUnsafeBytes { raw in body(raw.baseAddress.map { PixelsInPlace(base: $0, shader: self) }) }
+    }
+
+    /// The index of the first source pixel when shading this span copies `count` pixels
+    /// of one image row unchanged (`copyRow` with no edge repeated), else nil: the same
+    /// fixed-point steps and tests as `shade`.
+    fileprivate func copiedSpan(y: Int, x: Int, count: Int) -> Int? {
+        let (p, step) = pixelCentre(toImage, x: x, y: y)
+        let u0 = p.x - 0.5, v0 = p.y - 0.5
+        let u1 = u0 + step.x * Double(count), v1 = v0 + step.y * Double(count)
+        let limit = 1.0e9
+        guard abs(u0) < limit, abs(v0) < limit, abs(u1) < limit, abs(v1) < limit else { return nil }
+        let u = Int64((u0 * 65536).rounded()), v = Int64((v0 * 65536).rounded())
+        let du = Int64((step.x * 65536).rounded()), dv = Int64((step.y * 65536).rounded())
+        guard dv == 0, du == 65536, u & 0xFFFF == 0, v & 0xFFFF == 0 else { return nil }
+        let first = u >> 16, row = v >> 16
+        guard first >= 0, first &+ Int64(count) <= Int64(image.width), row >= 0, row < Int64(image.height) else { return nil }
+        return Int(truncatingIfNeeded: row) &* image.width &+ Int(truncatingIfNeeded: first)
+    }
+
     /// The pixel index, the next one (the edge repeats) and the weight of the next one
     /// (0...256, rounded from the 16-bit fraction) for a clamped 16.16 coordinate.
     @inline(__always)

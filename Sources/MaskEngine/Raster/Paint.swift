@@ -17,6 +17,13 @@ enum Paint: Sendable {
         }
     }
 
+    /// Calls `body` with an image paint's pixels held for reading rows in place (nil for
+    /// other paints), so a fill can skip shading spans that are plain copies.
+    func withPixelsInPlace<R>(_ body: (ImageShader.PixelsInPlace?) -> R) -> R {
+        if case .image(let shader) = self { return shader.withPixelsInPlace(body) }
+        return body(nil)
+    }
+
     /// Writes `count` premultiplied RGBA pixels of device row `y`, from column `x`, to `out`.
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         switch self {

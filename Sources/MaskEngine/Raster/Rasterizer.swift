@@ -51,16 +51,23 @@ enum Rasterizer {
         // Handed back all zero: the running sum below clears every cell it reads.
         var cells = pool.zeroFloats(count: stride * h)
         defer { pool.recycleZeroed(&cells) }
+        // One byte for each eight cells of a row, non-zero where an edge wrote to them: the
+        // running sum reads only those blocks and fills the runs between them at once.
+        let blocks = (stride + 7) >> 3
+        var touched = pool.bytes(count: blocks * h)
+        defer { pool.recycle(&touched) }
         let ox = Double(area.x0), oy = Double(area.y0)
         cells.withUnsafeMutableBufferPointer { buffer in
-            var lines = LineAccumulator(cells: buffer, width: w, height: h, stride: stride)
-            for poly in polygons {
-                let pts = poly.points
-                guard pts.count >= 2 else { continue }
-                var prev = pts[pts.count - 1]
-                for p in pts {
-                    lines.add(prev.x - ox, prev.y - oy, p.x - ox, p.y - oy)
-                    prev = p
+            touched.withUnsafeMutableBufferPointer { marks in
+                var lines = LineAccumulator(cells: buffer, marks: marks, width: w, height: h, stride: stride)
+                for poly in polygons {
+                    let pts = poly.points
+                    guard pts.count >= 2 else { continue }
+                    var prev = pts[pts.count - 1]
+                    for p in pts {
+                        lines.add(prev.x - ox, prev.y - oy, p.x - ox, p.y - oy)
+                        prev = p
+                    }
                 }
             }
         }
@@ -68,48 +75,52 @@ enum Rasterizer {
         var values = pool.bytes(count: w * h, zeroed: false)
         var any = false
         cells.withUnsafeMutableBytes { cellBytes in
-            values.withUnsafeMutableBytes { out in
-                @inline(__always) func coverage(_ sum: Float) -> UInt8 {
-                    var v = abs(sum)
-                    if fillRule == .evenodd {
-                        v = v.truncatingRemainder(dividingBy: 2)
-                        if v > 1 { v = 2 - v }
-                    } else if v > 1 {
-                        v = 1
+            touched.withUnsafeBytes { marks in
+                values.withUnsafeMutableBytes { out in
+                    guard let outBase = out.baseAddress else { return }
+                    @inline(__always) func coverage(_ sum: Float) -> UInt8 {
+                        var v = abs(sum)
+                        if fillRule == .evenodd {
+                            v = v.truncatingRemainder(dividingBy: 2)
+                            if v > 1 { v = 2 - v }
+                        } else if v > 1 {
+                            v = 1
+                        }
+                        return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
                     }
-                    return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
-                }
-                for y in 0..<h {
-                    var sum: Float = 0
-                    let row = y &* stride &* 4, outRow = y &* w
-                    var x = 0
-                    while x < w {
-                        // Eight cells no edge touched leave the sum as it is: eight equal bytes
-                        // (the inside and outside of a shape, between its edges).
-                        if x &+ 8 <= w {
-                            let at = row &+ x &* 4
-                            let bits = cellBytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                                | cellBytes.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
-                                | cellBytes.loadUnaligned(fromByteOffset: at &+ 16, as: UInt64.self)
-                                | cellBytes.loadUnaligned(fromByteOffset: at &+ 24, as: UInt64.self)
-                            if bits == 0 {
+                    // Each pixel's byte is the coverage of the sum of its row's cells up to it.
+                    // Cells no edge wrote to are +0, and adding +0 leaves a sum as it is, so
+                    // skipping them changes no byte.
+                    for y in 0..<h {
+                        var sum: Float = 0
+                        let row = y &* stride &* 4, outRow = y &* w, markRow = y &* blocks
+                        var x = 0
+                        while x < w {
+                            // `x` is a multiple of 8 here: a whole block untouched, and the
+                            // untouched blocks after it, hold one value.
+                            if x &+ 8 <= w, marks[markRow &+ (x >> 3)] == 0 {
+                                var end = x &+ 8
+                                while end &+ 8 <= w, marks[markRow &+ (end >> 3)] == 0 { end &+= 8 }
                                 let byte = coverage(sum)
                                 if byte != 0 { any = true }
-                                out.storeBytes(of: UInt64(byte) &* 0x0101_0101_0101_0101, toByteOffset: outRow &+ x, as: UInt64.self)
-                                x &+= 8
+                                (outBase + (outRow &+ x)).initializeMemory(as: UInt8.self, repeating: byte, count: end &- x)
+                                x = end
                                 continue
                             }
+                            let stop = min(x &+ 8, w)
+                            while x < stop {
+                                sum += cellBytes.load(fromByteOffset: row &+ x &* 4, as: Float.self)
+                                cellBytes.storeBytes(of: 0, toByteOffset: row &+ x &* 4, as: Float.self)
+                                let byte = coverage(sum)
+                                out.storeBytes(of: byte, toByteOffset: outRow &+ x, as: UInt8.self)
+                                if byte != 0 { any = true }
+                                x &+= 1
+                            }
                         }
-                        sum += cellBytes.load(fromByteOffset: row &+ x &* 4, as: Float.self)
-                        cellBytes.storeBytes(of: 0, toByteOffset: row &+ x &* 4, as: Float.self)
-                        let byte = coverage(sum)
-                        out.storeBytes(of: byte, toByteOffset: outRow &+ x, as: UInt8.self)
-                        if byte != 0 { any = true }
-                        x &+= 1
+                        // The spare cells that edges right of the area wrote to.
+                        cellBytes.storeBytes(of: 0, toByteOffset: row &+ w &* 4, as: Float.self)
+                        cellBytes.storeBytes(of: 0, toByteOffset: row &+ (w &+ 1) &* 4, as: Float.self)
                     }
-                    // The spare cells that edges right of the area wrote to.
-                    cellBytes.storeBytes(of: 0, toByteOffset: row &+ w &* 4, as: Float.self)
-                    cellBytes.storeBytes(of: 0, toByteOffset: row &+ (w &+ 1) &* 4, as: Float.self)
                 }
             }
         }
@@ -139,33 +150,45 @@ enum Rasterizer {
 
     /// A rectangle's exact coverage: the product of its overlap with each pixel's column
     /// and row, the same value the accumulation gives, without the accumulation buffer.
+    /// The pixels whose column and row are both wholly inside are its `full` part.
     private static func rectangleCoverage(_ box: Rect, area: PixelRect, pool: BufferPool) -> CoverageMask {
-        func overlaps(_ lo: Double, _ hi: Double, from start: Int, count: Int) -> [Float] {
-            (0..<count).map { i in
-                let p = Double(start + i)
-                return Float(max(0, min(hi, p + 1) - max(lo, p)))
-            }
+        @inline(__always) func overlap(_ lo: Double, _ hi: Double, _ p: Int) -> Float {
+            let start = Double(p)
+            return Float(max(0, min(hi, start + 1) - max(lo, start)))
         }
-        let cx = overlaps(box.minX, box.maxX, from: area.x0, count: area.width)
-        let cy = overlaps(box.minY, box.maxY, from: area.y0, count: area.height)
+        let w = area.width, h = area.height
         // Every byte is written below.
-        var mask = CoverageMask(rect: area, values: pool.bytes(count: area.width * area.height, zeroed: false))
-        let w = area.width
-        // Rows wholly inside the rectangle are all alike: compute one, copy it.
-        let fullRow = cx.map { UInt8(truncatingIfNeeded: Int32($0 * 255 + 0.5)) }
-        mask.values.withUnsafeMutableBufferPointer { out in
-            for (y, fy) in cy.enumerated() {
-                let row = y &* w
-                if fy == 1 {
-                    for x in 0..<w { out[row &+ x] = fullRow[x] }
-                    continue
+        var values = pool.bytes(count: w * h, zeroed: false)
+        var full = PixelRect.empty
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: w) { cx in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { fullRow in
+                var fullX0 = Int.max, fullX1 = Int.min, fullY0 = Int.max, fullY1 = Int.min
+                for i in 0..<w {
+                    cx[i] = overlap(box.minX, box.maxX, area.x0 &+ i)
+                    // Rows wholly inside the rectangle are all alike: this one, copied.
+                    fullRow[i] = UInt8(truncatingIfNeeded: Int32(cx[i] * 255 + 0.5))
+                    if cx[i] == 1 { fullX0 = min(fullX0, area.x0 &+ i); fullX1 = area.x0 &+ i &+ 1 }
                 }
-                for (x, fx) in cx.enumerated() {
-                    out[row &+ x] = UInt8(truncatingIfNeeded: Int32(fx * fy * 255 + 0.5))
+                values.withUnsafeMutableBufferPointer { out in
+                    guard let base = out.baseAddress, let rowBase = fullRow.baseAddress else { return }
+                    for y in 0..<h {
+                        let fy = overlap(box.minY, box.maxY, area.y0 &+ y)
+                        let row = y &* w
+                        if fy == 1 {
+                            (base + row).update(from: rowBase, count: w)
+                            fullY0 = min(fullY0, area.y0 &+ y); fullY1 = area.y0 &+ y &+ 1
+                            continue
+                        }
+                        for x in 0..<w {
+                            out[row &+ x] = UInt8(truncatingIfNeeded: Int32(cx[x] * fy * 255 + 0.5))
+                        }
+                    }
                 }
+                // The full columns and rows are each one run (the rectangle's inside).
+                if fullX0 < fullX1, fullY0 < fullY1 { full = PixelRect(x0: fullX0, y0: fullY0, x1: fullX1, y1: fullY1) }
             }
         }
-        return mask
+        return CoverageMask(rect: area, values: values, full: full)
     }
 }
 
@@ -173,10 +196,21 @@ enum Rasterizer {
 /// clipping to the buffer added).
 private struct LineAccumulator {
     let cells: UnsafeMutableBufferPointer<Float>
-    let width: Int, height: Int, stride: Int
+    /// One byte for each eight cells, set when one of them is written.
+    let marks: UnsafeMutableBufferPointer<UInt8>
+    let width: Int, height: Int, stride: Int, blocks: Int
 
-    init(cells: UnsafeMutableBufferPointer<Float>, width: Int, height: Int, stride: Int) {
-        self.cells = cells; self.width = width; self.height = height; self.stride = stride
+    init(cells: UnsafeMutableBufferPointer<Float>, marks: UnsafeMutableBufferPointer<UInt8>,
+         width: Int, height: Int, stride: Int) {
+        self.cells = cells; self.marks = marks; self.width = width; self.height = height; self.stride = stride
+        blocks = (stride + 7) >> 3
+    }
+
+    /// Adds `value` to cell `x` of the row starting at cell `row` (row `y`), and marks its block.
+    @inline(__always)
+    private func add(_ value: Float, row: Int, y: Int, x: Int) {
+        cells[row &+ x] += value
+        marks[y &* blocks &+ (x >> 3)] = 1
     }
 
     /// Adds the edge from `(ax, ay)` to `(bx, by)`, in buffer coordinates (any finite values).
@@ -237,27 +271,27 @@ private struct LineAccumulator {
             if xbi <= xai + 1 {
                 // Within one cell: the area right of the edge's midpoint goes to the next cell.
                 let xmf = 0.5 * (x + xNext) - xaFloor
-                cells[row &+ xai] += Float(d - d * xmf)
-                cells[row &+ xai &+ 1] += Float(d * xmf)
+                add(Float(d - d * xmf), row: row, y: y, x: xai)
+                add(Float(d * xmf), row: row, y: y, x: xai &+ 1)
             } else {
                 let s = 1 / (xb - xa)
                 let xaf = xa - xaFloor
                 let a0 = 0.5 * s * (1 - xaf) * (1 - xaf)
                 let xbf = xb - xbCeil + 1
                 let am = 0.5 * s * xbf * xbf
-                cells[row &+ xai] += Float(d * a0)
+                add(Float(d * a0), row: row, y: y, x: xai)
                 if xbi == xai + 2 {
-                    cells[row &+ xai &+ 1] += Float(d * (1 - a0 - am))
+                    add(Float(d * (1 - a0 - am)), row: row, y: y, x: xai &+ 1)
                 } else {
                     let a1 = s * (1.5 - xaf)
-                    cells[row &+ xai &+ 1] += Float(d * (a1 - a0))
+                    add(Float(d * (a1 - a0)), row: row, y: y, x: xai &+ 1)
                     if xai + 2 < xbi - 1 {
-                        for xi in (xai + 2)..<(xbi - 1) { cells[row &+ xi] += Float(d * s) }
+                        for xi in (xai + 2)..<(xbi - 1) { add(Float(d * s), row: row, y: y, x: xi) }
                     }
                     let a2 = a1 + Double(xbi - xai - 3) * s
-                    cells[row &+ xbi &- 1] += Float(d * (1 - a2 - am))
+                    add(Float(d * (1 - a2 - am)), row: row, y: y, x: xbi &- 1)
                 }
-                cells[row &+ xbi] += Float(d * am)
+                add(Float(d * am), row: row, y: y, x: xbi)
             }
             x = xNext
         }

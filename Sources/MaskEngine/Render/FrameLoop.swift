@@ -100,6 +100,18 @@ final class FrameLoop<Prepared: Sendable>: @unchecked Sendable {
             condition.broadcast()
         }
     }
+
+    /// Lets go of the frames prepared but never delivered (the render stopped or failed),
+    /// on the calling thread once the workers are done: what they hold (a staged file that
+    /// removes itself) is released before `renderFrames` returns, not whenever the last
+    /// worker thread's closure happens to be freed.
+    func discardUndelivered() {
+        let undelivered = condition.withLock {
+            defer { done = [:] }
+            return done
+        }
+        withExtendedLifetime(undelivered) {}
+    }
 }
 
 /// A frame that `Renderer.renderFrames` could not render: its number and the renderer's error.

@@ -65,6 +65,11 @@ extension Renderer {
                     for y in r.y0..<r.y1 {
                         let o = (y &- r.y0) &* w, fo = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
                         let ao = (y &- drawArea.y0) &* dw &+ (r.x0 &- drawArea.x0)
+                        // Where the frame is known full, the products are the alphas themselves.
+                        if frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), let to = out.baseAddress, let from = a.baseAddress {
+                            (to + o).copyMemory(from: from + ao, byteCount: w)
+                            continue
+                        }
                         Renderer.productRow(f, at: fo, a, at: ao, into: out, at: o, count: w)
                     }
                 }
@@ -127,17 +132,30 @@ extension Renderer {
     }
 
     /// `out[p] = frame[p] · factor[coverage[p]] / 255` over `out.rect`, eight bytes at a
-    /// time where both are 0 or both 255.
+    /// time where both are 0 or both 255. Where the frame is known full and the factors
+    /// change nothing (an opaque fill at full opacity), the product is the coverage itself
+    /// (255 · v / 255 is v exactly), copied.
     private static func product(_ frame: CoverageMask, _ coverage: CoverageMask, through factor: UnsafeMutableBufferPointer<UInt32>,
                                 into out: inout CoverageMask) {
         let r = out.rect, w = r.width, fw = frame.rect.width, cw = coverage.rect.width
         let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
+        let identity = (0..<256).allSatisfy { factor[$0] == UInt32($0) }
         frame.values.withUnsafeBytes { f in
             coverage.values.withUnsafeBytes { c in
                 out.values.withUnsafeMutableBytes { o in
                     for y in r.y0..<r.y1 {
                         let ob = (y &- r.y0) &* w, fb = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
                         let cb = (y &- coverage.rect.y0) &* cw &+ (r.x0 &- coverage.rect.x0)
+                        // Both known full: every product is the full coverage's factor.
+                        if frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), coverage.isKnownFull(y: y, x0: r.x0, x1: r.x1),
+                           let base = o.baseAddress {
+                            (base + ob).initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: factor[255]), count: w)
+                            continue
+                        }
+                        if identity, frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), let to = o.baseAddress, let from = c.baseAddress {
+                            (to + ob).copyMemory(from: from + cb, byteCount: w)
+                            continue
+                        }
                         var x = 0
                         while x < w {
                             if x &+ 8 <= w {

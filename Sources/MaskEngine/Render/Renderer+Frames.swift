@@ -63,6 +63,7 @@ extension Renderer {
         defer {
             loop.stop()
             group.wait()
+            loop.discardUndelivered()
         }
         while true {
             switch loop.next(isCancelled: isCancelled) {

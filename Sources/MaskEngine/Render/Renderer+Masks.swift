@@ -52,6 +52,8 @@ extension Renderer {
         defer { drawn.recycle(into: pool) }
         try draw(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
         guard !drawn.dirty.isEmpty, var values = maskFrameCoverage(mask, owner: m, area: area, walk) else { return nil }
+        // The frame's full pixels are multiplied below: they are full no longer.
+        values.forgetFull()
         let r = values.rect, w = r.width, dw = area.width
         drawn.image.pixels.withUnsafeBufferPointer { px in
             values.values.withUnsafeMutableBufferPointer { out in

@@ -4,10 +4,11 @@ import MaskEngine
 /// Renders a run of frames on `jobs` threads and writes each frame as soon as it and the
 /// ones before it are done, through the library's one frame loop
 /// (`Renderer.renderFrames(_:jobs:isCancelled:prepare:_:)`): the render threads encode
-/// their frames in parallel, and the files are written in order.
+/// their frames and write them under temporary names in parallel, and the files are
+/// renamed into place in order.
 ///
 /// Each file is written atomically (a temporary name in the same directory, then a
-/// rename), so an interrupted or failed render leaves exactly the frames before some
+/// rename; a staged frame that is never renamed is removed), so an interrupted or failed render leaves exactly the frames before some
 /// point and never a partial one, and only the frames' own names are ever written. The
 /// bytes of every frame are the same whatever `jobs` is: each depends only on the scene
 /// and its index.
@@ -37,11 +38,14 @@ struct FrameSequenceWriter {
             try renderer.renderFrames(frames, jobs: jobs, isCancelled: shouldStop, prepare: {
                 // Each render thread keeps its encoding buffer and compressor.
                 let writer = ImageWriter()
+                // Written at once under a temporary name; only the rename waits for the
+                // frames before it, so one thread's file write does not hold up another's.
                 return { frame, image in
-                    try writer.encode(image, for: FrameFileName.path(ofFrame: frame, format: format, in: directory), format: format)
+                    let path = FrameFileName.path(ofFrame: frame, format: format, in: directory)
+                    return try writer.encode(image, for: path, format: format).stage(toFile: path)
                 }
-            }) { frame, encoded in
-                try encoded.write(toFile: FrameFileName.path(ofFrame: frame, format: format, in: directory))
+            }) { _, staged in
+                try staged.commit()
                 written += 1
                 progress?.update(done: written)
             }

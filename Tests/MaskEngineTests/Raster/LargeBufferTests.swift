@@ -1,0 +1,34 @@
+import XCTest
+@testable import MaskEngine
+
+/// `LargeBuffer`: frame-size arrays advised for huge pages hold exactly what plain arrays
+/// would, and the pool's buffers grown through it keep their promises (zero where asked).
+final class LargeBufferTests: XCTestCase {
+    func testLargeAndSmallArraysHoldTheirCountOfTheValue() {
+        for count in [0, 1, 4095, LargeBuffer.threshold - 1, LargeBuffer.threshold, 3_686_400, 5 << 20] {
+            let bytes = LargeBuffer.array(count: count, repeating: UInt8(7))
+            XCTAssertEqual(bytes.count, count)
+            XCTAssertTrue(bytes.allSatisfy { $0 == 7 }, "\(count)")
+            let floats = LargeBuffer.array(count: count / 4, repeating: Float(0))
+            XCTAssertEqual(floats.count, count / 4)
+            XCTAssertTrue(floats.allSatisfy { $0 == 0 }, "\(count)")
+            XCTAssertEqual(LargeBuffer.uninitializedBytes(count: count).count, count)
+        }
+    }
+
+    func testPoolBuffersGrownPastTheThresholdAreZeroWhereAsked() {
+        let pool = BufferPool()
+        var small = pool.bytes(count: 100, zeroed: false)
+        small.withUnsafeMutableBufferPointer { $0.update(repeating: 9) }
+        pool.recycle(&small)
+        let grown = pool.bytes(count: 3 << 20)
+        XCTAssertEqual(grown.count, 3 << 20)
+        XCTAssertTrue(grown.allSatisfy { $0 == 0 })
+        let cells = pool.zeroFloats(count: 1 << 20)
+        XCTAssertGreaterThanOrEqual(cells.count, 1 << 20)
+        XCTAssertTrue(cells.allSatisfy { $0 == 0 })
+        let frame = pool.pixels(count: 1 << 20, filledWith: 0xFF00_00FF)
+        XCTAssertEqual(frame.count, 4 << 20)
+        XCTAssertTrue(stride(from: 0, to: frame.count, by: 4).allSatisfy { frame[$0] == 0xFF && frame[$0 + 3] == 0xFF && frame[$0 + 1] == 0 })
+    }
+}
