@@ -170,13 +170,6 @@ KNOWN_DIFFERENCES = {
     ("rlottie", "fade_string.mask"): "rlottie anti-aliases glyph edges lighter than mask render: 98.98% of pixels "
                                      "within 8/255 at frame 0 (99.10% at 0.6 s, 100% once the text has faded); plain "
                                      "orange text with no mask gives 98.91%, so it is the player's rasteriser",
-    ("rlottie", "png_mask.mask"): "the photo shows through an image matte (the heart's alpha, which no mask path can "
-                                  "express), which rlottie darkens by 4% (6 levels inside the heart), and the heart "
-                                  "scales every frame so rlottie samples it nearest-neighbour (edges off by 20 levels): "
-                                  "mean error 2.8-3.3/255 (ThorVG: 0.4/255)",
-    ("thorvg", "png_mask.mask"): "ThorVG filters the scaling heart image its own way: within the issue's bounds "
-                                 "(99.16% within 8/255, mean 0.44/255) but a few edge pixels are 71/255 off, over "
-                                 "this test's 64/255 worst pixel",
 }
 
 
