@@ -256,3 +256,63 @@ def test_conic_gradient_is_an_error(workdir):
     assert result.returncode == 1
     assert "conic gradient" in result.stderr and "wheel" in result.stderr
     assert not os.path.exists(out)
+
+
+def write_png(path, alpha):
+    """A white RGBA PNG with `alpha` (2-D uint8) as its alpha channel."""
+    import struct
+    import zlib
+
+    h, w = alpha.shape
+    rgba = np.dstack([np.full_like(alpha, 255)] * 3 + [alpha]).astype(np.uint8)
+    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(h))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def disc_alpha(size, radius, soft):
+    """A disc's alpha: anti-aliased (coverage from 4×4 samples a pixel) or a soft radial ramp."""
+    n = 4
+    s = (np.arange(size * n) + 0.5) / n
+    x, y = np.meshgrid(s, s)
+    r = np.hypot(x - size / 2, y - size / 2)
+    if soft:
+        inside = np.clip((radius - r) / radius * 2, 0, 1)
+    else:
+        inside = (r <= radius).astype(float)
+    return np.round(inside.reshape(size, n, size, n).mean(axis=(1, 3)) * 255).astype(np.uint8)
+
+
+def image_mask_scene(workdir, soft):
+    """An orange card masked by a disc image that turns and beats about its own size."""
+    write_png(os.path.join(workdir, "disc.png"), disc_alpha(64, 24, soft))
+    script = os.path.join(workdir, f"disc_{'soft' if soft else 'hard'}.mask")
+    with open(script, "w") as f:
+        f.write("canvas { size: [120, 100]; fps: 20; duration: 1s; background: #203040 }\n\n"
+                "layer card {\n  frame: [10, 10, 100, 80]\n  background: orange\n"
+                "  mask layer disc {\n    frame: [18, 8, 64, 64]\n    contents: image(\"disc.png\")\n  }\n}\n\n"
+                "animate disc.scale from 0.8 to 1.2 over 1s ease easeInOut\n"
+                "animate disc.rotation to 0.7 over 1s\n"
+                "animate disc.x to 70 over 1s\n")
+    return script
+
+
+@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.name)
+def test_hard_edged_image_mask_is_traced_to_mask_paths(player, workdir):
+    doc = assert_player_matches(player, image_mask_scene(workdir, soft=False), workdir)
+    jsonschema.validate(doc, SCHEMA, cls=jsonschema.Draft202012Validator)
+    assert not any("tt" in layer for layer in doc["layers"]), "no track matte"
+    [card] = [layer for layer in doc["layers"] if layer["ty"] == 0]
+    # The disc's traced outline (then the cut to the mask's frame, which turns).
+    outline = card["masksProperties"][0]["pt"]["k"][0]["s"][0]
+    assert outline["c"] and len(outline["v"]) > 8
+
+
+def test_soft_image_mask_stays_a_matte(workdir):
+    doc = export(image_mask_scene(workdir, soft=True), os.path.join(workdir, "disc_soft.json"))
+    assert [layer["tt"] for layer in doc["layers"] if "tt" in layer] == [1]
