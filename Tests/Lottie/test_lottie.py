@@ -167,9 +167,6 @@ def test_export_validates_against_schema(example, workdir):
 # machine). Strict: a fix (in the exporter or the player) makes the test fail until the
 # entry is removed.
 KNOWN_DIFFERENCES = {
-    ("rlottie", "fade_string.mask"): "rlottie anti-aliases glyph edges lighter than mask render: 98.98% of pixels "
-                                     "within 8/255 at frame 0 (99.10% at 0.6 s, 100% once the text has faded); plain "
-                                     "orange text with no mask gives 98.91%, so it is the player's rasteriser",
 }
 
 
