@@ -16,11 +16,13 @@ about a level), and more the lower the image's opacity (a photo at 25% over anot
 loses 2 levels); it darkens content drawn through a track matte (255 becomes 251, 246
 through an image matte); it reads colours by truncating `value × 255` (the exporter
 writes them so that this gives the byte); a layer blended with nothing showing still
-darkens what is under it by a level (the exporter hides such layers); it anti-aliases
-glyph edges lighter than `mask render` (plain orange text: 98.9% of pixels within
-8/255) and flattens curves its own way (hence the one-pixel neighbourhood); and it samples
-images nearest-neighbour (the exporter embeds still images already resampled to their
-on-screen pixels; an image whose size animates is scaled by the player). ThorVG draws
+darkens what is under it by a level (the exporter hides such layers); it flattens curves
+finer than `mask render`, whose chords lie up to a tenth of a pixel inside (the exporter
+writes text as the renderer's polygons: given the curves, both players drew 1% of
+fade_string's pixels over 8/255 off; other curves pass, and the one-pixel neighbourhood
+covers them); and it samples images nearest-neighbour (the exporter embeds still images
+already resampled to their on-screen pixels, and traces a hard-edged mask image into
+mask paths; an image whose size animates is scaled by the player). ThorVG draws
 images and mattes exactly; it draws a track matte layer that has mask paths as nothing
 (the exporter cuts a matte to its mask's frame only when the mask draws outside it).
 """
@@ -164,10 +166,9 @@ def test_export_validates_against_schema(example, workdir):
 
 
 # Examples a player is known to draw outside the tolerance, and why (measured on this
-# machine). Strict: a fix (in the exporter or the player) makes the test fail until the
-# entry is removed.
-KNOWN_DIFFERENCES = {
-}
+# machine), as ((player, example): reason); none at present. Strict: a fix (in the
+# exporter or the player) makes the test fail until the entry is removed.
+KNOWN_DIFFERENCES = {}
 
 
 def player_param(player, example):
