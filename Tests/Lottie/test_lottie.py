@@ -286,13 +286,14 @@ def disc_alpha(size, radius, soft):
     return np.round(inside.reshape(size, n, size, n).mean(axis=(1, 3)) * 255).astype(np.uint8)
 
 
-def image_mask_scene(workdir, soft):
+def image_mask_scene(workdir, soft, invert=False):
     """An orange card masked by a disc image that turns and beats about its own size."""
     write_png(os.path.join(workdir, "disc.png"), disc_alpha(64, 24, soft))
-    script = os.path.join(workdir, f"disc_{'soft' if soft else 'hard'}.mask")
+    script = os.path.join(workdir, f"disc_{'soft' if soft else 'hard'}{'_inverted' if invert else ''}.mask")
     with open(script, "w") as f:
         f.write("canvas { size: [120, 100]; fps: 20; duration: 1s; background: #203040 }\n\n"
                 "layer card {\n  frame: [10, 10, 100, 80]\n  background: orange\n"
+                f"  maskInvert: {'true' if invert else 'false'}\n"
                 "  mask layer disc {\n    frame: [18, 8, 64, 64]\n    contents: image(\"disc.png\")\n  }\n}\n\n"
                 "animate disc.scale from 0.8 to 1.2 over 1s ease easeInOut\n"
                 "animate disc.rotation to 0.7 over 1s\n"
@@ -301,14 +302,15 @@ def image_mask_scene(workdir, soft):
 
 
 @pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.name)
-def test_hard_edged_image_mask_is_traced_to_mask_paths(player, workdir):
-    doc = assert_player_matches(player, image_mask_scene(workdir, soft=False), workdir)
+@pytest.mark.parametrize("invert", [False, True], ids=["plain", "inverted"])
+def test_hard_edged_image_mask_is_traced_to_mask_paths(player, invert, workdir):
+    doc = assert_player_matches(player, image_mask_scene(workdir, soft=False, invert=invert), workdir)
     jsonschema.validate(doc, SCHEMA, cls=jsonschema.Draft202012Validator)
     assert not any("tt" in layer for layer in doc["layers"]), "no track matte"
     [card] = [layer for layer in doc["layers"] if layer["ty"] == 0]
-    # The disc's traced outline (then the cut to the mask's frame, which turns).
-    outline = card["masksProperties"][0]["pt"]["k"][0]["s"][0]
-    assert outline["c"] and len(outline["v"]) > 8
+    # The disc's traced outline (inverted: subtracted from the whole canvas).
+    shapes = [m["pt"]["k"][0]["s"][0] if m["pt"]["a"] else m["pt"]["k"] for m in card["masksProperties"]]
+    assert [len(shape["v"]) > 8 for shape in shapes] == ([False, True] if invert else [True])
 
 
 def test_soft_image_mask_stays_a_matte(workdir):

@@ -86,11 +86,14 @@ extension LottieBuilder {
                 }
             }
             overlaps.append(overlapping)
-            let m = try deviceTransform(mask, k)
-            if m.b != 0 || m.c != 0 { insideFrame = false }
-            let frame = m.apply(states[k][mask.index].bounds)
-            let slack = frame.insetBy(dx: -1e-6, dy: -1e-6)
-            if boxes.contains(where: { slack.union($0) != slack }) { insideFrame = false }
+            // In the mask's own coordinates, where its frame is a rectangle however it turns.
+            guard insideFrame, let back = try deviceTransform(mask, k).inverted else { insideFrame = false; continue }
+            let slack = states[k][mask.index].bounds.insetBy(dx: -1e-6, dy: -1e-6)
+            for element in elements where insideFrame {
+                if let box = LottieShapes.transformed(element.outlines[n], back).controlBounds, slack.union(box) != slack {
+                    insideFrame = false
+                }
+            }
         }
         return SimpleMask(elements: elements, overlaps: overlaps, insideFrame: insideFrame)
     }

@@ -85,8 +85,8 @@ final class LottieAlphaTraceTests: XCTestCase {
         XCTAssertFalse(LottieAlphaTrace.drawsNearNativeSize(.scale(1, 0.5)))
     }
 
-    /// A scene of an orange card masked by `mask` drawn at its own size.
-    private func maskedCard(_ mask: Image) throws -> [LottieJSON] {
+    /// A scene of an orange card masked by `mask` drawn at its own size, turned by `rotation`.
+    private func maskedCard(_ mask: Image, rotation: Double = 0) throws -> [LottieJSON] {
         var scene = Scene(canvas: Canvas(width: 60, height: 60, duration: 1))
         var card = LayerState(kind: .plain)
         card.frame = Rect(0, 0, 60, 60)
@@ -97,6 +97,7 @@ final class LottieAlphaTraceTests: XCTestCase {
         heart.contents = mask
         let id = try scene.addLayer(heart, to: owner, name: "heart")
         try scene.setMask(id, of: owner)
+        try scene.setInitial(.rotation, of: id, to: .number(rotation))
         return try LottieExporter(scene: scene).document()["layers"]?.array ?? []
     }
 
@@ -105,6 +106,13 @@ final class LottieAlphaTraceTests: XCTestCase {
         XCTAssertFalse(top.contains { $0["tt"] != nil || $0["td"] != nil })
         let card = try XCTUnwrap(top.first { $0["nm"]?.string == "card" })
         XCTAssertEqual(card["hasMask"], .bool(true))
+        XCTAssertEqual(card["masksProperties"]?.array?.count, 1)
+    }
+
+    func testATurnedImageMaskInsideItsFrameNeedsNoCut() throws {
+        // The outline lies inside the mask's frame in the mask's own coordinates.
+        let top = try maskedCard(image(40, disc(40, center: Point(20, 20), radius: 15)), rotation: 0.6)
+        let card = try XCTUnwrap(top.first { $0["nm"]?.string == "card" })
         XCTAssertEqual(card["masksProperties"]?.array?.count, 1)
     }
 
