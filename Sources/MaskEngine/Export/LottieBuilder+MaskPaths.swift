@@ -38,8 +38,8 @@ extension LottieBuilder {
             shapes.append(({ Path.roundedRect($0.bounds, radius: $0.cornerRadius) }, { $0.background.alpha }))
             if let image = first.contents {
                 // A hard-edged image alpha, as its traced outlines placed where the image draws.
-                guard try imageStaysTraceable(id, image, frames: frames),
-                      let loops = LottieAlphaTrace.outlines(of: image) else { return nil }
+                guard let loops = LottieAlphaTrace.outlines(of: image),
+                      try imageStaysTraceable(id, image, frames: frames) else { return nil }
                 for loop in loops {
                     shapes.append(({ LottieShapes.transformed(.polygon(loop), LottieBuilder.imagePlacement(image, $0)) }, { _ in 1 }))
                 }
