@@ -21,7 +21,7 @@ enum LottieAlphaTrace {
     /// Filled again at the image's size, the outlines must be within this many levels of
     /// the alpha at every pixel, and within `edgeMeanWithin` levels on average over the
     /// edge pixels: an alpha anti-aliased from 4 × 4 samples a pixel and the rasteriser's
-    /// exact coverage of its traced rim differ by about 8 there (a twentieth of a pixel
+    /// coverage of its traced rim differ by about 8 there (a thirtieth of a pixel
     /// of edge position at 255 levels a pixel); a soft or blurred edge by far more.
     static let worstWithin = 48
     static let edgeMeanWithin = 12.0
