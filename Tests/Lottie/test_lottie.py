@@ -16,11 +16,13 @@ about a level), and more the lower the image's opacity (a photo at 25% over anot
 loses 2 levels); it darkens content drawn through a track matte (255 becomes 251, 246
 through an image matte); it reads colours by truncating `value × 255` (the exporter
 writes them so that this gives the byte); a layer blended with nothing showing still
-darkens what is under it by a level (the exporter hides such layers); it anti-aliases
-glyph edges lighter than `mask render` (plain orange text: 98.9% of pixels within
-8/255) and flattens curves its own way (hence the one-pixel neighbourhood); and it samples
-images nearest-neighbour (the exporter embeds still images already resampled to their
-on-screen pixels; an image whose size animates is scaled by the player). ThorVG draws
+darkens what is under it by a level (the exporter hides such layers); it flattens curves
+finer than `mask render`, whose chords lie up to a tenth of a pixel inside (the exporter
+writes text as the renderer's polygons: given the curves, both players drew 1% of
+fade_string's pixels over 8/255 off; other curves pass, and the one-pixel neighbourhood
+covers them); and it samples images nearest-neighbour (the exporter embeds still images
+already resampled to their on-screen pixels, and traces a hard-edged mask image into
+mask paths; an image whose size animates is scaled by the player). ThorVG draws
 images and mattes exactly; it draws a track matte layer that has mask paths as nothing
 (the exporter cuts a matte to its mask's frame only when the mask draws outside it).
 """
@@ -164,20 +166,9 @@ def test_export_validates_against_schema(example, workdir):
 
 
 # Examples a player is known to draw outside the tolerance, and why (measured on this
-# machine). Strict: a fix (in the exporter or the player) makes the test fail until the
-# entry is removed.
-KNOWN_DIFFERENCES = {
-    ("rlottie", "fade_string.mask"): "rlottie anti-aliases glyph edges lighter than mask render: 98.98% of pixels "
-                                     "within 8/255 at frame 0 (99.10% at 0.6 s, 100% once the text has faded); plain "
-                                     "orange text with no mask gives 98.91%, so it is the player's rasteriser",
-    ("rlottie", "png_mask.mask"): "the photo shows through an image matte (the heart's alpha, which no mask path can "
-                                  "express), which rlottie darkens by 4% (6 levels inside the heart), and the heart "
-                                  "scales every frame so rlottie samples it nearest-neighbour (edges off by 20 levels): "
-                                  "mean error 2.8-3.3/255 (ThorVG: 0.4/255)",
-    ("thorvg", "png_mask.mask"): "ThorVG filters the scaling heart image its own way: within the issue's bounds "
-                                 "(99.16% within 8/255, mean 0.44/255) but a few edge pixels are 71/255 off, over "
-                                 "this test's 64/255 worst pixel",
-}
+# machine), as ((player, example): reason); none at present. Strict: a fix (in the
+# exporter or the player) makes the test fail until the entry is removed.
+KNOWN_DIFFERENCES = {}
 
 
 def player_param(player, example):
@@ -263,3 +254,65 @@ def test_conic_gradient_is_an_error(workdir):
     assert result.returncode == 1
     assert "conic gradient" in result.stderr and "wheel" in result.stderr
     assert not os.path.exists(out)
+
+
+def write_png(path, alpha):
+    """A white RGBA PNG with `alpha` (2-D uint8) as its alpha channel."""
+    import struct
+    import zlib
+
+    h, w = alpha.shape
+    rgba = np.dstack([np.full_like(alpha, 255)] * 3 + [alpha]).astype(np.uint8)
+    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(h))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def disc_alpha(size, radius, soft):
+    """A disc's alpha: anti-aliased (coverage from 4×4 samples a pixel) or a soft radial ramp."""
+    n = 4
+    s = (np.arange(size * n) + 0.5) / n
+    x, y = np.meshgrid(s, s)
+    r = np.hypot(x - size / 2, y - size / 2)
+    if soft:
+        inside = np.clip((radius - r) / radius * 2, 0, 1)
+    else:
+        inside = (r <= radius).astype(float)
+    return np.round(inside.reshape(size, n, size, n).mean(axis=(1, 3)) * 255).astype(np.uint8)
+
+
+def image_mask_scene(workdir, soft, invert=False):
+    """An orange card masked by a disc image that turns and beats about its own size."""
+    write_png(os.path.join(workdir, "disc.png"), disc_alpha(64, 24, soft))
+    script = os.path.join(workdir, f"disc_{'soft' if soft else 'hard'}{'_inverted' if invert else ''}.mask")
+    with open(script, "w") as f:
+        f.write("canvas { size: [120, 100]; fps: 20; duration: 1s; background: #203040 }\n\n"
+                "layer card {\n  frame: [10, 10, 100, 80]\n  background: orange\n"
+                f"  maskInvert: {'true' if invert else 'false'}\n"
+                "  mask layer disc {\n    frame: [18, 8, 64, 64]\n    contents: image(\"disc.png\")\n  }\n}\n\n"
+                "animate disc.scale from 0.8 to 1.2 over 1s ease easeInOut\n"
+                "animate disc.rotation to 0.7 over 1s\n"
+                "animate disc.x to 70 over 1s\n")
+    return script
+
+
+@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("invert", [False, True], ids=["plain", "inverted"])
+def test_hard_edged_image_mask_is_traced_to_mask_paths(player, invert, workdir):
+    doc = assert_player_matches(player, image_mask_scene(workdir, soft=False, invert=invert), workdir)
+    jsonschema.validate(doc, SCHEMA, cls=jsonschema.Draft202012Validator)
+    assert not any("tt" in layer for layer in doc["layers"]), "no track matte"
+    [card] = [layer for layer in doc["layers"] if layer["ty"] == 0]
+    # The disc's traced outline (inverted: subtracted from the whole canvas).
+    shapes = [m["pt"]["k"][0]["s"][0] if m["pt"]["a"] else m["pt"]["k"] for m in card["masksProperties"]]
+    assert [len(shape["v"]) > 8 for shape in shapes] == ([False, True] if invert else [True])
+
+
+def test_soft_image_mask_stays_a_matte(workdir):
+    doc = export(image_mask_scene(workdir, soft=True), os.path.join(workdir, "disc_soft.json"))
+    assert [layer["tt"] for layer in doc["layers"] if "tt" in layer] == [1]

@@ -53,7 +53,7 @@ extension LottieBuilder {
             let items = try shapeItems(ss, firstFrame: k0, layer: label)
             if !items.isEmpty { parts.append(("shape", 4, [("shapes", .array(items))], nil, nil)) }
         case .text:
-            let items = try textItems(ss, firstFrame: k0, layer: label)
+            let items = try textItems(id, ss, frames: frames)
             if !items.isEmpty { parts.append(("text", 4, [("shapes", .array(items))], nil, nil)) }
         case .plain, .grid:
             break
@@ -98,9 +98,11 @@ extension LottieBuilder {
     }
 
     /// A text layer's glyphs as filled outlines, laid out by the engine's own FreeType
-    /// paths, so a player needs no font.
-    func textItems(_ ss: [LayerState], firstFrame k0: Int, layer: String) throws(LottieExportError) -> [LottieJSON] {
+    /// paths, so a player needs no font, and flattened as the renderer fills them
+    /// (`glyphOutlines`). `ss` holds the layer's states over `frames`.
+    func textItems(_ id: LayerID, _ ss: [LayerState], frames: Range<Int>) throws(LottieExportError) -> [LottieJSON] {
         guard let first = ss.first, !first.string.isEmpty else { return [] }
+        let k0 = frames.lowerBound, layer = name(of: id)
         var paths: [Path] = []
         var previous: (LayerState, Path)?
         for s in ss {
@@ -116,7 +118,7 @@ extension LottieBuilder {
             paths.append(path)
             previous = (s, path)
         }
-        var group = try LottieShapes.pathItems(paths, firstFrame: k0, layer: layer)
+        var group = try LottieShapes.pathItems(try glyphOutlines(id, paths, frames: frames), firstFrame: k0, layer: layer)
         guard !group.isEmpty else { return [] }
         group.append(LottieShapes.fill(k0, colors: ss.map { LottieShapes.rgb($0.textColor) },
                                        opacity: ss.map { $0.textColor.alpha * 100 }, rule: .nonzero))

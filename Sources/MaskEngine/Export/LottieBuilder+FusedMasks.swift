@@ -59,7 +59,7 @@ extension LottieBuilder {
                     throw .sampling("cannot lay out the text of layer \(described(id)): \(error)")
                 }
             }
-            paths = laid
+            paths = try glyphOutlines(id, laid, frames: frames)
         } else {
             paths = ownerStates.map(\.path)
         }

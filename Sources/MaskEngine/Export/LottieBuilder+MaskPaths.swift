@@ -19,8 +19,9 @@ extension LottieBuilder {
         var insideFrame: Bool
     }
 
-    /// A mask drawn only of solid fills (backgrounds and filled shapes, no images,
-    /// gradients, text, strokes, clips, nested masks or opacity groups): it can be drawn
+    /// A mask drawn only of solid fills (backgrounds, filled shapes and images whose alpha
+    /// `LottieAlphaTrace` turns into outlines; no gradients, text, strokes, clips, nested
+    /// masks or opacity groups): it can be drawn
     /// with Lottie mask paths, which players draw exactly where track mattes darken in
     /// rlottie (where outlines overlap, only under the conditions of `maskPathLayers`).
     /// Nil when the mask is not that simple, or in luminance mode.
@@ -32,9 +33,17 @@ extension LottieBuilder {
         while let (id, depth) = pending.popLast() {
             guard depth < Renderer.maxDepth else { throw .nestingTooDeep(described(id)) }
             let first = states[frames.lowerBound][id.index]
-            guard first.mask == nil, !first.clip, first.contents == nil else { return nil }
+            guard first.mask == nil, !first.clip else { return nil }
             var shapes: [(path: (LayerState) -> Path, alpha: (LayerState) -> Double)] = []
             shapes.append(({ Path.roundedRect($0.bounds, radius: $0.cornerRadius) }, { $0.background.alpha }))
+            if let image = first.contents {
+                // A hard-edged image alpha, as its traced outlines placed where the image draws.
+                guard let loops = LottieAlphaTrace.outlines(of: image),
+                      try imageStaysTraceable(id, image, frames: frames) else { return nil }
+                for loop in loops {
+                    shapes.append(({ LottieShapes.transformed(.polygon(loop), LottieBuilder.imagePlacement(image, $0)) }, { _ in 1 }))
+                }
+            }
             switch first.kind {
             case .plain, .grid: break
             case .shape:
@@ -77,13 +86,35 @@ extension LottieBuilder {
                 }
             }
             overlaps.append(overlapping)
-            let m = try deviceTransform(mask, k)
-            if m.b != 0 || m.c != 0 { insideFrame = false }
-            let frame = m.apply(states[k][mask.index].bounds)
-            let slack = frame.insetBy(dx: -1e-6, dy: -1e-6)
-            if boxes.contains(where: { slack.union($0) != slack }) { insideFrame = false }
+            // In the mask's own coordinates, where its frame is a rectangle however it turns.
+            guard insideFrame, let back = try deviceTransform(mask, k).inverted else { insideFrame = false; continue }
+            let slack = states[k][mask.index].bounds.insetBy(dx: -1e-6, dy: -1e-6)
+            for element in elements where insideFrame {
+                if let box = LottieShapes.transformed(element.outlines[n], back).controlBounds, slack.union(box) != slack {
+                    insideFrame = false
+                }
+            }
         }
         return SimpleMask(elements: elements, overlaps: overlaps, insideFrame: insideFrame)
+    }
+
+    /// True when layer `id` shows `image` at every frame, drawn at about its own pixel size
+    /// (`LottieAlphaTrace.drawsNearNativeSize`), so its traced outlines stand for it.
+    func imageStaysTraceable(_ id: LayerID, _ image: Image, frames: Range<Int>) throws(LottieExportError) -> Bool {
+        for k in frames {
+            let s = states[k][id.index]
+            guard s.contents == image else { return false }
+            let m = try deviceTransform(id, k).concatenating(LottieBuilder.imagePlacement(image, s))
+            guard LottieAlphaTrace.drawsNearNativeSize(m) else { return false }
+        }
+        return true
+    }
+
+    /// Image pixel coordinates → layer coordinates, where a layer draws its contents image.
+    static func imagePlacement(_ image: Image, _ s: LayerState) -> Transform {
+        let place = s.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: s.bounds)
+        return Transform.translation(place.minX, place.minY)
+            .concatenating(.scale(place.width / Double(image.width), place.height / Double(image.height)))
     }
 
     /// The opacity a layer of a mask's subtree is drawn with at frame `k`: its own times

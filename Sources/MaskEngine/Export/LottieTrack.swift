@@ -40,14 +40,19 @@ struct LottieTrack {
             for cycle in eases.cycles where cycle.begin <= start + 1e-9 && cycle.end > start + 1e-9 {
                 // Clamped before converting: a cycle may run far past the samples.
                 let reach = min(cycle.end + 1e-9, Double(firstFrame + n - 1))
-                let c = Int(reach.rounded(.down)) - firstFrame
-                guard c > b + 1 else { continue }
+                let last = Int(reach.rounded(.down)) - firstFrame
                 let span = cycle.end - cycle.begin
-                guard let piece = cycle.curve.piece(from: (start - cycle.begin) / span,
-                                                    to: (Double(firstFrame + c) - cycle.begin) / span),
-                      fits(from: a, to: c, piece) else { continue }
-                b = c
-                curve = piece
+                // The frame at the cycle's end may already show what follows it (an
+                // animation over, its layer back at the model value): then the cycle
+                // carries the curve up to the frame before.
+                for c in [last, last - 1] where c > b + 1 {
+                    guard let piece = cycle.curve.piece(from: (start - cycle.begin) / span,
+                                                        to: (Double(firstFrame + c) - cycle.begin) / span),
+                          fits(from: a, to: c, piece) else { continue }
+                    b = c
+                    curve = piece
+                    break
+                }
             }
             keys.append((a, curve))
             a = b
