@@ -44,7 +44,8 @@ _NAME = r"(?!(?:" + "|".join(_KEYWORDS) + r")" + _END + r")(" + _ID + r")"
 _PROPERTIES = (
     "frame", "x", "y", "width", "height", "position", "anchor", "opacity", "background",
     "cornerRadius", "clip", "hidden", "scale", "rotation", "contents", "gravity", "z",
-    "mask", "maskMode", "maskInvert", "colors", "locations", "start", "end", "type",
+    "mask", "maskMode", "maskInvert", "borderWidth", "borderColor", "shadowColor",
+    "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "colors", "locations", "start", "end", "type",
     "path", "fill", "stroke", "lineWidth", "strokeStart", "strokeEnd", "fillRule",
     "string", "font", "size", "color", "align", "rows", "columns", "tiles", "count",
     "fps", "duration",

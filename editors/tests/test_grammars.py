@@ -350,8 +350,15 @@ def swift_keywords() -> list[str]:
 
 
 def swift_properties() -> list[str]:
-    block = swift_block(swift("Sources/MaskScript/Evaluator/LayerProperties.swift"), "enum LayerProperty")
-    return enum_cases(block.split("func ")[0])
+    """Every layer property's name, from the property tables of docs/Reference.md: the
+    language's one table (Sources/MaskScript/Evaluator/LayerProperties.swift) builds its
+    names from the engine's declarations, and ReferenceTests check those tables against
+    it row by row."""
+    reference = (REPO / "docs/Reference.md").read_text(encoding="utf-8")
+    layers = reference[reference.index("\n## Layers\n"):reference.index("\n## Colours\n")]
+    rows = re.findall(r"^\| `([A-Za-z]+)` \| ([^|]*)\|", layers, flags=re.MULTILINE)
+    # A grid's `tile(column, row)` is listed there too, but it is a method.
+    return list(dict.fromkeys(name for name, type in rows if not type.startswith("function")))
 
 
 def swift_builtins() -> list[str]:
