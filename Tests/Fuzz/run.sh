@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with AddressSanitizer and runs each for SECONDS.
 #
-#   bash Tests/Fuzz/run.sh SECONDS [pipeline|cost|images ...]
+#   bash Tests/Fuzz/run.sh SECONDS [pipeline|cost|images|images-crc ...]
 #
 # pipeline: the whole pipeline (parse, run with small limits, render) on a small canvas;
 # cost: the same with a canvas up to 4096 pixels a side, so the render budget is fuzzed;
-# images: the PNG and PPM readers. Default: all three, SECONDS each.
+# images: the PNG and PPM readers; images-crc: the same with every PNG chunk's CRC made
+# right first, so mutations reach the decoders (libdeflate's path and libpng's) rather
+# than the CRC check. Default: all four, SECONDS each.
 # New inputs go to .build/fuzz/corpus-NAME (the checked-in seeds in corpus/ are only
 # read); crashes, timeouts and out-of-memory inputs go to .build/fuzz/artifacts, and the
 # script exits 1 when there is one. Turn each into a regression test.
 set -euo pipefail
 cd "$(dirname "$0")"
-seconds=${1:?usage: run.sh SECONDS [pipeline|cost|images ...]}
+seconds=${1:?usage: run.sh SECONDS [pipeline|cost|images|images-crc ...]}
 shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(pipeline cost images)
+[ ${#targets[@]} -gt 0 ] || targets=(pipeline cost images images-crc)
 
-swift build -c release --sanitize=fuzzer --sanitize=address >/dev/null
-bin=$(swift build -c release --sanitize=fuzzer --sanitize=address --show-bin-path)
+# Without --disable-dead-strip, a release link drops the coverage counters' sections and
+# libFuzzer runs blind ("cov: 1": every input looks alike, nothing is explored).
+build=(swift build -c release --sanitize=fuzzer --sanitize=address --disable-dead-strip)
+"${build[@]}" >/dev/null
+bin=$("${build[@]}" --show-bin-path)
 work=.build/fuzz
 mkdir -p "$work/artifacts"
 export SWIFT_BACKTRACE=enable=no   # a crash must not leave a backtrace process holding the pipe
@@ -29,7 +34,8 @@ for target in "${targets[@]}"; do
     pipeline) exe=FuzzPipeline seeds=corpus/pipeline mode=small ;;
     cost) exe=FuzzPipeline seeds=corpus/pipeline mode=cost ;;
     images) exe=FuzzImages seeds=corpus/images mode=small ;;
-    *) echo "unknown target '$target' (pipeline, cost or images)" >&2; exit 2 ;;
+    images-crc) exe=FuzzImages seeds=corpus/images mode=crc ;;
+    *) echo "unknown target '$target' (pipeline, cost, images or images-crc)" >&2; exit 2 ;;
   esac
   mkdir -p "$work/corpus-$target"
   echo "== $target: $seconds s"
@@ -38,6 +44,10 @@ for target in "${targets[@]}"; do
     -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -max_len=8192 \
     -artifact_prefix="$work/artifacts/$target-" -print_final_stats=1 >"$log" 2>&1 || status=1
   grep -E "^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::peak_rss_mb" "$log" || true
+  if ! grep -qE "INITED cov: [0-9]+" "$log"; then
+    echo "$target: libFuzzer saw no coverage counters: the target was linked without them (remove Tests/Fuzz/.build and run again)" >&2
+    status=1
+  fi
   grep -E "ERROR|SUMMARY|Test unit written" "$log" || true
 done
 ls "$work/artifacts" | sed 's/^/artifact: /'
