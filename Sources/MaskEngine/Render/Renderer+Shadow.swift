@@ -47,15 +47,17 @@ extension Renderer {
 
     /// The extent a layer's group needs so that its shadow over `extent` is whole: also the
     /// pixels whose shadow lands in `extent`, within `content` (where the layer draws, its
-    /// shadow left out; nil when that is not known).
-    func shadowSourceExtent(_ extent: PixelRect, _ s: LayerState, transform m: Transform, content: PixelRect?) -> PixelRect {
+    /// shadow left out; nil when that is not known), which is walked for only a layer
+    /// with a shadow: every other group passes through without it.
+    func shadowSourceExtent(_ extent: PixelRect, _ s: LayerState, transform m: Transform,
+                            content: @autoclosure () -> PixelRect?) -> PixelRect {
         // A shadow path is drawn wherever it is needed, whatever the group holds.
         guard hasShadow(s), s.shadowPath == nil, !extent.isEmpty else { return extent }
         let (sigma, shift) = shadowGeometry(s, transform: m)
         let kx = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.x)
         let ky = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.y)
         let source = PixelRect(x0: extent.x0 - kx.high, y0: extent.y0 - ky.high, x1: extent.x1 - kx.low, y1: extent.y1 - ky.low)
-        return extent.union(content.map { source.intersection($0) } ?? source)
+        return extent.union(content().map { source.intersection($0) } ?? source)
     }
 
     /// Draws the shadow of what `group` holds under it (see the top of this file). Counts
