@@ -287,7 +287,7 @@ final class CodecTests: XCTestCase {
 
     func testMutatedFilesNeverTrap() throws {
         // Every decoder path on damaged input must throw or decode; none may crash.
-        var rng = SplitMix64(seed: 42)
+        var rng = SplitMix(seed: 42)
         let seeds: [[UInt8]] = [
             Array("P3\n# c\n2 2\n255\n1 2 3 4 5 6 7 8 9 10 11 12\n".utf8),
             Array("P5 2 2 65535\n".utf8) + [0, 1, 2, 3, 4, 5, 6, 7],
@@ -402,18 +402,5 @@ final class CodecTests: XCTestCase {
         XCTAssertThrowsError(try Image(contentsOfFile: empty)) { error in
             XCTAssertEqual(error as? ImageError, .unreadable(path: empty, reason: "the file is empty"))
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so the mutation test is reproducible.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
