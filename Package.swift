@@ -20,9 +20,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The real stack position, which Swift cannot read without taking a local's address.
         .target(name: "CStack"),
+        // fallocate(2), which Swift's Glibc module does not declare.
+        .target(name: "CFileSpace"),
 
         // The compositing engine: knows nothing of the language.
-        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib"]),
+        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib", "CFileSpace"]),
         // The language: lexer, parser, evaluator, diagnostics.
         .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"],
                 // The effects library is compiled in (Library/EffectsLibrary.swift, made by

@@ -325,6 +325,22 @@ final class CodecTests: XCTestCase {
         XCTAssertEqual(pixels(try Image(contentsOfFile: path)), [[255, 0, 0, 255], [0, 0, 128, 255]])
     }
 
+    func testALargeFileIsReservedAndWrittenToExactlyItsSize() throws {
+        // Past 64 KiB the file's space is reserved first (fallocate): the file must still
+        // hold exactly the bytes, no more, and the temporary must be gone.
+        var pixels = [UInt8](repeating: 255, count: 300 * 200 * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = UInt8(i / 4 % 256) }
+        let image = try Image(width: 300, height: 200, premultipliedRGBA: pixels)
+        let path = directory + "/large.ppm"
+        try image.write(toFile: path)
+        let expected = try image.ppmData()
+        XCTAssertGreaterThan(expected.count, 1 << 16)
+        XCTAssertEqual(try FileBytes.read(path: path), expected)
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        XCTAssertEqual(size, expected.count)
+        XCTAssertEqual(try directoryListing(), ["large.ppm"])
+    }
+
     // MARK: - Formats and atomic files
 
     func testFormatDetection() {
