@@ -32,44 +32,46 @@ struct AlphaSurface {
         let op = Surface.byte(opacity)
         guard !region.isEmpty, op > 0 else { return }
         dirty = dirty.union(region)
-        let count = region.width, cw = coverage.rect.width, w = rect.width
+        let cw = coverage.rect.width, w = rect.width
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
             AlphaSurface.sourceAlphas(alpha: alpha, opacity: op, into: factor)
             let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
             coverage.values.withUnsafeBytes { cov in
                 values.withUnsafeMutableBytes { out in
                     for y in region.y0..<region.y1 {
-                        let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
-                        let outBase = (y &- rect.y0) &* w &+ (region.x0 &- rect.x0)
-                        // A row known to be fully covered by an opaque fill: all 255.
-                        if full == ~0, coverage.isKnownFull(y: y, x0: region.x0, x1: region.x1), let base = out.baseAddress {
-                            (base + outBase).initializeMemory(as: UInt8.self, repeating: 255, count: count)
-                            continue
-                        }
-                        var i = 0
-                        while i < count {
-                            // Eight pixels at a time where the coverage is all 0 (nothing to do),
-                            // or all 255 over nothing drawn yet or at full alpha (a plain store).
-                            if i &+ 8 <= count {
-                                let c8 = cov.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
-                                if c8 == 0 {
-                                    i &+= 8
-                                    continue
-                                }
-                                if c8 == ~0, full == ~0 || out.loadUnaligned(fromByteOffset: outBase &+ i, as: UInt64.self) == 0 {
-                                    out.storeBytes(of: full, toByteOffset: outBase &+ i, as: UInt64.self)
-                                    i &+= 8
-                                    continue
-                                }
+                        let covBase = (y &- coverage.rect.y0) &* cw &- coverage.rect.x0
+                        let outBase = (y &- rect.y0) &* w &- rect.x0
+                        coverage.forEachSpan(y: y, within: region.x0, region.x1) { a, b, known in
+                            // A full run under an opaque fill: all 255.
+                            if known, full == ~0, let base = out.baseAddress {
+                                (base + (outBase &+ a)).initializeMemory(as: UInt8.self, repeating: 255, count: b &- a)
+                                return
                             }
-                            let sa = factor[Int(cov.load(fromByteOffset: covBase &+ i, as: UInt8.self))]
-                            if sa != 0 {
-                                let o = outBase &+ i
-                                let old = UInt32(out.load(fromByteOffset: o, as: UInt8.self))
-                                out.storeBytes(of: sa == 255 ? 255 : UInt8(truncatingIfNeeded: sa &+ UInt32(mulDiv255(old, 255 &- sa))),
-                                               toByteOffset: o, as: UInt8.self)
+                            var x = a
+                            while x < b {
+                                // Eight pixels at a time where the coverage is all 0 (nothing to do),
+                                // or all 255 over nothing drawn yet or at full alpha (a plain store).
+                                if x &+ 8 <= b {
+                                    let c8 = known ? ~0 : cov.loadUnaligned(fromByteOffset: covBase &+ x, as: UInt64.self)
+                                    if c8 == 0 {
+                                        x &+= 8
+                                        continue
+                                    }
+                                    if c8 == ~0, full == ~0 || out.loadUnaligned(fromByteOffset: outBase &+ x, as: UInt64.self) == 0 {
+                                        out.storeBytes(of: full, toByteOffset: outBase &+ x, as: UInt64.self)
+                                        x &+= 8
+                                        continue
+                                    }
+                                }
+                                let sa = factor[known ? 255 : Int(cov.load(fromByteOffset: covBase &+ x, as: UInt8.self))]
+                                if sa != 0 {
+                                    let o = outBase &+ x
+                                    let old = UInt32(out.load(fromByteOffset: o, as: UInt8.self))
+                                    out.storeBytes(of: sa == 255 ? 255 : UInt8(truncatingIfNeeded: sa &+ UInt32(mulDiv255(old, 255 &- sa))),
+                                                   toByteOffset: o, as: UInt8.self)
+                                }
+                                x &+= 1
                             }
-                            i &+= 1
                         }
                     }
                 }

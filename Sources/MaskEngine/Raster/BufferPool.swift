@@ -12,6 +12,7 @@ final class BufferPool {
     let texts = TextCoverageCache()
     private var bytes: [[UInt8]] = []
     private var zeroFloats: [[Float]] = []
+    private var ints: [[Int32]] = []
     /// The bytes handed out and not yet given back since `startFrame()`: what the frame's
     /// buffers hold, which `RenderBudget.bufferBytes` bounds.
     private(set) var bytesInUse = 0
@@ -58,6 +59,27 @@ final class BufferPool {
         var b = BufferPool.take(from: &zeroFloats, count: count)
         if b.count < count { BufferPool.resize(&b, count: count, padding: 0) }
         return b
+    }
+
+    /// `count` integers of any value, for a caller that writes every one before reading
+    /// (coverage span tables, which then grow by appending; the capacity is kept).
+    func ints(count: Int) -> [Int32] {
+        bytesInUse &+= count &* 4
+        var b = BufferPool.take(from: &ints, count: count)
+        BufferPool.resize(&b, count: count, padding: 0)
+        return b
+    }
+
+    /// Counts `count` integers appended to a buffer from `ints(count:)` after it was
+    /// handed out, so that giving it back takes away no more than was counted.
+    func countGrowth(ints count: Int) {
+        bytesInUse &+= count &* 4
+    }
+
+    /// Takes back an integer buffer; `buffer` is left empty.
+    func recycle(_ buffer: inout [Int32]) {
+        bytesInUse = max(0, bytesInUse &- buffer.count &* 4)
+        BufferPool.keep(&buffer, in: &ints)
     }
 
     /// Takes back a byte buffer; `buffer` is left empty.

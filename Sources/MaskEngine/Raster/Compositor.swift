@@ -9,6 +9,11 @@
 /// wrapping arithmetic, with indices bounded by the rectangles checked before each loop.
 extension Surface {
     /// Paints the covered pixels: `result = source · coverage · opacity + destination · (1 − that alpha)`.
+    ///
+    /// Row by row along the coverage's spans: nothing outside a row's extent (a row with
+    /// none is not even shaded), the source as it is over full runs at full opacity (copied
+    /// where opaque), one constant factor over full runs below it, and the coverage bytes
+    /// read and blended only between full runs.
     mutating func fill(_ coverage: CoverageMask, with paint: Paint, opacity: Double) {
         let region = coverage.rect.intersection(rect)
         let op = Surface.byte(opacity)
@@ -23,55 +28,78 @@ extension Surface {
                     image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
                         guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init) else { return }
                         let full = factor[255] == 255
+                        let opacity8 = PixelBlock.factor(op)
                         let rows = region.y0..<region.y1
                         let shadeOnce = paint.isSameForEveryRow(rows, x: region.x0)
+                        let shortRows = paint.shadesEachPixelAlone
                         if shadeOnce { paint.shade(y: rows.lowerBound, x: region.x0, count: count, into: out) }
                         for y in rows {
+                            let (lo, hi) = coverage.extent(y: y, within: region.x0, region.x1)
+                            guard lo < hi else { continue }
                             // An image span that shading would only copy is read where it is.
+                            // Shading starts at the region's left, whatever the extent: samplers
+                            // round from where a row starts.
                             var src = UnsafeRawPointer(out)
                             if !shadeOnce {
                                 if let row = inPlace?.row(y: y, x: region.x0, count: count) {
                                     src = row
                                 } else {
-                                    paint.shade(y: y, x: region.x0, count: count, into: out)
+                                    paint.shade(y: y, x: region.x0, count: shortRows ? hi &- region.x0 : count, into: out)
                                 }
                             }
                             let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                             let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            // A row known to be fully covered, at full opacity: the source as it
-                            // is, copied at once where it is opaque.
-                            if full, coverage.isKnownFull(y: y, x0: region.x0, x1: region.x1) {
-                                Surface.sourceOverRun(count, from: src, onto: dst, at: dstBase)
-                                continue
-                            }
-                            var i = 0
-                            while i < count {
-                                // Eight pixels at a time where the coverage is all 0 (nothing to
-                                // do) or all 255 at full opacity (the source as it is).
-                                if i &+ 8 <= count {
-                                    let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
-                                    if c8 == 0 {
+                            coverage.forEachSpan(y: y, within: lo, hi) { a, b, known in
+                                var i = a &- region.x0
+                                let stop = b &- region.x0
+                                if known {
+                                    // Full coverage: the source as it is at full opacity, else
+                                    // scaled by the opacity alone (mulDiv255(255, op) is op).
+                                    if full {
+                                        Surface.sourceOverRun(stop &- i, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
+                                        return
+                                    }
+                                    while i &+ 8 <= stop {
+                                        let d = dstBase &+ i &* 4
+                                        let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: opacity8)
+                                        PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                                        i &+= 8
+                                    }
+                                    while i < stop {
+                                        blend(scaled(src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self), by: op),
+                                              onto: dst, at: dstBase &+ i &* 4)
+                                        i &+= 1
+                                    }
+                                    return
+                                }
+                                while i < stop {
+                                    // Eight pixels at a time where the coverage is all 0 (nothing to
+                                    // do) or all 255 at full opacity (the source as it is).
+                                    if i &+ 8 <= stop {
+                                        let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
+                                        if c8 == 0 {
+                                            i &+= 8
+                                            continue
+                                        }
+                                        if c8 == ~0, full {
+                                            Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
+                                            i &+= 8
+                                            continue
+                                        }
+                                        let d = dstBase &+ i &* 4
+                                        let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(c8, times: op))
+                                        PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
                                         i &+= 8
                                         continue
                                     }
-                                    if c8 == ~0, full {
-                                        Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
-                                        i &+= 8
-                                        continue
+                                    // Branch-free, so the block vectorises (see `blend`).
+                                    for j in i..<stop {
+                                        let k = factor[Int(cov[covBase &+ j])]
+                                        blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: k),
+                                              onto: dst, at: dstBase &+ j &* 4)
                                     }
-                                    let d = dstBase &+ i &* 4
-                                    let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(c8, times: op))
-                                    PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
-                                    i &+= 8
-                                    continue
+                                    i = stop
                                 }
-                                // Branch-free, so the block vectorises (see `blend`).
-                                for j in i..<min(i &+ 8, count) {
-                                    let k = factor[Int(cov[covBase &+ j])]
-                                    blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: k),
-                                          onto: dst, at: dstBase &+ j &* 4)
-                                }
-                                i &+= 8
                             }
                         }
                     } }
@@ -83,11 +111,11 @@ extension Surface {
     /// Multiplies every drawn pixel by a mask value: `mask`'s coverage, 0 outside its rect;
     /// with `inverted`, by 255 minus that.
     ///
-    /// Row by row in three runs: left of the mask's rect, inside it, right of it. Outside,
-    /// the value is one constant (0, or 255 inverted: pixels cleared or left as they are);
-    /// inside, eight pixels at a time, left as they are where the values are all 255 (and
-    /// where the mask is known full), cleared where all 0, scaled otherwise (scaling by 255
-    /// or 0 gives what skipping or clearing gives).
+    /// Row by row in three runs: left of the mask row's extent, inside it, right of it.
+    /// Outside, the value is one constant (0, or 255 inverted: pixels cleared or left as
+    /// they are); inside, full runs are left as they are (cleared, inverted), and between
+    /// them eight pixels at a time are left where the values are all 255, cleared where
+    /// all 0, scaled otherwise (scaling by 255 or 0 gives what skipping or clearing gives).
     mutating func multiply(by mask: CoverageMask, inverted: Bool) {
         let region = dirty
         guard !region.isEmpty else { return }
@@ -111,33 +139,45 @@ extension Surface {
                         clear(base, region.x0, inside.x0)
                         clear(base, inside.x1, region.x1)
                     }
-                    // Inside: a full mask changes nothing (clears, inverted).
-                    if mask.isKnownFull(y: y, x0: inside.x0, x1: inside.x1) {
-                        if inverted { clear(base, inside.x0, inside.x1) }
+                    // Inside, outside the mask row's extent the value is 0: cleared (left,
+                    // inverted). A full run changes nothing (clears, inverted).
+                    let (lo, hi) = mask.extent(y: y, within: inside.x0, inside.x1)
+                    guard lo < hi else {
+                        if !inverted { clear(base, inside.x0, inside.x1) }
                         continue
+                    }
+                    if !inverted {
+                        clear(base, inside.x0, lo)
+                        clear(base, hi, inside.x1)
                     }
                     let maskBase = (y &- mask.rect.y0) &* mw &- mask.rect.x0
                     let flip: UInt64 = inverted ? ~0 : 0
-                    var x = inside.x0
-                    while x &+ 8 <= inside.x1 {
-                        let m8 = m.loadUnaligned(fromByteOffset: maskBase &+ x, as: UInt64.self) ^ flip
-                        let d = base &+ x &* 4
-                        if m8 == 0 {
-                            clear(base, x, x &+ 8)
-                        } else if m8 != ~0 {
-                            PixelBlock.store(PixelBlock.scaled(PixelBlock.load(px, at: d), by: PixelBlock.factors(m8)), into: px, at: d)
+                    mask.forEachSpan(y: y, within: lo, hi) { a, b, known in
+                        if known {
+                            if inverted { clear(base, a, b) }
+                            return
                         }
-                        x &+= 8
-                    }
-                    while x < inside.x1 {
-                        var v = UInt32(m.load(fromByteOffset: maskBase &+ x, as: UInt8.self))
-                        if inverted { v = 255 &- v }
-                        if v != 255 {
+                        var x = a
+                        while x &+ 8 <= b {
+                            let m8 = m.loadUnaligned(fromByteOffset: maskBase &+ x, as: UInt64.self) ^ flip
                             let d = base &+ x &* 4
-                            let p = px.loadUnaligned(fromByteOffset: d, as: UInt32.self)
-                            px.storeBytes(of: v == 0 ? 0 : scaled(p, by: v), toByteOffset: d, as: UInt32.self)
+                            if m8 == 0 {
+                                clear(base, x, x &+ 8)
+                            } else if m8 != ~0 {
+                                PixelBlock.store(PixelBlock.scaled(PixelBlock.load(px, at: d), by: PixelBlock.factors(m8)), into: px, at: d)
+                            }
+                            x &+= 8
                         }
-                        x &+= 1
+                        while x < b {
+                            var v = UInt32(m.load(fromByteOffset: maskBase &+ x, as: UInt8.self))
+                            if inverted { v = 255 &- v }
+                            if v != 255 {
+                                let d = base &+ x &* 4
+                                let p = px.loadUnaligned(fromByteOffset: d, as: UInt32.self)
+                                px.storeBytes(of: v == 0 ? 0 : scaled(p, by: v), toByteOffset: d, as: UInt32.self)
+                            }
+                            x &+= 1
+                        }
                     }
                 }
             }

@@ -17,6 +17,14 @@ enum Paint: Sendable {
         }
     }
 
+    /// True when the first `n` pixels `shade` writes for a span do not depend on how long
+    /// the span is, so a fill may shade a row only up to the last pixel it covers. Not so
+    /// for images: the span's far end chooses between fixed-point and floating-point sampling.
+    var shadesEachPixelAlone: Bool {
+        if case .image = self { return false }
+        return true
+    }
+
     /// Calls `body` with an image paint's pixels held for reading rows in place (nil for
     /// other paints), so a fill can skip shading spans that are plain copies.
     func withPixelsInPlace<R>(_ body: (ImageShader.PixelsInPlace?) -> R) -> R {

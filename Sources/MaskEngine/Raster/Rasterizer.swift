@@ -73,6 +73,8 @@ enum Rasterizer {
         }
         // Every byte is written below.
         var values = pool.bytes(count: w * h, zeroed: false)
+        // Each row's extent and full runs, noted as its bytes are written.
+        var spans = CoverageSpanWriter(rows: h, pool: pool)
         var any = false
         cells.withUnsafeMutableBytes { cellBytes in
             touched.withUnsafeBytes { marks in
@@ -104,6 +106,7 @@ enum Rasterizer {
                                 let byte = coverage(sum)
                                 if byte != 0 { any = true }
                                 (outBase + (outRow &+ x)).initializeMemory(as: UInt8.self, repeating: byte, count: end &- x)
+                                spans.run(x, end, value: byte)
                                 x = end
                                 continue
                             }
@@ -114,9 +117,11 @@ enum Rasterizer {
                                 let byte = coverage(sum)
                                 out.storeBytes(of: byte, toByteOffset: outRow &+ x, as: UInt8.self)
                                 if byte != 0 { any = true }
+                                spans.run(x, x &+ 1, value: byte)
                                 x &+= 1
                             }
                         }
+                        spans.endRow(width: w)
                         // The spare cells that edges right of the area wrote to.
                         cellBytes.storeBytes(of: 0, toByteOffset: row &+ w &* 4, as: Float.self)
                         cellBytes.storeBytes(of: 0, toByteOffset: row &+ (w &+ 1) &* 4, as: Float.self)
@@ -124,11 +129,13 @@ enum Rasterizer {
                 }
             }
         }
+        var table = spans.finish(pool: pool)
         guard any else {
             pool.recycle(&values)
+            pool.recycle(&table)
             return nil
         }
-        return CoverageMask(rect: area, values: values)
+        return CoverageMask(rect: area, values: values, spans: table)
     }
 
     // MARK: - Rectangles
@@ -150,7 +157,9 @@ enum Rasterizer {
 
     /// A rectangle's exact coverage: the product of its overlap with each pixel's column
     /// and row, the same value the accumulation gives, without the accumulation buffer.
-    /// The pixels whose column and row are both wholly inside are its `full` part.
+    /// Every row has the same extent (the columns the box overlaps) and, where the row is
+    /// wholly inside, one full run (the columns wholly inside): the spans need no look at
+    /// the bytes.
     private static func rectangleCoverage(_ box: Rect, area: PixelRect, pool: BufferPool) -> CoverageMask {
         @inline(__always) func overlap(_ lo: Double, _ hi: Double, _ p: Int) -> Float {
             let start = Double(p)
@@ -159,16 +168,20 @@ enum Rasterizer {
         let w = area.width, h = area.height
         // Every byte is written below.
         var values = pool.bytes(count: w * h, zeroed: false)
-        var full = PixelRect.empty
+        var spans = CoverageSpanWriter(rows: h, pool: pool)
         withUnsafeTemporaryAllocation(of: Float.self, capacity: w) { cx in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { fullRow in
-                var fullX0 = Int.max, fullX1 = Int.min, fullY0 = Int.max, fullY1 = Int.min
+                // The columns the box overlaps, and those it covers wholly (each one run).
+                var fullX0 = w, fullX1 = 0, overX0 = w, overX1 = 0
                 for i in 0..<w {
                     cx[i] = overlap(box.minX, box.maxX, area.x0 &+ i)
                     // Rows wholly inside the rectangle are all alike: this one, copied.
                     fullRow[i] = UInt8(truncatingIfNeeded: Int32(cx[i] * 255 + 0.5))
-                    if cx[i] == 1 { fullX0 = min(fullX0, area.x0 &+ i); fullX1 = area.x0 &+ i &+ 1 }
+                    if cx[i] == 1 { fullX0 = min(fullX0, i); fullX1 = i &+ 1 }
+                    if cx[i] > 0 { overX0 = min(overX0, i); overX1 = i &+ 1 }
                 }
+                let over = overX0 < overX1 ? overX0..<overX1 : 0..<0
+                let inside = fullX0 < fullX1 ? fullX0..<fullX1 : 0..<0
                 values.withUnsafeMutableBufferPointer { out in
                     guard let base = out.baseAddress, let rowBase = fullRow.baseAddress else { return }
                     for y in 0..<h {
@@ -176,19 +189,18 @@ enum Rasterizer {
                         let row = y &* w
                         if fy == 1 {
                             (base + row).update(from: rowBase, count: w)
-                            fullY0 = min(fullY0, area.y0 &+ y); fullY1 = area.y0 &+ y &+ 1
+                            spans.endRow(extent: over, full: inside)
                             continue
                         }
                         for x in 0..<w {
                             out[row &+ x] = UInt8(truncatingIfNeeded: Int32(cx[x] * fy * 255 + 0.5))
                         }
+                        spans.endRow(extent: fy > 0 ? over : 0..<0, full: 0..<0)
                     }
                 }
-                // The full columns and rows are each one run (the rectangle's inside).
-                if fullX0 < fullX1, fullY0 < fullY1 { full = PixelRect(x0: fullX0, y0: fullY0, x1: fullX1, y1: fullY1) }
             }
         }
-        return CoverageMask(rect: area, values: values, full: full)
+        return CoverageMask(rect: area, values: values, spans: spans.finish(pool: pool))
     }
 }
 

@@ -19,7 +19,10 @@ extension Surface {
                     for y in region.y0..<region.y1 {
                         let covBase = (y &- coverage.rect.y0) &* cw &- coverage.rect.x0
                         let dstBase = ((y &- rect.y0) &* sw &- rect.x0) &* 4
-                        for x in region.x0..<region.x1 {
+                        // Only the row's extent: elsewhere the coverage is 0.
+                        let (lo, hi) = coverage.extent(y: y, within: region.x0, region.x1)
+                        guard lo < hi else { continue }
+                        for x in lo..<hi {
                             let k = factor[Int(cov[covBase &+ x])]
                             guard k > 0 else { continue }
                             let d = dstBase &+ x &* 4

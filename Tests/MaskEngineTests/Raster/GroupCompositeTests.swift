@@ -43,7 +43,8 @@ final class GroupCompositeTests: XCTestCase {
         for y in full.intersection(rect).y0..<full.intersection(rect).y1 {
             for x in full.intersection(rect).x0..<full.intersection(rect).x1 { values[(y - rect.y0) * rect.width + x - rect.x0] = 255 }
         }
-        return CoverageMask(rect: rect, values: values, full: full)
+        // Spans from the values: every run of 255s (the known-full part among them) is full.
+        return CoverageMask.withExactSpans(rect: rect, values: values)
     }
 
     /// The multiply as it was defined pixel by pixel.
@@ -95,11 +96,14 @@ final class GroupCompositeTests: XCTestCase {
                 for inverted in [false, true] {
                     let values = mask(maskRect, full: full)
                     var fast = try surface(rect, dirty: PixelRect(x0: 4, y0: 3, x1: 47, y1: 30))
-                    var slow = fast
+                    var slow = fast, plain = fast
                     fast.multiply(by: values, inverted: inverted)
                     referenceMultiply(&slow, by: values, inverted: inverted)
                     XCTAssertTrue(fast.image == slow.image, "\(maskRect) full \(full) inverted \(inverted)")
                     XCTAssertEqual(fast.dirty, slow.dirty)
+                    // The same values with no spans known: whole rows read, the same bytes.
+                    plain.multiply(by: CoverageMask(rect: values.rect, values: values.values), inverted: inverted)
+                    XCTAssertTrue(plain.image == slow.image, "\(maskRect) full \(full) inverted \(inverted) no spans")
                 }
             }
         }
