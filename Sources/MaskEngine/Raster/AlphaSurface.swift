@@ -33,44 +33,46 @@ struct AlphaSurface {
         guard !region.isEmpty, op > 0 else { return }
         dirty = dirty.union(region)
         let cw = coverage.rect.width, w = rect.width
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
-            AlphaSurface.sourceAlphas(alpha: alpha, opacity: op, into: factor)
-            let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
-            coverage.values.withUnsafeBytes { cov in
-                values.withUnsafeMutableBytes { out in
-                    for y in region.y0..<region.y1 {
-                        let covBase = (y &- coverage.rect.y0) &* cw &- coverage.rect.x0
-                        let outBase = (y &- rect.y0) &* w &- rect.x0
-                        coverage.forEachSpan(y: y, within: region.x0, region.x1) { a, b, known in
-                            // A full run under an opaque fill: all 255.
-                            if known, full == ~0, let base = out.baseAddress {
-                                (base + (outBase &+ a)).initializeMemory(as: UInt8.self, repeating: 255, count: b &- a)
-                                return
-                            }
-                            var x = a
-                            while x < b {
-                                // Eight pixels at a time where the coverage is all 0 (nothing to do),
-                                // or all 255 over nothing drawn yet or at full alpha (a plain store).
-                                if x &+ 8 <= b {
-                                    let c8 = known ? ~0 : cov.loadUnaligned(fromByteOffset: covBase &+ x, as: UInt64.self)
-                                    if c8 == 0 {
-                                        x &+= 8
-                                        continue
-                                    }
-                                    if c8 == ~0, full == ~0 || out.loadUnaligned(fromByteOffset: outBase &+ x, as: UInt64.self) == 0 {
-                                        out.storeBytes(of: full, toByteOffset: outBase &+ x, as: UInt64.self)
-                                        x &+= 8
-                                        continue
-                                    }
+        coverage.withSpans { spans in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
+                AlphaSurface.sourceAlphas(alpha: alpha, opacity: op, into: factor)
+                let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
+                coverage.values.withUnsafeBytes { cov in
+                    values.withUnsafeMutableBytes { out in
+                        for y in region.y0..<region.y1 {
+                            let covBase = (y &- coverage.rect.y0) &* cw &- coverage.rect.x0
+                            let outBase = (y &- rect.y0) &* w &- rect.x0
+                            spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
+                                // A full run under an opaque fill: all 255.
+                                if known, full == ~0, let base = out.baseAddress {
+                                    (base + (outBase &+ a)).initializeMemory(as: UInt8.self, repeating: 255, count: b &- a)
+                                    return
                                 }
-                                let sa = factor[known ? 255 : Int(cov.load(fromByteOffset: covBase &+ x, as: UInt8.self))]
-                                if sa != 0 {
-                                    let o = outBase &+ x
-                                    let old = UInt32(out.load(fromByteOffset: o, as: UInt8.self))
-                                    out.storeBytes(of: sa == 255 ? 255 : UInt8(truncatingIfNeeded: sa &+ UInt32(mulDiv255(old, 255 &- sa))),
-                                                   toByteOffset: o, as: UInt8.self)
+                                var x = a
+                                while x < b {
+                                    // Eight pixels at a time where the coverage is all 0 (nothing to do),
+                                    // or all 255 over nothing drawn yet or at full alpha (a plain store).
+                                    if x &+ 8 <= b {
+                                        let c8 = known ? ~0 : cov.loadUnaligned(fromByteOffset: covBase &+ x, as: UInt64.self)
+                                        if c8 == 0 {
+                                            x &+= 8
+                                            continue
+                                        }
+                                        if c8 == ~0, full == ~0 || out.loadUnaligned(fromByteOffset: outBase &+ x, as: UInt64.self) == 0 {
+                                            out.storeBytes(of: full, toByteOffset: outBase &+ x, as: UInt64.self)
+                                            x &+= 8
+                                            continue
+                                        }
+                                    }
+                                    let sa = factor[known ? 255 : Int(cov.load(fromByteOffset: covBase &+ x, as: UInt8.self))]
+                                    if sa != 0 {
+                                        let o = outBase &+ x
+                                        let old = UInt32(out.load(fromByteOffset: o, as: UInt8.self))
+                                        out.storeBytes(of: sa == 255 ? 255 : UInt8(truncatingIfNeeded: sa &+ UInt32(mulDiv255(old, 255 &- sa))),
+                                                       toByteOffset: o, as: UInt8.self)
+                                    }
+                                    x &+= 1
                                 }
-                                x &+= 1
                             }
                         }
                     }

@@ -70,8 +70,18 @@ final class BufferPool {
         return b
     }
 
-    /// Counts `count` integers appended to a buffer from `ints(count:)` after it was
-    /// handed out, so that giving it back takes away no more than was counted.
+    /// An empty integer buffer with room for at least `capacity`, for a caller that
+    /// appends to it; what it appends is counted with `countGrowth(ints:)`.
+    func emptyInts(capacity: Int) -> [Int32] {
+        var b = BufferPool.take(from: &ints, count: capacity)
+        b.removeAll(keepingCapacity: true)
+        b.reserveCapacity(capacity)
+        return b
+    }
+
+    /// Counts `count` integers appended to a buffer from `ints(count:)` or
+    /// `emptyInts(capacity:)` after it was handed out, so that giving it back takes away
+    /// no more than was counted.
     func countGrowth(ints count: Int) {
         bytesInUse &+= count &* 4
     }

@@ -25,99 +25,103 @@ extension Surface {
         // Shaded pixels from painted.x0; the region starts `skip` of them in.
         let skip = region.x0 &- painted.x0, shaded = region.x1 &- painted.x0
         let opacity8 = PixelBlock.factor(op)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shaded &* 4) { srcRow in
-            coverage.values.withUnsafeBufferPointer { cov in
-                mask.values.withUnsafeBufferPointer { maskValues in
-                    image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
-                        guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init),
-                              let maskBytes = maskValues.baseAddress.map(UnsafeRawPointer.init) else { return }
-                        let shadedRow = UnsafeRawPointer(out) + skip &* 4
-                        let rows = region.y0..<region.y1
-                        let shadeOnce = paint.isSameForEveryRow(rows, x: painted.x0)
-                        if shadeOnce { paint.shade(y: rows.lowerBound, x: painted.x0, count: shaded, into: out) }
-                        // A row shaded once and opaque throughout is copied wherever the mask is full.
-                        let opaque = shadeOnce && Surface.isOpaque(shadedRow, count: count)
-                        let shortRows = paint.shadesEachPixelAlone
-                        for y in rows {
-                            // Outside either extent the product is 0.
-                            let c = coverage.extent(y: y, within: region.x0, region.x1)
-                            let (lo, hi) = mask.extent(y: y, within: c.lo, c.hi)
-                            guard lo < hi else { continue }
-                            let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
-                            let maskBase = (y &- mask.rect.y0) &* mw &+ (region.x0 &- mask.rect.x0)
-                            // A row the mask shuts entirely costs no shading.
-                            var open = false
-                            var i = lo &- region.x0
-                            let stop = hi &- region.x0
-                            while !open && i &+ 8 <= stop {
-                                open = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self) != 0
-                                    && covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self) != 0
-                                i &+= 8
-                            }
-                            while !open && i < stop {
-                                open = maskValues[maskBase &+ i] != 0 && cov[covBase &+ i] != 0
-                                i &+= 1
-                            }
-                            guard open else { continue }
-                            // An image span that shading would only copy is read where it is.
-                            var src = shadedRow
-                            if !shadeOnce {
-                                if let row = inPlace?.row(y: y, x: painted.x0, count: shaded) {
-                                    src = row + skip &* 4
-                                } else {
-                                    paint.shade(y: y, x: painted.x0, count: shortRows ? hi &- painted.x0 : shaded, into: out)
-                                }
-                            }
-                            let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            coverage.forEachSpan(y: y, within: lo, hi) { a, b, known in
-                                var i = a &- region.x0
-                                let stop = b &- region.x0
-                                // Full coverage: only the mask and the opacity scale the source.
-                                if known {
-                                    let from = src + i &* 4, m = maskBytes + (maskBase &+ i), at = dstBase &+ i &* 4
-                                    if op == 255 {
-                                        Surface.maskedRow(from, opaque: opaque, mask: m, onto: dst, at: at, count: stop &- i)
-                                    } else {
-                                        Surface.maskedRow(from, mask: m, opacity: op, onto: dst, at: at, count: stop &- i)
-                                    }
-                                    return
-                                }
-                                while i < stop {
-                                    // Eight pixels at a time where coverage or mask is all 0 (nothing
-                                    // to do) or both are all 255 at full opacity (the source as it is).
-                                    if i &+ 8 <= stop {
-                                        let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
-                                        let m8 = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self)
-                                        if c8 == 0 || m8 == 0 {
-                                            i &+= 8
-                                            continue
-                                        }
-                                        if c8 & m8 == ~0, op == 255 {
-                                            for j in i..<(i &+ 8) {
-                                                sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: dstBase &+ j &* 4)
-                                            }
-                                            i &+= 8
-                                            continue
-                                        }
-                                        let d = dstBase &+ i &* 4
-                                        let s = PixelBlock.scaled(PixelBlock.scaled(PixelBlock.scaled(PixelBlock.load(src, at: i &* 4),
-                                            by: PixelBlock.factors(c8)), by: PixelBlock.factors(m8)), by: opacity8)
-                                        PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+        mask.withSpans { maskSpans in
+            coverage.withSpans { spans in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shaded &* 4) { srcRow in
+                    coverage.values.withUnsafeBufferPointer { cov in
+                        mask.values.withUnsafeBufferPointer { maskValues in
+                            image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
+                                guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init),
+                                      let maskBytes = maskValues.baseAddress.map(UnsafeRawPointer.init) else { return }
+                                let shadedRow = UnsafeRawPointer(out) + skip &* 4
+                                let rows = region.y0..<region.y1
+                                let shadeOnce = paint.isSameForEveryRow(rows, x: painted.x0)
+                                if shadeOnce { paint.shade(y: rows.lowerBound, x: painted.x0, count: shaded, into: out) }
+                                // A row shaded once and opaque throughout is copied wherever the mask is full.
+                                let opaque = shadeOnce && Surface.isOpaque(shadedRow, count: count)
+                                let shortRows = paint.shadesEachPixelAlone
+                                for y in rows {
+                                    // Outside either extent the product is 0.
+                                    let c = spans.extent(y: y, within: region.x0, region.x1)
+                                    let (lo, hi) = maskSpans.extent(y: y, within: c.lo, c.hi)
+                                    guard lo < hi else { continue }
+                                    let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
+                                    let maskBase = (y &- mask.rect.y0) &* mw &+ (region.x0 &- mask.rect.x0)
+                                    // A row the mask shuts entirely costs no shading.
+                                    var open = false
+                                    var i = lo &- region.x0
+                                    let stop = hi &- region.x0
+                                    while !open && i &+ 8 <= stop {
+                                        open = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self) != 0
+                                            && covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self) != 0
                                         i &+= 8
-                                        continue
                                     }
-                                    // Branch-free, so the block vectorises: scaling by 255 and
-                                    // blending a transparent pixel both change nothing.
-                                    for j in i..<stop {
-                                        let c = UInt32(cov[covBase &+ j]), v = UInt32(maskValues[maskBase &+ j])
-                                        let p = scaled(scaled(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: c), by: v), by: op)
-                                        blend(p, onto: dst, at: dstBase &+ j &* 4)
+                                    while !open && i < stop {
+                                        open = maskValues[maskBase &+ i] != 0 && cov[covBase &+ i] != 0
+                                        i &+= 1
                                     }
-                                    i = stop
+                                    guard open else { continue }
+                                    // An image span that shading would only copy is read where it is.
+                                    var src = shadedRow
+                                    if !shadeOnce {
+                                        if let row = inPlace?.row(y: y, x: painted.x0, count: shaded) {
+                                            src = row + skip &* 4
+                                        } else {
+                                            paint.shade(y: y, x: painted.x0, count: shortRows ? hi &- painted.x0 : shaded, into: out)
+                                        }
+                                    }
+                                    let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
+                                    spans.forEach(y: y, within: lo, hi) { a, b, known in
+                                        var i = a &- region.x0
+                                        let stop = b &- region.x0
+                                        // Full coverage: only the mask and the opacity scale the source.
+                                        if known {
+                                            let from = src + i &* 4, m = maskBytes + (maskBase &+ i), at = dstBase &+ i &* 4
+                                            if op == 255 {
+                                                Surface.maskedRow(from, opaque: opaque, mask: m, onto: dst, at: at, count: stop &- i)
+                                            } else {
+                                                Surface.maskedRow(from, mask: m, opacity: op, onto: dst, at: at, count: stop &- i)
+                                            }
+                                            return
+                                        }
+                                        while i < stop {
+                                            // Eight pixels at a time where coverage or mask is all 0 (nothing
+                                            // to do) or both are all 255 at full opacity (the source as it is).
+                                            if i &+ 8 <= stop {
+                                                let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
+                                                let m8 = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self)
+                                                if c8 == 0 || m8 == 0 {
+                                                    i &+= 8
+                                                    continue
+                                                }
+                                                if c8 & m8 == ~0, op == 255 {
+                                                    for j in i..<(i &+ 8) {
+                                                        sourceOver(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), onto: dst, at: dstBase &+ j &* 4)
+                                                    }
+                                                    i &+= 8
+                                                    continue
+                                                }
+                                                let d = dstBase &+ i &* 4
+                                                let s = PixelBlock.scaled(PixelBlock.scaled(PixelBlock.scaled(PixelBlock.load(src, at: i &* 4),
+                                                    by: PixelBlock.factors(c8)), by: PixelBlock.factors(m8)), by: opacity8)
+                                                PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                                                i &+= 8
+                                                continue
+                                            }
+                                            // Branch-free, so the block vectorises: scaling by 255 and
+                                            // blending a transparent pixel both change nothing.
+                                            for j in i..<stop {
+                                                let c = UInt32(cov[covBase &+ j]), v = UInt32(maskValues[maskBase &+ j])
+                                                let p = scaled(scaled(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: c), by: v), by: op)
+                                                blend(p, onto: dst, at: dstBase &+ j &* 4)
+                                            }
+                                            i = stop
+                                        }
+                                    }
                                 }
-                            }
+                            } }
                         }
-                    } }
+                    }
                 }
             }
         }

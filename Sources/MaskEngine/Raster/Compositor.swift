@@ -21,88 +21,90 @@ extension Surface {
         dirty = dirty.union(region)
         let count = region.width, cw = coverage.rect.width, sw = rect.width
         // coverage × opacity for every coverage byte, and one row of shaded source.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
-            for c in 0..<256 { factor[c] = UInt32(mulDiv255(UInt32(c), op)) }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 4) { srcRow in
-                coverage.values.withUnsafeBufferPointer { cov in
-                    image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
-                        guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init) else { return }
-                        let full = factor[255] == 255
-                        let opacity8 = PixelBlock.factor(op)
-                        let rows = region.y0..<region.y1
-                        let shadeOnce = paint.isSameForEveryRow(rows, x: region.x0)
-                        let shortRows = paint.shadesEachPixelAlone
-                        if shadeOnce { paint.shade(y: rows.lowerBound, x: region.x0, count: count, into: out) }
-                        for y in rows {
-                            let (lo, hi) = coverage.extent(y: y, within: region.x0, region.x1)
-                            guard lo < hi else { continue }
-                            // An image span that shading would only copy is read where it is.
-                            // Shading starts at the region's left, whatever the extent: samplers
-                            // round from where a row starts.
-                            var src = UnsafeRawPointer(out)
-                            if !shadeOnce {
-                                if let row = inPlace?.row(y: y, x: region.x0, count: count) {
-                                    src = row
-                                } else {
-                                    paint.shade(y: y, x: region.x0, count: shortRows ? hi &- region.x0 : count, into: out)
+        coverage.withSpans { spans in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
+                for c in 0..<256 { factor[c] = UInt32(mulDiv255(UInt32(c), op)) }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 4) { srcRow in
+                    coverage.values.withUnsafeBufferPointer { cov in
+                        image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
+                            guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init) else { return }
+                            let full = factor[255] == 255
+                            let opacity8 = PixelBlock.factor(op)
+                            let rows = region.y0..<region.y1
+                            let shadeOnce = paint.isSameForEveryRow(rows, x: region.x0)
+                            let shortRows = paint.shadesEachPixelAlone
+                            if shadeOnce { paint.shade(y: rows.lowerBound, x: region.x0, count: count, into: out) }
+                            for y in rows {
+                                let (lo, hi) = spans.extent(y: y, within: region.x0, region.x1)
+                                guard lo < hi else { continue }
+                                // An image span that shading would only copy is read where it is.
+                                // Shading starts at the region's left, whatever the extent: samplers
+                                // round from where a row starts.
+                                var src = UnsafeRawPointer(out)
+                                if !shadeOnce {
+                                    if let row = inPlace?.row(y: y, x: region.x0, count: count) {
+                                        src = row
+                                    } else {
+                                        paint.shade(y: y, x: region.x0, count: shortRows ? hi &- region.x0 : count, into: out)
+                                    }
                                 }
-                            }
-                            let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
-                            let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
-                            coverage.forEachSpan(y: y, within: lo, hi) { a, b, known in
-                                var i = a &- region.x0
-                                let stop = b &- region.x0
-                                if known {
-                                    // Full coverage: the source as it is at full opacity, else
-                                    // scaled by the opacity alone (mulDiv255(255, op) is op).
-                                    if full {
-                                        Surface.sourceOverRun(stop &- i, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
+                                let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
+                                let dstBase = ((y &- rect.y0) &* sw &+ (region.x0 &- rect.x0)) &* 4
+                                spans.forEach(y: y, within: lo, hi) { a, b, known in
+                                    var i = a &- region.x0
+                                    let stop = b &- region.x0
+                                    if known {
+                                        // Full coverage: the source as it is at full opacity, else
+                                        // scaled by the opacity alone (mulDiv255(255, op) is op).
+                                        if full {
+                                            Surface.sourceOverRun(stop &- i, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
+                                            return
+                                        }
+                                        while i &+ 8 <= stop {
+                                            let d = dstBase &+ i &* 4
+                                            let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: opacity8)
+                                            PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                                            i &+= 8
+                                        }
+                                        while i < stop {
+                                            blend(scaled(src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self), by: op),
+                                                  onto: dst, at: dstBase &+ i &* 4)
+                                            i &+= 1
+                                        }
                                         return
                                     }
-                                    while i &+ 8 <= stop {
-                                        let d = dstBase &+ i &* 4
-                                        let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: opacity8)
-                                        PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
-                                        i &+= 8
-                                    }
                                     while i < stop {
-                                        blend(scaled(src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self), by: op),
-                                              onto: dst, at: dstBase &+ i &* 4)
-                                        i &+= 1
-                                    }
-                                    return
-                                }
-                                while i < stop {
-                                    // Eight pixels at a time where the coverage is all 0 (nothing to
-                                    // do) or all 255 at full opacity (the source as it is).
-                                    if i &+ 8 <= stop {
-                                        let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
-                                        if c8 == 0 {
+                                        // Eight pixels at a time where the coverage is all 0 (nothing to
+                                        // do) or all 255 at full opacity (the source as it is).
+                                        if i &+ 8 <= stop {
+                                            let c8 = covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self)
+                                            if c8 == 0 {
+                                                i &+= 8
+                                                continue
+                                            }
+                                            if c8 == ~0, full {
+                                                Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
+                                                i &+= 8
+                                                continue
+                                            }
+                                            let d = dstBase &+ i &* 4
+                                            let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(c8, times: op))
+                                            PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
                                             i &+= 8
                                             continue
                                         }
-                                        if c8 == ~0, full {
-                                            Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
-                                            i &+= 8
-                                            continue
+                                        // Branch-free, so the block vectorises (see `blend`).
+                                        for j in i..<stop {
+                                            let k = factor[Int(cov[covBase &+ j])]
+                                            blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: k),
+                                                  onto: dst, at: dstBase &+ j &* 4)
                                         }
-                                        let d = dstBase &+ i &* 4
-                                        let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(c8, times: op))
-                                        PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
-                                        i &+= 8
-                                        continue
+                                        i = stop
                                     }
-                                    // Branch-free, so the block vectorises (see `blend`).
-                                    for j in i..<stop {
-                                        let k = factor[Int(cov[covBase &+ j])]
-                                        blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: k),
-                                              onto: dst, at: dstBase &+ j &* 4)
-                                    }
-                                    i = stop
                                 }
                             }
-                        }
-                    } }
+                        } }
+                    }
                 }
             }
         }
@@ -121,62 +123,64 @@ extension Surface {
         guard !region.isEmpty else { return }
         let mw = mask.rect.width, sw = rect.width
         let inside = mask.rect.intersection(region)
-        mask.values.withUnsafeBytes { m in
-            image.pixels.withUnsafeMutableBytes { px in
-                guard let pixels = px.baseAddress else { return }
-                /// Sets pixels `x0 ..< x1` of the row at byte `base` to transparent.
-                func clear(_ base: Int, _ x0: Int, _ x1: Int) {
-                    guard x1 > x0 else { return }
-                    (pixels + (base &+ x0 &* 4)).initializeMemory(as: UInt8.self, repeating: 0, count: (x1 &- x0) &* 4)
-                }
-                for y in region.y0..<region.y1 {
-                    let base = ((y &- rect.y0) &* sw &- rect.x0) &* 4
-                    guard y >= inside.y0, y < inside.y1 else {
-                        if !inverted { clear(base, region.x0, region.x1) }
-                        continue
+        mask.withSpans { spans in
+            mask.values.withUnsafeBytes { m in
+                image.pixels.withUnsafeMutableBytes { px in
+                    guard let pixels = px.baseAddress else { return }
+                    /// Sets pixels `x0 ..< x1` of the row at byte `base` to transparent.
+                    func clear(_ base: Int, _ x0: Int, _ x1: Int) {
+                        guard x1 > x0 else { return }
+                        (pixels + (base &+ x0 &* 4)).initializeMemory(as: UInt8.self, repeating: 0, count: (x1 &- x0) &* 4)
                     }
-                    if !inverted {
-                        clear(base, region.x0, inside.x0)
-                        clear(base, inside.x1, region.x1)
-                    }
-                    // Inside, outside the mask row's extent the value is 0: cleared (left,
-                    // inverted). A full run changes nothing (clears, inverted).
-                    let (lo, hi) = mask.extent(y: y, within: inside.x0, inside.x1)
-                    guard lo < hi else {
-                        if !inverted { clear(base, inside.x0, inside.x1) }
-                        continue
-                    }
-                    if !inverted {
-                        clear(base, inside.x0, lo)
-                        clear(base, hi, inside.x1)
-                    }
-                    let maskBase = (y &- mask.rect.y0) &* mw &- mask.rect.x0
-                    let flip: UInt64 = inverted ? ~0 : 0
-                    mask.forEachSpan(y: y, within: lo, hi) { a, b, known in
-                        if known {
-                            if inverted { clear(base, a, b) }
-                            return
+                    for y in region.y0..<region.y1 {
+                        let base = ((y &- rect.y0) &* sw &- rect.x0) &* 4
+                        guard y >= inside.y0, y < inside.y1 else {
+                            if !inverted { clear(base, region.x0, region.x1) }
+                            continue
                         }
-                        var x = a
-                        while x &+ 8 <= b {
-                            let m8 = m.loadUnaligned(fromByteOffset: maskBase &+ x, as: UInt64.self) ^ flip
-                            let d = base &+ x &* 4
-                            if m8 == 0 {
-                                clear(base, x, x &+ 8)
-                            } else if m8 != ~0 {
-                                PixelBlock.store(PixelBlock.scaled(PixelBlock.load(px, at: d), by: PixelBlock.factors(m8)), into: px, at: d)
+                        if !inverted {
+                            clear(base, region.x0, inside.x0)
+                            clear(base, inside.x1, region.x1)
+                        }
+                        // Inside, outside the mask row's extent the value is 0: cleared (left,
+                        // inverted). A full run changes nothing (clears, inverted).
+                        let (lo, hi) = spans.extent(y: y, within: inside.x0, inside.x1)
+                        guard lo < hi else {
+                            if !inverted { clear(base, inside.x0, inside.x1) }
+                            continue
+                        }
+                        if !inverted {
+                            clear(base, inside.x0, lo)
+                            clear(base, hi, inside.x1)
+                        }
+                        let maskBase = (y &- mask.rect.y0) &* mw &- mask.rect.x0
+                        let flip: UInt64 = inverted ? ~0 : 0
+                        spans.forEach(y: y, within: lo, hi) { a, b, known in
+                            if known {
+                                if inverted { clear(base, a, b) }
+                                return
                             }
-                            x &+= 8
-                        }
-                        while x < b {
-                            var v = UInt32(m.load(fromByteOffset: maskBase &+ x, as: UInt8.self))
-                            if inverted { v = 255 &- v }
-                            if v != 255 {
+                            var x = a
+                            while x &+ 8 <= b {
+                                let m8 = m.loadUnaligned(fromByteOffset: maskBase &+ x, as: UInt64.self) ^ flip
                                 let d = base &+ x &* 4
-                                let p = px.loadUnaligned(fromByteOffset: d, as: UInt32.self)
-                                px.storeBytes(of: v == 0 ? 0 : scaled(p, by: v), toByteOffset: d, as: UInt32.self)
+                                if m8 == 0 {
+                                    clear(base, x, x &+ 8)
+                                } else if m8 != ~0 {
+                                    PixelBlock.store(PixelBlock.scaled(PixelBlock.load(px, at: d), by: PixelBlock.factors(m8)), into: px, at: d)
+                                }
+                                x &+= 8
                             }
-                            x &+= 1
+                            while x < b {
+                                var v = UInt32(m.load(fromByteOffset: maskBase &+ x, as: UInt8.self))
+                                if inverted { v = 255 &- v }
+                                if v != 255 {
+                                    let d = base &+ x &* 4
+                                    let p = px.loadUnaligned(fromByteOffset: d, as: UInt32.self)
+                                    px.storeBytes(of: v == 0 ? 0 : scaled(p, by: v), toByteOffset: d, as: UInt32.self)
+                                }
+                                x &+= 1
+                            }
                         }
                     }
                 }

@@ -3,65 +3,85 @@
 /// Pixels outside `rect` have coverage 0. `values` is row-major, `rect.width` bytes a row,
 /// and holds every pixel's coverage.
 ///
-/// `spans` says, row by row, where the values are worth reading (the run-length rows of
+/// The spans say, row by row, where the values are worth reading (the run-length rows of
 /// tiny-skia's `alpha_runs` or Blend2D's cell buffers, kept beside the dense bytes): each
 /// row's extent, outside which every value is 0, and the runs inside it known to be 255.
 /// A fill then touches only the extent, copies or stores the full runs and blends only
-/// what is left. Masks made without spans (an empty table) have the whole row as their
-/// extent and no full runs known, which is always true.
+/// what is left. A mask made without spans (empty tables) has the whole row as its extent
+/// and no full runs known, which is always true.
 ///
-/// The table is one flat buffer of `Int32`s, columns counted from `rect.x0`: four for
-/// each row (`extent start, extent end, first run, end of runs`, the last two indices into
-/// the table), then the full runs, two each (`start, end`), in order and apart.
+/// Two flat tables of `Int32`s, columns counted from `rect.x0`: `rowSpans` holds four for
+/// each row (extent start, extent end, and the row's first and end index into `fullRuns`);
+/// `fullRuns` holds the runs, two each (start, end), in order and apart within a row. Rows
+/// alike may share their runs' entries (a rectangle's inside rows share one).
 struct CoverageMask: Sendable {
     /// The device pixels the values describe.
     let rect: PixelRect
     /// One byte per pixel of `rect`.
     var values: [UInt8]
-    /// The rows' extents and full runs (see above); empty when none are known.
-    /// Code that raises values in place must drop it; code that only lowers them must at
-    /// least forget the full runs (`forgetFull()`).
-    private(set) var spans: [Int32]
+    /// Each row's extent and where its full runs are (see above); empty when none are known.
+    /// Code that raises values in place must drop the spans; code that only lowers them
+    /// must at least forget the full runs (`forgetFull()`).
+    private(set) var rowSpans: [Int32]
+    /// The rows' full runs.
+    private(set) var fullRuns: [Int32]
 
-    init(rect: PixelRect, values: [UInt8], spans: [Int32] = []) {
+    init(rect: PixelRect, values: [UInt8], rowSpans: [Int32] = [], fullRuns: [Int32] = []) {
         self.rect = rect
         self.values = values
-        self.spans = spans
+        self.rowSpans = rowSpans
+        self.fullRuns = fullRuns
     }
+
+    /// The bytes the spans' tables take.
+    var spanBytes: Int { (rowSpans.count + fullRuns.count) * 4 }
 
     /// Drops the full runs, before `values` are lowered in place (multiplied by a mask):
     /// the extents stay true, since a value that was 0 stays 0.
     mutating func forgetFull() {
-        guard !spans.isEmpty else { return }
-        for row in 0..<rect.height { spans[row &* 4 &+ 3] = spans[row &* 4 &+ 2] }
+        guard !rowSpans.isEmpty else { return }
+        for row in 0..<rect.height { rowSpans[row &* 4 &+ 3] = rowSpans[row &* 4 &+ 2] }
     }
 
-    /// Row `y`'s extent (device columns, end exclusive) within `x0 ..< x1`: every value of
-    /// the row outside it is 0. Empty (`lo >= hi`) when the row has nothing there.
+    /// Calls `body` with the spans held for reading, row after row, without a look-up of
+    /// the tables for each row.
     @inline(__always)
-    func extent(y: Int, within x0: Int, _ x1: Int) -> (lo: Int, hi: Int) {
-        let row = y &- rect.y0
-        guard row >= 0, row < rect.height else { return (x0, x0) }
-        guard !spans.isEmpty else { return (max(x0, rect.x0), min(x1, rect.x1)) }
-        return spans.withUnsafeBufferPointer { t in
-            (max(x0, rect.x0 &+ Int(t[row &* 4])), min(x1, rect.x0 &+ Int(t[row &* 4 &+ 1])))
+    func withSpans<R>(_ body: (Spans) -> R) -> R {
+        rowSpans.withUnsafeBufferPointer { rows in
+            fullRuns.withUnsafeBufferPointer { runs in body(Spans(rect: rect, rows: rows, runs: runs)) }
         }
     }
 
-    /// Calls `body(start, end, full)` for the pieces of row `y`'s extent within `x0 ..< x1`,
-    /// left to right: `full` when every value of the piece is known to be 255, else a
-    /// piece between full runs (any values). Nothing outside the extent is handed out.
-    @inline(__always)
-    func forEachSpan(y: Int, within x0: Int, _ x1: Int, _ body: (Int, Int, Bool) -> Void) {
-        let (lo, hi) = extent(y: y, within: x0, x1)
-        guard lo < hi else { return }
-        guard !spans.isEmpty else { return body(lo, hi, false) }
-        spans.withUnsafeBufferPointer { t in
+    /// A coverage's spans held for reading.
+    struct Spans {
+        let rect: PixelRect
+        fileprivate let rows: UnsafeBufferPointer<Int32>
+        fileprivate let runs: UnsafeBufferPointer<Int32>
+
+        /// Row `y`'s extent (device columns, end exclusive) within `x0 ..< x1`: every value
+        /// of the row outside it is 0. Empty (`lo >= hi`) when the row has nothing there.
+        @inline(__always)
+        func extent(y: Int, within x0: Int, _ x1: Int) -> (lo: Int, hi: Int) {
+            let row = y &- rect.y0
+            guard row >= 0, row < rect.height else { return (x0, x0) }
+            guard rows.count > 0 else { return (max(x0, rect.x0), min(x1, rect.x1)) }
+            return (max(x0, rect.x0 &+ Int(rows[row &* 4])), min(x1, rect.x0 &+ Int(rows[row &* 4 &+ 1])))
+        }
+
+        /// Calls `body(start, end, full)` for the pieces of row `y`'s extent within
+        /// `x0 ..< x1`, left to right: `full` when every value of the piece is known to be
+        /// 255, else a piece between full runs (any values). Nothing outside the extent is
+        /// handed out.
+        @inline(__always)
+        func forEach(y: Int, within x0: Int, _ x1: Int, _ body: (Int, Int, Bool) -> Void) {
+            let (lo, hi) = extent(y: y, within: x0, x1)
+            guard lo < hi else { return }
+            guard rows.count > 0 else { return body(lo, hi, false) }
             let row = (y &- rect.y0) &* 4
-            var i = Int(t[row &+ 2]), x = lo
-            let end = Int(t[row &+ 3])
+            var i = Int(rows[row &+ 2]), x = lo
+            let end = Int(rows[row &+ 3])
             while i < end, x < hi {
-                let a = max(x, rect.x0 &+ Int(t[i])), b = min(hi, rect.x0 &+ Int(t[i &+ 1]))
+                let a = max(x, rect.x0 &+ Int(runs[i])), b = min(hi, rect.x0 &+ Int(runs[i &+ 1]))
                 i &+= 2
                 guard a < b else { continue }
                 if a > x { body(x, a, false) }
@@ -70,27 +90,42 @@ struct CoverageMask: Sendable {
             }
             if x < hi { body(x, hi, false) }
         }
-    }
 
-    /// True when row `y`'s pixels from `x0` to `x1` (exclusive) are known to be 255.
-    func isKnownFull(y: Int, x0: Int, x1: Int) -> Bool {
-        let row = y &- rect.y0
-        guard !spans.isEmpty, row >= 0, row < rect.height, x0 < x1 else { return false }
-        return spans.withUnsafeBufferPointer { t in
-            var i = Int(t[row &* 4 &+ 2])
-            let end = Int(t[row &* 4 &+ 3])
+        /// True when row `y`'s pixels from `x0` to `x1` (exclusive) are known to be 255.
+        func isKnownFull(y: Int, x0: Int, x1: Int) -> Bool {
+            let row = y &- rect.y0
+            guard rows.count > 0, row >= 0, row < rect.height, x0 < x1 else { return false }
+            var i = Int(rows[row &* 4 &+ 2])
+            let end = Int(rows[row &* 4 &+ 3])
             while i < end {
-                if rect.x0 &+ Int(t[i]) <= x0 { if rect.x0 &+ Int(t[i &+ 1]) >= x1 { return true } } else { return false }
+                guard rect.x0 &+ Int(runs[i]) <= x0 else { return false }
+                if rect.x0 &+ Int(runs[i &+ 1]) >= x1 { return true }
                 i &+= 2
             }
             return false
         }
     }
 
+    /// Row `y`'s extent within `x0 ..< x1` (see `Spans.extent`).
+    func extent(y: Int, within x0: Int, _ x1: Int) -> (lo: Int, hi: Int) {
+        withSpans { $0.extent(y: y, within: x0, x1) }
+    }
+
+    /// The pieces of row `y`'s extent within `x0 ..< x1` (see `Spans.forEach`).
+    func forEachSpan(y: Int, within x0: Int, _ x1: Int, _ body: (Int, Int, Bool) -> Void) {
+        withSpans { $0.forEach(y: y, within: x0, x1, body) }
+    }
+
+    /// True when row `y`'s pixels from `x0` to `x1` (exclusive) are known to be 255.
+    func isKnownFull(y: Int, x0: Int, x1: Int) -> Bool {
+        withSpans { $0.isKnownFull(y: y, x0: x0, x1: x1) }
+    }
+
     /// Gives the values' and the spans' buffers back to `pool`; the mask is empty afterwards.
     mutating func recycle(into pool: BufferPool) {
         pool.recycle(&values)
-        pool.recycle(&spans)
+        pool.recycle(&rowSpans)
+        pool.recycle(&fullRuns)
     }
 
     /// The coverage of one device pixel (0 outside `rect`).
@@ -100,26 +135,49 @@ struct CoverageMask: Sendable {
     }
 }
 
-/// Writes a `CoverageMask`'s span table row by row, as a rasterizer produces the rows.
+/// Writes a `CoverageMask`'s spans row by row, as a rasterizer produces the rows, at the
+/// cost of a few comparisons for each run of the row, not for each pixel: the rasterizer
+/// says which columns it filled with one value (`run`) and which blocks it summed cell by
+/// cell (`summed`), and the writer looks at bytes only at the ends of extents and full
+/// runs.
 struct CoverageSpanWriter {
-    /// The table so far.
-    private(set) var table: [Int32]
-    private let headerCount: Int
-    /// Where the current row's runs start, and its extent so far (columns from the
-    /// area's left; `first` is -1 until a non-zero value is seen).
-    private var rowStart = 0, first = -1, last = 0, row = 0
+    private let header: UnsafeMutableBufferPointer<Int32>
+    /// The full runs so far.
+    private var runs: [Int32]
+    /// The current row, where its runs start in `runs`, and its extent so far (columns
+    /// from the area's left; `first` is -1 until a possibly non-zero column is seen).
+    private var row = 0, rowStart = 0, first = -1, last = 0
     /// The open full run's start, or -1.
     private var runStart = -1
+    /// True once a finished row had a non-zero value.
+    private var covered = false
 
-    /// A writer for `rows` rows, its table from `pool`.
-    init(rows: Int, pool: BufferPool) {
-        headerCount = rows &* 4
-        table = pool.ints(count: headerCount)
-        rowStart = headerCount
+    private init(header: UnsafeMutableBufferPointer<Int32>, runs: [Int32]) {
+        self.header = header
+        self.runs = runs
     }
 
-    /// Notes that columns `x0 ..< x1` of the current row hold `value`. Calls come left to
-    /// right without gaps.
+    /// The spans of `rows` rows, written by `body`, which must end every row; their tables
+    /// come from `pool`. `covered` is true when some row has a non-zero value.
+    static func write(rows: Int, pool: BufferPool, _ body: (inout CoverageSpanWriter) -> Void)
+        -> (rowSpans: [Int32], fullRuns: [Int32], covered: Bool) {
+        var table = pool.ints(count: rows &* 4)
+        // Room for a run a row, which most shapes need at most.
+        var runs = pool.emptyInts(capacity: rows &* 2)
+        var covered = false
+        table.withUnsafeMutableBufferPointer { header in
+            var writer = CoverageSpanWriter(header: header, runs: [])
+            swap(&writer.runs, &runs)
+            body(&writer)
+            swap(&writer.runs, &runs)
+            covered = writer.covered
+        }
+        pool.countGrowth(ints: runs.count)
+        return (table, runs, covered)
+    }
+
+    /// Notes that columns `x0 ..< x1` of the current row all hold `value`. Calls come left
+    /// to right without gaps.
     @inline(__always)
     mutating func run(_ x0: Int, _ x1: Int, value: UInt8) {
         if value != 0 {
@@ -129,52 +187,90 @@ struct CoverageSpanWriter {
         if value == 255 {
             if runStart < 0 { runStart = x0 }
         } else if runStart >= 0 {
-            closeRun(at: x0)
+            close(at: x0)
         }
     }
 
+    /// Notes that columns `x0 ..< x1` (one block of the rasterizer, or less at the row's
+    /// end), whose bytes are in the row from `bytes`, hold values summed one by one: any
+    /// values. An open full run goes on through the 255s that start them; a run of 255s
+    /// that reaches their last column starts one. Runs lying wholly inside the columns,
+    /// short of both ends, are not looked for.
     @inline(__always)
-    private mutating func closeRun(at x: Int) {
-        table.append(Int32(truncatingIfNeeded: runStart))
-        table.append(Int32(truncatingIfNeeded: x))
+    mutating func summed(_ x0: Int, _ x1: Int, bytes: UnsafePointer<UInt8>) {
+        if first < 0 { first = x0 }
+        last = x1
+        // The 255s at the columns' start and end, counted in one word for a whole block.
+        let whole = x1 &- x0 == 8
+        let notFull = whole ? ~UnsafeRawPointer(bytes + x0).loadUnaligned(as: UInt64.self) : 0
+        if runStart >= 0 {
+            var e = x0
+            if whole {
+                e = notFull == 0 ? x1 : x0 &+ (notFull.trailingZeroBitCount >> 3)
+            } else {
+                while e < x1, bytes[e] == 255 { e &+= 1 }
+            }
+            if e == x1 { return }
+            close(at: e)
+        }
+        guard bytes[x1 &- 1] == 255 else { return }
+        var s = x1 &- 1
+        if whole {
+            s = notFull == 0 ? x0 : x1 &- (notFull.leadingZeroBitCount >> 3)
+        } else {
+            while s > x0, bytes[s &- 1] == 255 { s &-= 1 }
+        }
+        runStart = s
+    }
+
+    @inline(__always)
+    private mutating func close(at x: Int) {
+        runs.append(Int32(truncatingIfNeeded: runStart))
+        runs.append(Int32(truncatingIfNeeded: x))
         runStart = -1
     }
 
-    /// Ends the current row at column `width`.
-    mutating func endRow(width: Int) {
-        if runStart >= 0 { closeRun(at: width) }
-        let h = row &* 4
-        table[h] = Int32(truncatingIfNeeded: first < 0 ? 0 : first)
-        table[h &+ 1] = Int32(truncatingIfNeeded: first < 0 ? 0 : last)
-        table[h &+ 2] = Int32(truncatingIfNeeded: rowStart)
-        table[h &+ 3] = Int32(truncatingIfNeeded: table.count)
-        rowStart = table.count
+    /// Ends the current row, `width` columns wide: the extent is trimmed to its non-zero
+    /// ends (summed columns may hold 0s).
+    @inline(__always)
+    mutating func endRow(width: Int, bytes: UnsafePointer<UInt8>) {
+        if runStart >= 0 { close(at: width) }
+        var lo = 0, hi = 0
+        if first >= 0 {
+            lo = first
+            hi = last
+            let raw = UnsafeRawPointer(bytes)
+            while lo &+ 8 <= hi, raw.loadUnaligned(fromByteOffset: lo, as: UInt64.self) == 0 { lo &+= 8 }
+            while lo < hi, bytes[lo] == 0 { lo &+= 1 }
+            while hi &- 8 >= lo, raw.loadUnaligned(fromByteOffset: hi &- 8, as: UInt64.self) == 0 { hi &-= 8 }
+            while hi > lo, bytes[hi &- 1] == 0 { hi &-= 1 }
+            if lo == hi { lo = 0; hi = 0 } else { covered = true }
+        }
+        setRow(row, lo, hi)
+        rowStart = runs.count
         first = -1
         row &+= 1
     }
 
-    /// Ends a row whose extent and single full run are known without looking at its
-    /// values: `extent` and `full` in columns from the area's left (`full` empty or inside
-    /// `extent`).
-    mutating func endRow(extent: Range<Int>, full: Range<Int>) {
+    /// Ends `count` rows alike whose extent and single full run are known without looking
+    /// at their values: `extent` and `full` in columns from the area's left (`full` empty
+    /// or inside `extent`). The rows share one entry for the run.
+    mutating func endRows(_ count: Int, extent: Range<Int>, full: Range<Int>) {
         if !full.isEmpty {
-            table.append(Int32(truncatingIfNeeded: full.lowerBound))
-            table.append(Int32(truncatingIfNeeded: full.upperBound))
+            runs.append(Int32(truncatingIfNeeded: full.lowerBound))
+            runs.append(Int32(truncatingIfNeeded: full.upperBound))
         }
-        let h = row &* 4
-        table[h] = Int32(truncatingIfNeeded: extent.lowerBound)
-        table[h &+ 1] = Int32(truncatingIfNeeded: extent.upperBound)
-        table[h &+ 2] = Int32(truncatingIfNeeded: rowStart)
-        table[h &+ 3] = Int32(truncatingIfNeeded: table.count)
-        rowStart = table.count
-        row &+= 1
+        for r in row..<(row &+ count) { setRow(r, extent.lowerBound, extent.upperBound) }
+        if !extent.isEmpty { covered = true }
+        rowStart = runs.count
+        row &+= count
     }
 
-    /// The finished table; what it grew by past its first size is counted in `pool`.
-    mutating func finish(pool: BufferPool) -> [Int32] {
-        pool.countGrowth(ints: table.count &- headerCount)
-        var done: [Int32] = []
-        swap(&done, &table)
-        return done
+    @inline(__always)
+    private func setRow(_ r: Int, _ lo: Int, _ hi: Int) {
+        header[r &* 4] = Int32(truncatingIfNeeded: lo)
+        header[r &* 4 &+ 1] = Int32(truncatingIfNeeded: hi)
+        header[r &* 4 &+ 2] = Int32(truncatingIfNeeded: rowStart)
+        header[r &* 4 &+ 3] = Int32(truncatingIfNeeded: runs.count)
     }
 }

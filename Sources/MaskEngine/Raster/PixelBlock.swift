@@ -33,7 +33,10 @@ enum PixelBlock {
     /// in both 16-bit halves of its pixel's lane, as `scaled(_:by:)` takes them.
     @inline(__always)
     static func factors(_ bytes: UInt64) -> Pixels {
-        let k = Pixels(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD8<UInt8>.self))
+        // Lane by lane rather than the generic widening initializer, which the optimizer
+        // sometimes leaves as a call in the hot loops; LLVM folds these lanes into one widening.
+        let b = unsafeBitCast(bytes, to: SIMD8<UInt8>.self)
+        let k = Pixels(UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]), UInt32(b[4]), UInt32(b[5]), UInt32(b[6]), UInt32(b[7]))
         return k | (k &<< 16)
     }
 

@@ -74,68 +74,67 @@ enum Rasterizer {
         // Every byte is written below.
         var values = pool.bytes(count: w * h, zeroed: false)
         // Each row's extent and full runs, noted as its bytes are written.
-        var spans = CoverageSpanWriter(rows: h, pool: pool)
-        var any = false
-        cells.withUnsafeMutableBytes { cellBytes in
-            touched.withUnsafeBytes { marks in
-                values.withUnsafeMutableBytes { out in
-                    guard let outBase = out.baseAddress else { return }
-                    @inline(__always) func coverage(_ sum: Float) -> UInt8 {
-                        var v = abs(sum)
-                        if fillRule == .evenodd {
-                            v = v.truncatingRemainder(dividingBy: 2)
-                            if v > 1 { v = 2 - v }
-                        } else if v > 1 {
-                            v = 1
-                        }
-                        return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
-                    }
-                    // Each pixel's byte is the coverage of the sum of its row's cells up to it.
-                    // Cells no edge wrote to are +0, and adding +0 leaves a sum as it is, so
-                    // skipping them changes no byte.
-                    for y in 0..<h {
-                        var sum: Float = 0
-                        let row = y &* stride &* 4, outRow = y &* w, markRow = y &* blocks
-                        var x = 0
-                        while x < w {
-                            // `x` is a multiple of 8 here: a whole block untouched, and the
-                            // untouched blocks after it, hold one value.
-                            if x &+ 8 <= w, marks[markRow &+ (x >> 3)] == 0 {
-                                var end = x &+ 8
-                                while end &+ 8 <= w, marks[markRow &+ (end >> 3)] == 0 { end &+= 8 }
-                                let byte = coverage(sum)
-                                if byte != 0 { any = true }
-                                (outBase + (outRow &+ x)).initializeMemory(as: UInt8.self, repeating: byte, count: end &- x)
-                                spans.run(x, end, value: byte)
-                                x = end
-                                continue
+        let spans = CoverageSpanWriter.write(rows: h, pool: pool) { spans in
+            cells.withUnsafeMutableBytes { cellBytes in
+                touched.withUnsafeBytes { marks in
+                    values.withUnsafeMutableBytes { out in
+                        guard let outBase = out.baseAddress else { return }
+                        @inline(__always) func coverage(_ sum: Float) -> UInt8 {
+                            var v = abs(sum)
+                            if fillRule == .evenodd {
+                                v = v.truncatingRemainder(dividingBy: 2)
+                                if v > 1 { v = 2 - v }
+                            } else if v > 1 {
+                                v = 1
                             }
-                            let stop = min(x &+ 8, w)
-                            while x < stop {
-                                sum += cellBytes.load(fromByteOffset: row &+ x &* 4, as: Float.self)
-                                cellBytes.storeBytes(of: 0, toByteOffset: row &+ x &* 4, as: Float.self)
-                                let byte = coverage(sum)
-                                out.storeBytes(of: byte, toByteOffset: outRow &+ x, as: UInt8.self)
-                                if byte != 0 { any = true }
-                                spans.run(x, x &+ 1, value: byte)
-                                x &+= 1
-                            }
+                            return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
                         }
-                        spans.endRow(width: w)
-                        // The spare cells that edges right of the area wrote to.
-                        cellBytes.storeBytes(of: 0, toByteOffset: row &+ w &* 4, as: Float.self)
-                        cellBytes.storeBytes(of: 0, toByteOffset: row &+ (w &+ 1) &* 4, as: Float.self)
+                        // Each pixel's byte is the coverage of the sum of its row's cells up to it.
+                        // Cells no edge wrote to are +0, and adding +0 leaves a sum as it is, so
+                        // skipping them changes no byte.
+                        for y in 0..<h {
+                            var sum: Float = 0
+                            let row = y &* stride &* 4, outRow = y &* w, markRow = y &* blocks
+                            let rowBytes = UnsafePointer((outBase + outRow).assumingMemoryBound(to: UInt8.self))
+                            var x = 0
+                            while x < w {
+                                // `x` is a multiple of 8 here: a whole block untouched, and the
+                                // untouched blocks after it, hold one value.
+                                if x &+ 8 <= w, marks[markRow &+ (x >> 3)] == 0 {
+                                    var end = x &+ 8
+                                    while end &+ 8 <= w, marks[markRow &+ (end >> 3)] == 0 { end &+= 8 }
+                                    let byte = coverage(sum)
+                                    (outBase + (outRow &+ x)).initializeMemory(as: UInt8.self, repeating: byte, count: end &- x)
+                                    spans.run(x, end, value: byte)
+                                    x = end
+                                    continue
+                                }
+                                let start = x, stop = min(x &+ 8, w)
+                                while x < stop {
+                                    sum += cellBytes.load(fromByteOffset: row &+ x &* 4, as: Float.self)
+                                    cellBytes.storeBytes(of: 0, toByteOffset: row &+ x &* 4, as: Float.self)
+                                    out.storeBytes(of: coverage(sum), toByteOffset: outRow &+ x, as: UInt8.self)
+                                    x &+= 1
+                                }
+                                spans.summed(start, stop, bytes: rowBytes)
+                            }
+                            spans.endRow(width: w, bytes: rowBytes)
+                            // The spare cells that edges right of the area wrote to.
+                            cellBytes.storeBytes(of: 0, toByteOffset: row &+ w &* 4, as: Float.self)
+                            cellBytes.storeBytes(of: 0, toByteOffset: row &+ (w &+ 1) &* 4, as: Float.self)
+                        }
                     }
                 }
             }
         }
-        var table = spans.finish(pool: pool)
-        guard any else {
+        guard spans.covered else {
+            var (rows, runs) = (spans.rowSpans, spans.fullRuns)
             pool.recycle(&values)
-            pool.recycle(&table)
+            pool.recycle(&rows)
+            pool.recycle(&runs)
             return nil
         }
-        return CoverageMask(rect: area, values: values, spans: table)
+        return CoverageMask(rect: area, values: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns)
     }
 
     // MARK: - Rectangles
@@ -157,9 +156,9 @@ enum Rasterizer {
 
     /// A rectangle's exact coverage: the product of its overlap with each pixel's column
     /// and row, the same value the accumulation gives, without the accumulation buffer.
-    /// Every row has the same extent (the columns the box overlaps) and, where the row is
-    /// wholly inside, one full run (the columns wholly inside): the spans need no look at
-    /// the bytes.
+    /// Every row the box overlaps has the whole area's width as its extent and, where the
+    /// row is wholly inside, one full run (the columns wholly inside): the spans need no
+    /// look at the bytes.
     private static func rectangleCoverage(_ box: Rect, area: PixelRect, pool: BufferPool) -> CoverageMask {
         @inline(__always) func overlap(_ lo: Double, _ hi: Double, _ p: Int) -> Float {
             let start = Double(p)
@@ -168,39 +167,50 @@ enum Rasterizer {
         let w = area.width, h = area.height
         // Every byte is written below.
         var values = pool.bytes(count: w * h, zeroed: false)
-        var spans = CoverageSpanWriter(rows: h, pool: pool)
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: w) { cx in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { fullRow in
-                // The columns the box overlaps, and those it covers wholly (each one run).
-                var fullX0 = w, fullX1 = 0, overX0 = w, overX1 = 0
-                for i in 0..<w {
-                    cx[i] = overlap(box.minX, box.maxX, area.x0 &+ i)
-                    // Rows wholly inside the rectangle are all alike: this one, copied.
-                    fullRow[i] = UInt8(truncatingIfNeeded: Int32(cx[i] * 255 + 0.5))
-                    if cx[i] == 1 { fullX0 = min(fullX0, i); fullX1 = i &+ 1 }
-                    if cx[i] > 0 { overX0 = min(overX0, i); overX1 = i &+ 1 }
-                }
-                let over = overX0 < overX1 ? overX0..<overX1 : 0..<0
-                let inside = fullX0 < fullX1 ? fullX0..<fullX1 : 0..<0
-                values.withUnsafeMutableBufferPointer { out in
-                    guard let base = out.baseAddress, let rowBase = fullRow.baseAddress else { return }
-                    for y in 0..<h {
-                        let fy = overlap(box.minY, box.maxY, area.y0 &+ y)
-                        let row = y &* w
-                        if fy == 1 {
-                            (base + row).update(from: rowBase, count: w)
-                            spans.endRow(extent: over, full: inside)
-                            continue
+        let spans = CoverageSpanWriter.write(rows: h, pool: pool) { spans in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: w) { cx in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { fullRow in
+                    // The columns the box covers wholly (one run).
+                    var fullX0 = w, fullX1 = 0
+                    for i in 0..<w {
+                        cx[i] = overlap(box.minX, box.maxX, area.x0 &+ i)
+                        // Rows wholly inside the rectangle are all alike: this one, copied.
+                        fullRow[i] = UInt8(truncatingIfNeeded: Int32(cx[i] * 255 + 0.5))
+                        if cx[i] == 1 { fullX0 = min(fullX0, i); fullX1 = i &+ 1 }
+                    }
+                    // Every column the box overlaps may be non-zero: the area is the box's
+                    // pixels, so all of its columns.
+                    let over = 0..<w
+                    let inside = fullX0 < fullX1 ? fullX0..<fullX1 : 0..<0
+                    values.withUnsafeMutableBufferPointer { out in
+                        guard let base = out.baseAddress, let rowBase = fullRow.baseAddress else { return }
+                        // Rows come in groups alike for the spans (outside, edge, inside): each
+                        // group is written at once.
+                        var group = 0, groupKind = -1
+                        for y in 0..<h {
+                            let fy = overlap(box.minY, box.maxY, area.y0 &+ y)
+                            let row = y &* w
+                            let kind = fy == 1 ? 2 : (fy > 0 ? 1 : 0)
+                            if kind != groupKind {
+                                if group > 0 { spans.endRows(group, extent: groupKind > 0 ? over : 0..<0, full: groupKind == 2 ? inside : 0..<0) }
+                                group = 0
+                                groupKind = kind
+                            }
+                            group &+= 1
+                            if fy == 1 {
+                                (base + row).update(from: rowBase, count: w)
+                                continue
+                            }
+                            for x in 0..<w {
+                                out[row &+ x] = UInt8(truncatingIfNeeded: Int32(cx[x] * fy * 255 + 0.5))
+                            }
                         }
-                        for x in 0..<w {
-                            out[row &+ x] = UInt8(truncatingIfNeeded: Int32(cx[x] * fy * 255 + 0.5))
-                        }
-                        spans.endRow(extent: fy > 0 ? over : 0..<0, full: 0..<0)
+                        if group > 0 { spans.endRows(group, extent: groupKind > 0 ? over : 0..<0, full: groupKind == 2 ? inside : 0..<0) }
                     }
                 }
             }
         }
-        return CoverageMask(rect: area, values: values, spans: spans.finish(pool: pool))
+        return CoverageMask(rect: area, values: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns)
     }
 }
 
