@@ -239,11 +239,20 @@ struct CoverageSpanWriter {
         if first >= 0 {
             lo = first
             hi = last
+            // A word at a time: the zero bytes before the first non-zero one, and after the last.
             let raw = UnsafeRawPointer(bytes)
-            while lo &+ 8 <= hi, raw.loadUnaligned(fromByteOffset: lo, as: UInt64.self) == 0 { lo &+= 8 }
-            while lo < hi, bytes[lo] == 0 { lo &+= 1 }
-            while hi &- 8 >= lo, raw.loadUnaligned(fromByteOffset: hi &- 8, as: UInt64.self) == 0 { hi &-= 8 }
-            while hi > lo, bytes[hi &- 1] == 0 { hi &-= 1 }
+            while lo &+ 8 <= hi {
+                let word = raw.loadUnaligned(fromByteOffset: lo, as: UInt64.self)
+                if word != 0 { lo &+= word.trailingZeroBitCount >> 3; break }
+                lo &+= 8
+            }
+            if lo &+ 8 > hi { while lo < hi, bytes[lo] == 0 { lo &+= 1 } }
+            while hi &- 8 >= lo {
+                let word = raw.loadUnaligned(fromByteOffset: hi &- 8, as: UInt64.self)
+                if word != 0 { hi &-= word.leadingZeroBitCount >> 3; break }
+                hi &-= 8
+            }
+            if hi &- 8 < lo { while hi > lo, bytes[hi &- 1] == 0 { hi &-= 1 } }
             if lo == hi { lo = 0; hi = 0 } else { covered = true }
         }
         setRow(row, lo, hi)
