@@ -18,6 +18,8 @@ import sys
 import tempfile
 import time
 
+from write_floor import write_frames
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENES = ["tile_fade", "text_shimmer", "circle_reveal", "heavy"]
 FRAMES = 60
@@ -44,9 +46,17 @@ def mask(binary, scene, out, jobs=1, fmt="ppm", frames="0:59"):
 
 
 def cairo(name, out, mode="--raw"):
-    _, peak, text = timed(["/usr/bin/python3", os.path.join(HERE, "cairo", name + ".py"), mode, out], out)
+    arguments = [mode, out] if mode else []
+    _, peak, text = timed(["/usr/bin/python3", os.path.join(HERE, "cairo", name + ".py")] + arguments, out)
     seconds = float(text.split()[2])
     return seconds, peak
+
+
+def floor(out, threads):
+    """The write floor (write_floor.py) in a fresh output folder, as `timed` gives one."""
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    return write_frames(out, FRAMES, threads), 0
 
 
 def best(runs, measure):
@@ -61,15 +71,24 @@ def main():
     try:
         print(f"{FRAMES} frames of 1280×720 per run, best of {runs} runs")
         print(f"{'scene':<14} {'mask 1 job':>11} {'mask 2 jobs':>12} {'2 / 1':>6} {'cairo':>8} {'ratio':>6} "
-              f"{'ns/pixel':>9} {'mask MB':>8} {'cairo MB':>9}")
+              f"{'ns/pixel':>9} {'mask MB':>8} {'cairo MB':>9} {'cairo unwritten':>16}")
         for name in SCENES:
             scene = os.path.join(HERE, "scenes", name + ".mask")
             one, peak = best(runs, lambda: mask(binary, scene, out, jobs=1))
             two, _ = best(runs, lambda: mask(binary, scene, out, jobs=2))
             peer, peer_peak = best(runs, lambda: cairo(name, out))
+            # The peer's frame loop again without writing its frames: how much of its
+            # time is drawing.
+            drawn, _ = best(runs, lambda: cairo(name, out, mode=None))
             fps1, fps2, cfps = FRAMES / one, FRAMES / two, FRAMES / peer
             print(f"{name:<14} {fps1:>7.0f} f/s {fps2:>8.0f} f/s {fps2 / fps1:>6.2f} {cfps:>4.0f} f/s {fps1 / cfps:>6.2f} "
-                  f"{one / FRAMES / PIXELS * 1e9:>9.2f} {peak / 1024:>8.1f} {peer_peak / 1024:>9.1f}")
+                  f"{one / FRAMES / PIXELS * 1e9:>9.2f} {peak / 1024:>8.1f} {peer_peak / 1024:>9.1f} "
+                  f"{FRAMES / drawn:>12.0f} f/s")
+        # The write floor: the frames' files alone, nothing drawn, no process started.
+        floor1, _ = best(runs, lambda: floor(out, 1))
+        floor2, _ = best(runs, lambda: floor(out, 2))
+        print(f"\nwrite floor (the {FRAMES} PPM files only: temporary, reserve, write, rename; nothing drawn): "
+              f"1 thread {FRAMES / floor1:.0f} f/s, 2 threads {FRAMES / floor2:.0f} f/s ({floor1 / floor2:.2f}×)")
         scene = os.path.join(HERE, "scenes", "tile_fade.mask")
         # Start-up: the whole process for one frame (loading, script, PNG decoding, first
         # buffers, one frame written), the part of a render no second job can share.

@@ -108,6 +108,7 @@ public struct PremultipliedColor: Hashable, Sendable {
     public private(set) var red: Double, green: Double, blue: Double, alpha: Double
 
     /// Creates a premultiplied colour, clamping alpha to 0...1 and each component to 0...alpha.
+    @inline(__always)
     public init(red: Double, green: Double, blue: Double, alpha: Double) {
         let a = alpha >= 0 ? min(alpha, 1) : 0
         func c(_ v: Double) -> Double { v >= 0 ? min(v, a) : 0 }
@@ -128,6 +129,7 @@ public struct PremultipliedColor: Hashable, Sendable {
     }
 
     /// Linear interpolation, component by component: `t = 0` gives `self`, `t = 1` gives `other`.
+    @inline(__always)
     public func interpolated(to other: PremultipliedColor, _ t: Double) -> PremultipliedColor {
         PremultipliedColor(red: red + (other.red - red) * t,
                            green: green + (other.green - green) * t,
@@ -135,9 +137,23 @@ public struct PremultipliedColor: Hashable, Sendable {
                            alpha: alpha + (other.alpha - alpha) * t)
     }
 
-    /// The colour as four bytes, premultiplied RGBA, rounded to nearest.
+    /// The colour as four bytes, premultiplied RGBA, rounded to nearest (halves up).
     public var rgba8: (UInt8, UInt8, UInt8, UInt8) {
-        func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
-        return (byte(red), byte(green), byte(blue), byte(alpha))
+        (PremultipliedColor.byte(red), PremultipliedColor.byte(green), PremultipliedColor.byte(blue),
+         PremultipliedColor.byte(alpha))
+    }
+
+    /// `v` scaled to 0...255 and rounded to nearest, halves away from zero: what
+    /// `UInt8(max(0, min(255, (v * 255).rounded())))` gives, for every `v` (NaN → 255),
+    /// without a call to libm's `round`, which the default x86-64 target has no
+    /// instruction for (a gradient table makes four a stop, a thousand stops a table).
+    /// Clamping before rounding gives the same byte, as 0 and 255 are whole; within
+    /// 0...255, the fraction above the truncation is exact, so comparing it with 0.5 is
+    /// exactly `round`.
+    @inline(__always)
+    static func byte(_ v: Double) -> UInt8 {
+        let c = max(0, min(255, v * 255))
+        let whole = Int(c)
+        return UInt8(truncatingIfNeeded: whole &+ (c - Double(whole) >= 0.5 ? 1 : 0))
     }
 }

@@ -43,11 +43,17 @@ struct GradientShader: Sendable {
         // At most 16 Ki entries: positions spread over more than 16 units get coarser steps.
         let entries = Int(min(16_384, ((hi - lo) * perUnit).rounded(.up))) + 1
         var table = [UInt32](repeating: 0, count: entries)
-        var stop = 0
-        for i in 0..<entries {
-            let t = lo + (hi - lo) * Double(i) / Double(entries - 1)
-            let (r, g, b, a) = GradientShader.color(at: t, colors: colors, locations: locations, from: &stop).rgba8
-            table[i] = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+        colors.withUnsafeBufferPointer { colors in
+            locations.withUnsafeBufferPointer { locations in
+                table.withUnsafeMutableBufferPointer { out in
+                    var stop = 0
+                    for i in 0..<entries {
+                        let t = lo + (hi - lo) * Double(i) / Double(entries - 1)
+                        let (r, g, b, a) = GradientShader.color(at: t, colors: colors, locations: locations, from: &stop).rgba8
+                        out[i] = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+                    }
+                }
+            }
         }
         return GradientTables.Table(pixels: table, low: lo, scale: Double(entries - 1) / (hi - lo))
     }
@@ -85,7 +91,19 @@ struct GradientShader: Sendable {
     ///   a caller walking `t` upward visits every stop once.
     static func color(at t: Double, colors: [PremultipliedColor], locations: [Double],
                       from stop: inout Int) -> PremultipliedColor {
-        guard let firstColor = colors.first, let lastColor = colors.last,
+        colors.withUnsafeBufferPointer { colors in
+            locations.withUnsafeBufferPointer { locations in
+                GradientShader.color(at: t, colors: colors, locations: locations, from: &stop)
+            }
+        }
+    }
+
+    /// `color(at:colors:locations:from:)` over buffers, for the table's loop (no array
+    /// retained per entry). Fewer colours than locations give the transparent colour.
+    @inline(__always)
+    private static func color(at t: Double, colors: UnsafeBufferPointer<PremultipliedColor>,
+                              locations: UnsafeBufferPointer<Double>, from stop: inout Int) -> PremultipliedColor {
+        guard colors.count >= locations.count, let firstColor = colors.first, let lastColor = colors.last,
               let first = locations.first, let last = locations.last else { return .clear }
         if t < first { return firstColor }
         if t >= last { return lastColor }

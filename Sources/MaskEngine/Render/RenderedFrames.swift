@@ -40,19 +40,22 @@ public struct RenderedFrames: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> Iterator {
         let channel = FrameChannel()
         let (renderer, frames, jobs) = (self.renderer, self.frames, self.jobs)
-        let producer = Thread {
-            do {
-                try renderer.renderFrames(frames, jobs: jobs, isCancelled: { channel.isCancelled },
-                                          prepare: { { index, image in RenderedFrame(index: index, image: image) } }) { _, frame in
-                    channel.send(frame)
+        do {
+            try SystemThread.start(stackSize: Renderer.threadStackSize) {
+                do {
+                    try renderer.renderFrames(frames, jobs: jobs, isCancelled: { channel.isCancelled },
+                                              prepare: { { index, image in RenderedFrame(index: index, image: image) } }) { _, frame in
+                        channel.send(frame)
+                    }
+                    channel.finish(.success(()))
+                } catch {
+                    channel.finish(.failure(error))
                 }
-                channel.finish(.success(()))
-            } catch {
-                channel.finish(.failure(error))
             }
+        } catch {
+            // The first `next()` throws it, as it would a frame's error.
+            channel.finish(.failure(FrameError(frame: frames.lowerBound, error: error)))
         }
-        producer.stackSize = Renderer.threadStackSize
-        producer.start()
         return Iterator(lifetime: Lifetime(channel: channel))
     }
 

@@ -51,14 +51,19 @@ extension Renderer {
         let threads = max(1, min(jobs, frames.count))
         let loop = FrameLoop<Prepared>(frames: frames, window: 2 * threads)
         let group = DispatchGroup()
-        for _ in 0..<threads {
+        for started in 0..<threads {
             group.enter()
-            let thread = Thread { [self] in
-                loop.work(self, prepare: prepare())
+            do {
+                try SystemThread.start(stackSize: Renderer.threadStackSize) { [self] in
+                    loop.work(self, prepare: prepare())
+                    group.leave()
+                }
+            } catch {
                 group.leave()
+                // Fewer threads than asked render the frames all the same; none cannot.
+                if started > 0 { break }
+                throw FrameError(frame: frames[frames.startIndex], error: error)
             }
-            thread.stackSize = Renderer.threadStackSize
-            thread.start()
         }
         defer {
             loop.stop()

@@ -61,10 +61,11 @@ public struct NameBindings: Sendable {
     public init(source: SourceFile, statements: [Stmt], resources: any ResourceResolver = SandboxResolver()) {
         let tokens = Lexer.tokenize(source).tokens
         let interpreter = Interpreter(options: ScriptOptions(resources: resources, output: { _ in }))
-        let recorder = BindingRecorder(programRange: SourceRange(start: SourceLocation(line: 1, column: 1, offset: 0),
-                                                                 end: source.endLocation))
-        // The compile recurses over the tree as running it does, so it takes the same stack.
-        _ = try? interpreter.onLargeStack {
+        let programRange = SourceRange(start: SourceLocation(line: 1, column: 1, offset: 0), end: source.endLocation)
+        let recorder = BindingRecorder(programRange: programRange)
+        // The compile recurses over the tree as running it does, so it takes the same stack
+        // (without it, for want of a thread, there are no bindings to give).
+        _ = try? interpreter.onLargeStack(at: programRange) {
             let compiler = Compiler(interpreter: interpreter, source: source, echo: false, statements: statements)
             compiler.recorder = recorder
             _ = compiler.block(statements, inLayerBody: false, scope: nil)

@@ -48,10 +48,16 @@ public struct Script: Sendable {
         try self.init(source: SourceFile(name: path, bytes: bytes), folder: Script.folder(of: path))
     }
 
-    /// The absolute folder of a file path (relative paths start at the current directory).
+    /// The absolute folder of a file path (relative paths start at the current directory):
+    /// the path without its last component and the slashes before it, `/` at the top.
     public static func folder(of path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (absolute as NSString).deletingLastPathComponent
+        let absolute = path.hasPrefix("/") ? path : CurrentDirectory.path + "/" + path
+        let slash = UInt8(ascii: "/")
+        var bytes = Array(absolute.utf8)
+        while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+        if let cut = bytes.lastIndex(of: slash) { bytes.removeSubrange(cut...) }
+        while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+        return bytes.isEmpty ? "/" : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses source text; `name` is the file name diagnostics show.
@@ -79,7 +85,7 @@ public struct Script: Sendable {
     /// folder (`init(contentsOf:)`) or else the current directory.
     /// - Throws: `DiagnosticList`, as `run(options:)`.
     public func run() throws(DiagnosticList) -> Scene {
-        try run(options: ScriptOptions(resources: FileResolver(baseDirectory: folder ?? FileManager.default.currentDirectoryPath)))
+        try run(options: ScriptOptions(resources: FileResolver(baseDirectory: folder ?? CurrentDirectory.path)))
     }
 }
 

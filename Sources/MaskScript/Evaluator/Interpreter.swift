@@ -133,7 +133,8 @@ public final class Interpreter {
     func execute(_ statements: [Stmt], in source: SourceFile?, echo: ((Value) -> Void)?) throws(ScriptErrors) {
         let result: Result<Void, ScriptErrors>
         do {
-            result = try onLargeStack { () -> Result<Void, ScriptErrors> in
+            let start = statements.first?.range ?? SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0))
+            result = try onLargeStack(at: start) { () -> Result<Void, ScriptErrors> in
                 self.compileAndRun(statements, in: source, echo: echo)
             }
         } catch {

@@ -72,7 +72,7 @@ public struct FileResolver: ResourceResolver {
     public func script(named path: String) throws -> SourceFile {
         var file = resolve(path)
         // A relative base directory still names the file one way only.
-        if !file.hasPrefix("/") { file = FileManager.default.currentDirectoryPath + "/" + file }
+        if !file.hasPrefix("/") { file = CurrentDirectory.path + "/" + file }
         file = (file as NSString).standardizingPath
         return SourceFile(name: file, bytes: try RegularFile.read(file, maxSize: Script.maxFileSize).bytes)
     }

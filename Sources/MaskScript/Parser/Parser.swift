@@ -69,9 +69,11 @@ public struct Parser {
     /// lexer's, sorted by position; the statements must not be run when any is an error.
     ///
     /// Parsing runs on a private thread with a large stack (see `withLargeStack`), so the
-    /// nesting limit holds whatever thread calls this.
+    /// nesting limit holds whatever thread calls this. When the system refuses that
+    /// thread, the file is parsed here; the nesting limit still bounds the recursion, to
+    /// depths an optimised build's frames fit in any thread's stack.
     public static func parse(_ file: SourceFile) -> (statements: [Stmt], diagnostics: [Diagnostic]) {
-        withLargeStack { parseOnCurrentThread(file) }
+        (try? withLargeStack { parseOnCurrentThread(file) }) ?? parseOnCurrentThread(file)
     }
 
     private static func parseOnCurrentThread(_ file: SourceFile) -> (statements: [Stmt], diagnostics: [Diagnostic]) {

@@ -1,4 +1,5 @@
 import CStack
+import MaskEngine
 
 /// The address of the current machine stack frame: the stack grows down from where a
 /// run starts, so the distance from there says how deep the run has recursed. It is read
@@ -17,9 +18,17 @@ let stackBudget: UInt = 48 << 20
 extension Interpreter {
     /// Runs `body` on a private large stack (see `withLargeStack`), with the stack guard
     /// of `call` measured from there, and returns its result on this thread.
-    func onLargeStack<T>(_ body: @escaping () throws(RuntimeError) -> T) throws(RuntimeError) -> T {
+    /// - Throws: what `body` throws; an error at `range` when the system refuses the
+    ///   thread (the guard's budget assumes that stack, so `body` does not run here).
+    func onLargeStack<T>(at range: SourceRange, _ body: @escaping () throws(RuntimeError) -> T) throws(RuntimeError) -> T {
         let job = StackJob(interpreter: self, body: body)
-        return try withLargeStack { job.run() }.result.get()
+        let outcome: StackResult<T>
+        do {
+            outcome = try withLargeStack { job.run() }
+        } catch {
+            throw RuntimeError("cannot run the script: \(error)", at: range)
+        }
+        return try outcome.result.get()
     }
 }
 

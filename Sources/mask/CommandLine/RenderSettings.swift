@@ -11,8 +11,13 @@ struct RenderSettings: Equatable {
         min(max(ProcessorCount.active, 1), maxJobs)
     }
 
-    /// `--jobs`: how many frames render at once.
-    var jobs = RenderSettings.defaultJobs
+    /// `--jobs`: how many frames render at once; the processors' count when not given
+    /// (asked only then: Foundation reads the cgroup limits to answer).
+    var jobs: Int {
+        get { givenJobs ?? RenderSettings.defaultJobs }
+        set { givenJobs = newValue }
+    }
+    private var givenJobs: Int? = nil
     /// `--quiet`: no progress line (render), only diagnostics (watch).
     var quiet = false
     /// `--max-frame-memory`: the offscreen buffers one frame may use, in bytes (nil: the

@@ -22,7 +22,7 @@ enum StandardStreams {
     /// True when error messages should be coloured: standard error is a terminal,
     /// `NO_COLOR` is not set (https://no-color.org) and `TERM` is not `dumb`.
     static var colorsErrors: Bool {
-        errorIsTerminal && getenv("NO_COLOR") == nil && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        errorIsTerminal && getenv("NO_COLOR") == nil && getenv("TERM").map { String(cString: $0) } != "dumb"
     }
 
     /// Writes all of `text`, retrying interrupted and partial writes. Gives up silently on
