@@ -37,7 +37,7 @@ struct AlphaSurface {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
                 AlphaSurface.sourceAlphas(alpha: alpha, opacity: op, into: factor)
                 let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
-                coverage.values.withUnsafeBytes { cov in
+                coverage.bytes.withUnsafeBytes { cov in
                     values.withUnsafeMutableBytes { out in
                         for y in region.y0..<region.y1 {
                             let covBase = (y &- coverage.rect.y0) &* cw &- coverage.rect.x0

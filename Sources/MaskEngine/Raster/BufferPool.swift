@@ -26,6 +26,10 @@ final class BufferPool {
     /// of groups and masks; a buffer given back beyond it is freed.
     static let idleLimit = 16
 
+    /// For tests: when set, bytes asked for with `zeroed: false` are filled with it, so a
+    /// reader of a byte its writer leaves unwritten (a sparse coverage's) sees this value.
+    var unwrittenFill: UInt8?
+
     init() {}
 
     /// `count` zero bytes; with `zeroed: false`, `count` bytes of any value, for a caller
@@ -35,6 +39,8 @@ final class BufferPool {
         var b = BufferPool.take(from: &bytes, count: count)
         if zeroed {
             BufferPool.resize(&b, count: count, with: 0)
+        } else if let fill = unwrittenFill {
+            BufferPool.resize(&b, count: count, with: fill)
         } else {
             BufferPool.resize(&b, count: count, padding: 0)
         }

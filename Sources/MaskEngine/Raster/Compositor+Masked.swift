@@ -15,7 +15,16 @@ extension Surface {
     /// Rows are shaded from the left edge of the fill's own region, as the group route
     /// shades them: samplers step across a row from where it starts, so the first column
     /// decides the rounding of every later one.
+    ///
+    /// The coverage's bytes are read only where its spans leave them open; the mask's are
+    /// read anywhere in its rect, so a sparse mask is written in full first (a copy; the
+    /// renderer's mask values are dense already).
     mutating func fill(_ coverage: CoverageMask, with paint: Paint, mask: CoverageMask, opacity: Double) {
+        guard !mask.isSparse else {
+            var dense = mask
+            dense.materialize()
+            return fill(coverage, with: paint, mask: dense, opacity: opacity)
+        }
         let painted = coverage.rect.intersection(rect)
         let region = painted.intersection(mask.rect)
         let op = Surface.byte(opacity)
@@ -28,8 +37,8 @@ extension Surface {
         mask.withSpans { maskSpans in
             coverage.withSpans { spans in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shaded &* 4) { srcRow in
-                    coverage.values.withUnsafeBufferPointer { cov in
-                        mask.values.withUnsafeBufferPointer { maskValues in
+                    coverage.bytes.withUnsafeBufferPointer { cov in
+                        mask.bytes.withUnsafeBufferPointer { maskValues in
                             image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
                                 guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init),
                                       let maskBytes = maskValues.baseAddress.map(UnsafeRawPointer.init) else { return }
@@ -47,18 +56,21 @@ extension Surface {
                                     guard lo < hi else { continue }
                                     let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                                     let maskBase = (y &- mask.rect.y0) &* mw &+ (region.x0 &- mask.rect.x0)
-                                    // A row the mask shuts entirely costs no shading.
+                                    // A row the mask shuts entirely costs no shading: open where
+                                    // both are non-zero somewhere (in a full run, the mask alone).
                                     var open = false
-                                    var i = lo &- region.x0
-                                    let stop = hi &- region.x0
-                                    while !open && i &+ 8 <= stop {
-                                        open = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self) != 0
-                                            && covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self) != 0
-                                        i &+= 8
-                                    }
-                                    while !open && i < stop {
-                                        open = maskValues[maskBase &+ i] != 0 && cov[covBase &+ i] != 0
-                                        i &+= 1
+                                    spans.forEach(y: y, within: lo, hi) { a, b, known in
+                                        var i = a &- region.x0
+                                        let stop = b &- region.x0
+                                        while !open && i &+ 8 <= stop {
+                                            open = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self) != 0
+                                                && (known || covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self) != 0)
+                                            i &+= 8
+                                        }
+                                        while !open && i < stop {
+                                            open = maskValues[maskBase &+ i] != 0 && (known || cov[covBase &+ i] != 0)
+                                            i &+= 1
+                                        }
                                     }
                                     guard open else { continue }
                                     // An image span that shading would only copy is read where it is.

@@ -25,7 +25,7 @@ extension Surface {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
                 for c in 0..<256 { factor[c] = UInt32(mulDiv255(UInt32(c), op)) }
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 4) { srcRow in
-                    coverage.values.withUnsafeBufferPointer { cov in
+                    coverage.bytes.withUnsafeBufferPointer { cov in
                         image.pixels.withUnsafeMutableBytes { dst in paint.withPixelsInPlace { inPlace in
                             guard let out = srcRow.baseAddress, let covBytes = cov.baseAddress.map(UnsafeRawPointer.init) else { return }
                             let full = factor[255] == 255
@@ -124,7 +124,7 @@ extension Surface {
         let mw = mask.rect.width, sw = rect.width
         let inside = mask.rect.intersection(region)
         mask.withSpans { spans in
-            mask.values.withUnsafeBytes { m in
+            mask.bytes.withUnsafeBytes { m in
                 image.pixels.withUnsafeMutableBytes { px in
                     guard let pixels = px.baseAddress else { return }
                     /// Sets pixels `x0 ..< x1` of the row at byte `base` to transparent.

@@ -1,7 +1,6 @@
 /// How much of each pixel of a device rectangle a shape covers, 0 (none) to 255 (all).
 ///
-/// Pixels outside `rect` have coverage 0. `values` is row-major, `rect.width` bytes a row,
-/// and holds every pixel's coverage.
+/// Pixels outside `rect` have coverage 0. `bytes` is row-major, `rect.width` bytes a row.
 ///
 /// The spans say, row by row, where the values are worth reading (the run-length rows of
 /// tiny-skia's `alpha_runs` or Blend2D's cell buffers, kept beside the dense bytes): each
@@ -10,6 +9,11 @@
 /// what is left. A mask made without spans (empty tables) has the whole row as its extent
 /// and no full runs known, which is always true.
 ///
+/// The rasterizer does not write what the spans already say: in a sparse mask
+/// (`isSparse`) the bytes outside the extents and inside the full runs hold anything. Code
+/// that reads bytes there either walks the spans or calls `materialize()` first (the
+/// rarer readers: blur, mask products, tests).
+///
 /// Two flat tables of `Int32`s, columns counted from `rect.x0`: `rowSpans` holds four for
 /// each row (extent start, extent end, and the row's first and end index into `fullRuns`);
 /// `fullRuns` holds the runs, two each (start, end), in order and apart within a row. Rows
@@ -17,8 +21,11 @@
 struct CoverageMask: Sendable {
     /// The device pixels the values describe.
     let rect: PixelRect
-    /// One byte per pixel of `rect`.
-    var values: [UInt8]
+    /// One byte per pixel of `rect`; while `isSparse`, only those in a row's extent and
+    /// outside its full runs are written.
+    var bytes: [UInt8]
+    /// True while the bytes outside the extents and inside the full runs are unwritten.
+    private(set) var isSparse: Bool
     /// Each row's extent and where its full runs are (see above); empty when none are known.
     /// Code that raises values in place must drop the spans; code that only lowers them
     /// must at least forget the full runs (`forgetFull()`).
@@ -26,9 +33,20 @@ struct CoverageMask: Sendable {
     /// The rows' full runs.
     private(set) var fullRuns: [Int32]
 
+    /// A mask whose every byte of `values` is written.
     init(rect: PixelRect, values: [UInt8], rowSpans: [Int32] = [], fullRuns: [Int32] = []) {
         self.rect = rect
-        self.values = values
+        bytes = values
+        isSparse = false
+        self.rowSpans = rowSpans
+        self.fullRuns = fullRuns
+    }
+
+    /// A mask whose `bytes` are written only where the spans leave the value open.
+    init(rect: PixelRect, sparse bytes: [UInt8], rowSpans: [Int32], fullRuns: [Int32]) {
+        self.rect = rect
+        self.bytes = bytes
+        isSparse = true
         self.rowSpans = rowSpans
         self.fullRuns = fullRuns
     }
@@ -36,10 +54,12 @@ struct CoverageMask: Sendable {
     /// The bytes the spans' tables take.
     var spanBytes: Int { (rowSpans.count + fullRuns.count) * 4 }
 
-    /// Drops the full runs, before `values` are lowered in place (multiplied by a mask):
-    /// the extents stay true, since a value that was 0 stays 0.
+    /// Drops the full runs, before `bytes` are lowered in place (multiplied by a mask):
+    /// the extents stay true, since a value that was 0 stays 0. The bytes are written
+    /// first (`materialize()`).
     mutating func forgetFull() {
         guard !rowSpans.isEmpty else { return }
+        materialize()
         for row in 0..<rect.height { rowSpans[row &* 4 &+ 3] = rowSpans[row &* 4 &+ 2] }
     }
 
@@ -123,7 +143,7 @@ struct CoverageMask: Sendable {
 
     /// Gives the values' and the spans' buffers back to `pool`; the mask is empty afterwards.
     mutating func recycle(into pool: BufferPool) {
-        pool.recycle(&values)
+        pool.recycle(&bytes)
         pool.recycle(&rowSpans)
         pool.recycle(&fullRuns)
     }
@@ -131,7 +151,65 @@ struct CoverageMask: Sendable {
     /// The coverage of one device pixel (0 outside `rect`).
     func value(x: Int, y: Int) -> UInt8 {
         guard x >= rect.x0, x < rect.x1, y >= rect.y0, y < rect.y1 else { return 0 }
-        return values[(y - rect.y0) * rect.width + (x - rect.x0)]
+        if isSparse {
+            let (lo, hi) = extent(y: y, within: x, x &+ 1)
+            guard lo < hi else { return 0 }
+            if isKnownFull(y: y, x0: x, x1: x &+ 1) { return 255 }
+        }
+        return bytes[(y - rect.y0) * rect.width + (x - rect.x0)]
+    }
+
+    /// Writes the bytes a sparse mask leaves unwritten (0 outside the extents, 255 in the
+    /// full runs), for readers of the dense bytes; the spans stay as they are.
+    mutating func materialize() {
+        guard isSparse else { return }
+        var dense: [UInt8] = []
+        swap(&dense, &bytes)
+        let w = rect.width
+        dense.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return }
+            for y in rect.y0..<rect.y1 {
+                let row = base + (y &- rect.y0) &* w
+                writeRow(y: y, x0: rect.x0, x1: rect.x1, from: UnsafePointer(row), into: row)
+            }
+        }
+        swap(&dense, &bytes)
+        isSparse = false
+    }
+
+    /// Every pixel's value, row-major as `bytes` (a copy, written in full): for tests and
+    /// other readers that want plain bytes.
+    func denseValues() -> [UInt8] {
+        var copy = self
+        copy.materialize()
+        return copy.bytes
+    }
+
+    /// Writes row `y`'s values for columns `x0 ..< x1` (inside `rect`) into `dst`, one byte
+    /// a column: 0 outside the extent, 255 in full runs, the bytes elsewhere.
+    func writeRow(y: Int, x0: Int, x1: Int, into dst: UnsafeMutablePointer<UInt8>) {
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            writeRow(y: y, x0: x0, x1: x1, from: base + ((y &- rect.y0) &* rect.width &+ (x0 &- rect.x0)), into: dst)
+        }
+    }
+
+    /// `writeRow` with the row's bytes from `x0` at `src` (which may be `dst`: then what is
+    /// written stays where it is).
+    private func writeRow(y: Int, x0: Int, x1: Int, from src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>) {
+        withSpans { spans in
+            var x = x0
+            spans.forEach(y: y, within: x0, x1) { a, b, known in
+                if a > x { (dst + (x &- x0)).update(repeating: 0, count: a &- x) }
+                if known {
+                    (dst + (a &- x0)).update(repeating: 255, count: b &- a)
+                } else if src != UnsafePointer(dst) {
+                    (dst + (a &- x0)).update(from: src + (a &- x0), count: b &- a)
+                }
+                x = b
+            }
+            if x < x1 { (dst + (x &- x0)).update(repeating: 0, count: x1 &- x) }
+        }
     }
 }
 
@@ -147,6 +225,8 @@ struct CoverageSpanWriter {
     /// The current row, where its runs start in `runs`, and its extent so far (columns
     /// from the area's left; `first` is -1 until a possibly non-zero column is seen).
     private var row = 0, rowStart = 0, first = -1, last = 0
+    /// The current row's first non-zero run's start and last one's end, or -1.
+    private var firstRun = -1, lastRunEnd = -1
     /// The open full run's start, or -1.
     private var runStart = -1
     /// True once a finished row had a non-zero value.
@@ -176,13 +256,21 @@ struct CoverageSpanWriter {
         return (table, runs, covered)
     }
 
+    /// True when the current row has had a possibly non-zero column: a run of 0s before
+    /// one lies outside the extent.
+    var hasStartedExtent: Bool { first >= 0 }
+
     /// Notes that columns `x0 ..< x1` of the current row all hold `value`. Calls come left
-    /// to right without gaps.
+    /// to right without gaps. The bytes of the columns need not be written when `value`
+    /// is 255 (they are in a full run), nor when it is 0 before the extent starts or up to
+    /// the row's end (they are outside the extent); nothing here reads them.
     @inline(__always)
     mutating func run(_ x0: Int, _ x1: Int, value: UInt8) {
         if value != 0 {
             if first < 0 { first = x0 }
+            if firstRun < 0 { firstRun = x0 }
             last = x1
+            lastRunEnd = x1
         }
         if value == 255 {
             if runStart < 0 { runStart = x0 }
@@ -231,7 +319,8 @@ struct CoverageSpanWriter {
     }
 
     /// Ends the current row, `width` columns wide: the extent is trimmed to its non-zero
-    /// ends (summed columns may hold 0s).
+    /// ends (summed columns may hold 0s). Only summed columns are looked at: a run's bytes
+    /// may be unwritten (see `run`), and a run of a non-zero value needs no trimming.
     @inline(__always)
     mutating func endRow(width: Int, bytes: UnsafePointer<UInt8>) {
         if runStart >= 0 { close(at: width) }
@@ -239,25 +328,34 @@ struct CoverageSpanWriter {
         if first >= 0 {
             lo = first
             hi = last
-            // A word at a time: the zero bytes before the first non-zero one, and after the last.
+            // A word at a time: the zero bytes before the first non-zero one, up to the first
+            // non-zero run at most, and after the last, down to the last non-zero run's end.
             let raw = UnsafeRawPointer(bytes)
-            while lo &+ 8 <= hi {
+            let loLimit = firstRun >= 0 ? firstRun : hi
+            var found = false
+            while lo &+ 8 <= loLimit {
                 let word = raw.loadUnaligned(fromByteOffset: lo, as: UInt64.self)
-                if word != 0 { lo &+= word.trailingZeroBitCount >> 3; break }
+                if word != 0 { lo &+= word.trailingZeroBitCount >> 3; found = true; break }
                 lo &+= 8
             }
-            if lo &+ 8 > hi { while lo < hi, bytes[lo] == 0 { lo &+= 1 } }
-            while hi &- 8 >= lo {
-                let word = raw.loadUnaligned(fromByteOffset: hi &- 8, as: UInt64.self)
-                if word != 0 { hi &-= word.leadingZeroBitCount >> 3; break }
-                hi &-= 8
+            if !found { while lo < loLimit, bytes[lo] == 0 { lo &+= 1 } }
+            if lo < hi {
+                let hiLimit = lastRunEnd > lo ? lastRunEnd : lo
+                found = false
+                while hi &- 8 >= hiLimit {
+                    let word = raw.loadUnaligned(fromByteOffset: hi &- 8, as: UInt64.self)
+                    if word != 0 { hi &-= word.leadingZeroBitCount >> 3; found = true; break }
+                    hi &-= 8
+                }
+                if !found { while hi > hiLimit, bytes[hi &- 1] == 0 { hi &-= 1 } }
             }
-            if hi &- 8 < lo { while hi > lo, bytes[hi &- 1] == 0 { hi &-= 1 } }
-            if lo == hi { lo = 0; hi = 0 } else { covered = true }
+            if lo >= hi { lo = 0; hi = 0 } else { covered = true }
         }
         setRow(row, lo, hi)
         rowStart = runs.count
         first = -1
+        firstRun = -1
+        lastRunEnd = -1
         row &+= 1
     }
 

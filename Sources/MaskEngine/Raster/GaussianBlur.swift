@@ -75,9 +75,13 @@ enum GaussianBlur {
     }
 
     /// `alpha` blurred with standard deviation `sigma` and moved by `shift` (device pixels),
-    /// over the part of `target` it can reach; nil when that is empty.
+    /// over the part of `target` it can reach; nil when that is empty. Every byte of
+    /// `alpha` is read: a sparse one is written in full first (a copy; the caller can
+    /// `materialize()` its own to save it).
     static func blurred(_ alpha: CoverageMask, sigma: Double, shift: Point, within target: PixelRect,
                         pool: BufferPool) -> CoverageMask? {
+        var alpha = alpha
+        alpha.materialize()
         let kx = Kernel(sigma: sigma, shift: shift.x), ky = Kernel(sigma: sigma, shift: shift.y)
         let src = alpha.rect
         let out = PixelRect(x0: src.x0 + kx.low, y0: src.y0 + ky.low, x1: src.x1 + kx.high, y1: src.y1 + ky.high)
@@ -92,7 +96,7 @@ enum GaussianBlur {
         var padded = [Float](repeating: 0, count: rowWidth + n)
         let paddedStart = out.x0 - kx.high // the source column of padded[0]
         let firstColumn = max(src.x0, paddedStart), lastColumn = min(src.x1, paddedStart + rowWidth + n)
-        alpha.values.withUnsafeBufferPointer { a in
+        alpha.bytes.withUnsafeBufferPointer { a in
             kx.weights.withUnsafeBufferPointer { w in
                 padded.withUnsafeMutableBufferPointer { pad in
                     rows.withUnsafeMutableBufferPointer { r in

@@ -71,7 +71,7 @@ enum Rasterizer {
                 }
             }
         }
-        // Every byte is written below.
+        // Every byte the spans leave open is written below.
         var values = pool.bytes(count: w * h, zeroed: false)
         // Each row's extent and full runs, noted as its bytes are written.
         let spans = CoverageSpanWriter.write(rows: h, pool: pool) { spans in
@@ -104,7 +104,10 @@ enum Rasterizer {
                                     var end = x &+ 8
                                     while end &+ 8 <= w, marks[markRow &+ (end >> 3)] == 0 { end &+= 8 }
                                     let byte = coverage(sum)
-                                    (outBase + (outRow &+ x)).initializeMemory(as: UInt8.self, repeating: byte, count: end &- x)
+                                    // Unwritten where the spans say it all (see `CoverageSpanWriter.run`).
+                                    if byte != 255, byte != 0 || (spans.hasStartedExtent && end != w) {
+                                        (outBase + (outRow &+ x)).initializeMemory(as: UInt8.self, repeating: byte, count: end &- x)
+                                    }
                                     spans.run(x, end, value: byte)
                                     x = end
                                     continue
@@ -134,7 +137,7 @@ enum Rasterizer {
             pool.recycle(&runs)
             return nil
         }
-        return CoverageMask(rect: area, values: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns)
+        return CoverageMask(rect: area, sparse: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns)
     }
 
     // MARK: - Rectangles
@@ -165,7 +168,7 @@ enum Rasterizer {
             return Float(max(0, min(hi, start + 1) - max(lo, start)))
         }
         let w = area.width, h = area.height
-        // Every byte is written below.
+        // Every byte the spans leave open is written below.
         var values = pool.bytes(count: w * h, zeroed: false)
         let spans = CoverageSpanWriter.write(rows: h, pool: pool) { spans in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: w) { cx in
@@ -197,8 +200,12 @@ enum Rasterizer {
                                 groupKind = kind
                             }
                             group &+= 1
+                            // Only what the spans leave open: nothing of a row outside the box,
+                            // nothing of an inside row's full run.
+                            if fy == 0 { continue }
                             if fy == 1 {
-                                (base + row).update(from: rowBase, count: w)
+                                (base + row).update(from: rowBase, count: inside.lowerBound)
+                                (base + (row &+ inside.upperBound)).update(from: rowBase + inside.upperBound, count: w &- inside.upperBound)
                                 continue
                             }
                             for x in 0..<w {
@@ -210,7 +217,7 @@ enum Rasterizer {
                 }
             }
         }
-        return CoverageMask(rect: area, values: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns)
+        return CoverageMask(rect: area, sparse: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns)
     }
 }
 

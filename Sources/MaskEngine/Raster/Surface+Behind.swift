@@ -15,23 +15,24 @@ extension Surface {
         coverage.withSpans { spans in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
                 for c in 0..<256 { factor[c] = UInt32(mulDiv255(UInt32(c), op)) }
-                coverage.values.withUnsafeBufferPointer { cov in
+                coverage.bytes.withUnsafeBufferPointer { cov in
                     image.pixels.withUnsafeMutableBytes { dst in
                         for y in region.y0..<region.y1 {
                             let covBase = (y &- coverage.rect.y0) &* cw &- coverage.rect.x0
                             let dstBase = ((y &- rect.y0) &* sw &- rect.x0) &* 4
-                            // Only the row's extent: elsewhere the coverage is 0.
-                            let (lo, hi) = spans.extent(y: y, within: region.x0, region.x1)
-                            guard lo < hi else { continue }
-                            for x in lo..<hi {
-                                let k = factor[Int(cov[covBase &+ x])]
-                                guard k > 0 else { continue }
-                                let d = dstBase &+ x &* 4
-                                let under = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
-                                let room = 255 &- (under >> 24)
-                                guard room > 0 else { continue }
-                                let s = scaled(scaled(source, by: k), by: room)
-                                dst.storeBytes(of: under &+ s, toByteOffset: d, as: UInt32.self)
+                            // Only the row's extent: elsewhere the coverage is 0; in its full
+                            // runs the coverage is 255, unread.
+                            spans.forEach(y: y, within: region.x0, region.x1) { lo, hi, known in
+                                for x in lo..<hi {
+                                    let k = factor[known ? 255 : Int(cov[covBase &+ x])]
+                                    guard k > 0 else { continue }
+                                    let d = dstBase &+ x &* 4
+                                    let under = dst.loadUnaligned(fromByteOffset: d, as: UInt32.self)
+                                    let room = 255 &- (under >> 24)
+                                    guard room > 0 else { continue }
+                                    let s = scaled(scaled(source, by: k), by: room)
+                                    dst.storeBytes(of: under &+ s, toByteOffset: d, as: UInt32.self)
+                                }
                             }
                         }
                     }

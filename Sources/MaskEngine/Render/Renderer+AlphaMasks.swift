@@ -55,13 +55,15 @@ extension Renderer {
         try drawAlpha(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
         guard !drawn.dirty.isEmpty, var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return nil }
         defer { frame.recycle(into: pool) }
+        // Every byte of the frame is read below.
+        frame.materialize()
         let r = frame.rect.intersection(drawn.dirty)
         guard !r.isEmpty else { return nil }
         var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height, zeroed: false))
         let w = r.width, fw = frame.rect.width, dw = drawArea.width
-        frame.values.withUnsafeBytes { f in
+        frame.bytes.withUnsafeBytes { f in
             drawn.values.withUnsafeBytes { a in
-                values.values.withUnsafeMutableBytes { out in
+                values.bytes.withUnsafeMutableBytes { out in
                     for y in r.y0..<r.y1 {
                         let o = (y &- r.y0) &* w, fo = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
                         let ao = (y &- drawArea.y0) &* dw &+ (r.x0 &- drawArea.x0)
@@ -119,6 +121,8 @@ extension Renderer {
             guard case .solid(let color) = paint, op > 0,
                   var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return }
             defer { frame.recycle(into: pool) }
+            // The product reads every byte of the frame; the coverage's through its spans.
+            frame.materialize()
             let r = frame.rect.intersection(coverage.rect)
             guard !r.isEmpty else { return }
             var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height, zeroed: false))
@@ -132,48 +136,46 @@ extension Renderer {
     }
 
     /// `out[p] = frame[p] · factor[coverage[p]] / 255` over `out.rect`, eight bytes at a
-    /// time where both are 0 or both 255. Where the frame is known full and the factors
-    /// change nothing (an opaque fill at full opacity), the product is the coverage itself
-    /// (255 · v / 255 is v exactly), copied.
+    /// time where both are 0 or both 255. The frame is dense; each row of the coverage is
+    /// first written into the output (`CoverageMask.writeRow`: 0 outside its extent, 255 in
+    /// its full runs) and then replaced in place by the products. Where the frame is known
+    /// full and the factors change nothing (an opaque fill at full opacity), the product is
+    /// the coverage itself (255 · v / 255 is v exactly): the written row is the result.
     private static func product(_ frame: CoverageMask, _ coverage: CoverageMask, through factor: UnsafeMutableBufferPointer<UInt32>,
                                 into out: inout CoverageMask) {
-        let r = out.rect, w = r.width, fw = frame.rect.width, cw = coverage.rect.width
+        let r = out.rect, w = r.width, fw = frame.rect.width
         let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
         let identity = (0..<256).allSatisfy { factor[$0] == UInt32($0) }
-        frame.values.withUnsafeBytes { f in
-            coverage.values.withUnsafeBytes { c in
-                out.values.withUnsafeMutableBytes { o in
-                    for y in r.y0..<r.y1 {
-                        let ob = (y &- r.y0) &* w, fb = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
-                        let cb = (y &- coverage.rect.y0) &* cw &+ (r.x0 &- coverage.rect.x0)
-                        // Both known full: every product is the full coverage's factor.
-                        if frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), coverage.isKnownFull(y: y, x0: r.x0, x1: r.x1),
-                           let base = o.baseAddress {
-                            (base + ob).initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: factor[255]), count: w)
-                            continue
-                        }
-                        if identity, frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), let to = o.baseAddress, let from = c.baseAddress {
-                            (to + ob).copyMemory(from: from + cb, byteCount: w)
-                            continue
-                        }
-                        var x = 0
-                        while x < w {
-                            if x &+ 8 <= w {
-                                let c8 = c.loadUnaligned(fromByteOffset: cb &+ x, as: UInt64.self)
-                                let f8 = f.loadUnaligned(fromByteOffset: fb &+ x, as: UInt64.self)
-                                if c8 == 0 || f8 == 0 || (c8 == ~0 && f8 == ~0) {
-                                    o.storeBytes(of: c8 == 0 || f8 == 0 ? 0 : full, toByteOffset: ob &+ x, as: UInt64.self)
-                                    x &+= 8
-                                    continue
-                                }
+        frame.bytes.withUnsafeBytes { f in
+            out.bytes.withUnsafeMutableBytes { o in
+                guard let base = o.baseAddress else { return }
+                for y in r.y0..<r.y1 {
+                    let ob = (y &- r.y0) &* w, fb = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
+                    let frameFull = frame.isKnownFull(y: y, x0: r.x0, x1: r.x1)
+                    // Both known full: every product is the full coverage's factor.
+                    if frameFull, coverage.isKnownFull(y: y, x0: r.x0, x1: r.x1) {
+                        (base + ob).initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: factor[255]), count: w)
+                        continue
+                    }
+                    coverage.writeRow(y: y, x0: r.x0, x1: r.x1, into: (base + ob).assumingMemoryBound(to: UInt8.self))
+                    if identity, frameFull { continue }
+                    var x = 0
+                    while x < w {
+                        if x &+ 8 <= w {
+                            let c8 = o.loadUnaligned(fromByteOffset: ob &+ x, as: UInt64.self)
+                            let f8 = f.loadUnaligned(fromByteOffset: fb &+ x, as: UInt64.self)
+                            if c8 == 0 || f8 == 0 || (c8 == ~0 && f8 == ~0) {
+                                o.storeBytes(of: c8 == 0 || f8 == 0 ? 0 : full, toByteOffset: ob &+ x, as: UInt64.self)
+                                x &+= 8
+                                continue
                             }
-                            for i in x..<min(x &+ 8, w) {
-                                let a = factor[Int(c.load(fromByteOffset: cb &+ i, as: UInt8.self))]
-                                o.storeBytes(of: mulDiv255(UInt32(f.load(fromByteOffset: fb &+ i, as: UInt8.self)), a),
-                                             toByteOffset: ob &+ i, as: UInt8.self)
-                            }
-                            x &+= 8
                         }
+                        for i in x..<min(x &+ 8, w) {
+                            let a = factor[Int(o.load(fromByteOffset: ob &+ i, as: UInt8.self))]
+                            o.storeBytes(of: mulDiv255(UInt32(f.load(fromByteOffset: fb &+ i, as: UInt8.self)), a),
+                                         toByteOffset: ob &+ i, as: UInt8.self)
+                        }
+                        x &+= 8
                     }
                 }
             }

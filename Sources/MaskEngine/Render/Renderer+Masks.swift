@@ -52,11 +52,12 @@ extension Renderer {
         defer { drawn.recycle(into: pool) }
         try draw(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
         guard !drawn.dirty.isEmpty, var values = maskFrameCoverage(mask, owner: m, area: area, walk) else { return nil }
-        // The frame's full pixels are multiplied below: they are full no longer.
+        // The frame's full pixels are multiplied below: they are full no longer (and every
+        // byte is written first).
         values.forgetFull()
         let r = values.rect, w = r.width, dw = area.width
         drawn.image.pixels.withUnsafeBufferPointer { px in
-            values.values.withUnsafeMutableBufferPointer { out in
+            values.bytes.withUnsafeMutableBufferPointer { out in
                 for y in r.y0..<r.y1 {
                     let outBase = (y &- r.y0) &* w &- r.x0
                     let pxBase = ((y &- area.y0) &* dw &- area.x0) &* 4

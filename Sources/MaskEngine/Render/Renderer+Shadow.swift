@@ -87,6 +87,8 @@ extension Renderer {
         let pool = walk.pool
         var alpha = shadowPathCoverage(s, transform: m, source: source, pool: pool) ?? groupAlpha(group, source, pool: pool)
         defer { alpha.recycle(into: pool) }
+        // The blur reads every byte.
+        alpha.materialize()
         guard var shadow = GaussianBlur.blurred(alpha, sigma: sigma, shift: shift, within: reach, pool: pool) else { return }
         group.fillBehind(shadow, color: s.shadowColor.premultiplied(), opacity: s.shadowOpacity)
         shadow.recycle(into: pool)
@@ -104,7 +106,7 @@ extension Renderer {
         var alpha = CoverageMask(rect: source, values: pool.bytes(count: source.width * source.height, zeroed: false))
         let gw = group.rect.width
         group.image.pixels.withUnsafeBufferPointer { px in
-            alpha.values.withUnsafeMutableBufferPointer { out in
+            alpha.bytes.withUnsafeMutableBufferPointer { out in
                 for y in source.y0..<source.y1 {
                     let pBase = ((y &- group.rect.y0) &* gw &- group.rect.x0) &* 4 &+ 3
                     let oBase = (y &- source.y0) &* source.width &- source.x0

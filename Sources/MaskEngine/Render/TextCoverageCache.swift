@@ -48,10 +48,10 @@ final class TextCoverageCache {
     /// back to `pool`. The cache owns `coverage` from now on: it must not be recycled.
     func keep(_ coverage: CoverageMask?, of id: LayerID, for key: Key, pool: BufferPool) {
         if var old = entries.removeValue(forKey: id)?.coverage {
-            bytes -= old.values.count + old.spanBytes
+            bytes -= old.bytes.count + old.spanBytes
             old.recycle(into: pool)
         }
-        let size = coverage.map { $0.values.count + $0.spanBytes } ?? 0
+        let size = coverage.map { $0.bytes.count + $0.spanBytes } ?? 0
         if bytes + size > TextCoverageCache.byteLimit {
             for (_, entry) in entries { if var c = entry.coverage { c.recycle(into: pool) } }
             entries.removeAll(keepingCapacity: true)

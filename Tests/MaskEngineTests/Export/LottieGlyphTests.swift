@@ -11,7 +11,7 @@ final class LottieGlyphTests: XCTestCase {
         let flat = Flattener.polylines(of: path, transform: m, tolerance: LottieBuilder.rendererFlatness, clip: clip)
         let exported = try XCTUnwrap(Rasterizer.coverage(of: flat, fillRule: .nonzero, clip: clip))
         XCTAssertEqual(drawn.rect, exported.rect)
-        XCTAssertEqual(drawn.values, exported.values)
+        XCTAssertEqual(drawn.denseValues(), exported.denseValues())
     }
 
     /// The `sh` items' shapes anywhere in a document, static or the first keyframe's.

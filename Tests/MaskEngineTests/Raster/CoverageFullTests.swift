@@ -17,7 +17,7 @@ final class CoverageFullTests: XCTestCase {
 
     /// The same values with nothing known about them.
     private func unknown(_ mask: CoverageMask) -> CoverageMask {
-        CoverageMask(rect: mask.rect, values: mask.values)
+        CoverageMask(rect: mask.rect, values: mask.denseValues())
     }
 
     func testFullIsExactlyThePixelsWhollyInsideTheRectangle() throws {

@@ -247,7 +247,7 @@ final class CoverageSpansTests: XCTestCase {
             let n = 3 + Int(random.next() % 5)
             let poly = closed( (0..<n).map { _ in Point(Double(random.next() % 800) / 10 - 10, Double(random.next() % 500) / 10 - 6) })
             guard let mask = Rasterizer.coverage(of: [poly], fillRule: i % 2 == 0 ? .nonzero : .evenodd, clip: clip) else { continue }
-            let plain = CoverageMask(rect: mask.rect, values: mask.values)
+            let plain = CoverageMask(rect: mask.rect, values: mask.denseValues())
             XCTAssertFalse(mask.rowSpans.isEmpty)
             for paint in paints {
                 for opacity in [1.0, 0.6] {
@@ -257,7 +257,7 @@ final class CoverageSpansTests: XCTestCase {
                     XCTAssertTrue(fast.image == slow.image, "shape \(i) \(opacity)")
                     fast = try backdrop(clip); slow = try backdrop(clip)
                     fast.fill(mask, with: paint, mask: through, opacity: opacity)
-                    slow.fill(plain, with: paint, mask: CoverageMask(rect: through.rect, values: through.values), opacity: opacity)
+                    slow.fill(plain, with: paint, mask: CoverageMask(rect: through.rect, values: through.denseValues()), opacity: opacity)
                     XCTAssertTrue(fast.image == slow.image, "shape \(i) \(opacity) masked")
                     fast = try backdrop(clip); slow = try backdrop(clip)
                     fast.fillBehind(mask, color: PremultipliedColor(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7), opacity: opacity)

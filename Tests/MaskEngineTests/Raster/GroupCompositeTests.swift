@@ -102,7 +102,7 @@ final class GroupCompositeTests: XCTestCase {
                     XCTAssertTrue(fast.image == slow.image, "\(maskRect) full \(full) inverted \(inverted)")
                     XCTAssertEqual(fast.dirty, slow.dirty)
                     // The same values with no spans known: whole rows read, the same bytes.
-                    plain.multiply(by: CoverageMask(rect: values.rect, values: values.values), inverted: inverted)
+                    plain.multiply(by: CoverageMask(rect: values.rect, values: values.denseValues()), inverted: inverted)
                     XCTAssertTrue(plain.image == slow.image, "\(maskRect) full \(full) inverted \(inverted) no spans")
                 }
             }

@@ -62,7 +62,7 @@ final class RasterizerTests: XCTestCase {
                 var reused = Rasterizer.coverage(of: shape, transform: .identity, fillRule: rule, clip: clip, pool: pool)
                 let fresh = Rasterizer.coverage(of: shape, transform: .identity, fillRule: rule, clip: clip)
                 XCTAssertEqual(reused?.rect, fresh?.rect, "shape \(i)")
-                XCTAssertTrue(reused?.values == fresh?.values, "shape \(i), \(rule)")
+                XCTAssertTrue(reused?.denseValues() == fresh?.denseValues(), "shape \(i), \(rule)")
                 reused?.recycle(into: pool)
             }
         }
@@ -78,7 +78,7 @@ final class RasterizerTests: XCTestCase {
 
     func testCircleCoverageSumsToItsArea() throws {
         let c = try coverage(.circle(center: Point(50, 50), radius: 30))
-        let area = c.values.reduce(0) { $0 + Double($1) } / 255
+        let area = c.denseValues().reduce(0) { $0 + Double($1) } / 255
         // Chords within 0.1 px of the arc lose at most ≈ ⅔ · 0.1 · perimeter ≈ 12.6 px².
         XCTAssertEqual(area, Double.pi * 900, accuracy: 13)
     }
@@ -152,8 +152,8 @@ final class RasterizerTests: XCTestCase {
         let both = Path(elements: far + inside + far, structure: "many")
         let small = Rasterizer.coverage(of: Path(elements: inside, structure: "one"), transform: .identity,
                                         fillRule: .nonzero, clip: clip)
-        XCTAssertEqual(Rasterizer.coverage(of: both, transform: .identity, fillRule: .nonzero, clip: clip)?.values,
-                       small?.values)
+        XCTAssertEqual(Rasterizer.coverage(of: both, transform: .identity, fillRule: .nonzero, clip: clip)?.denseValues(),
+                       small?.denseValues())
         XCTAssertEqual(Flattener.polylines(of: both, transform: .identity, tolerance: 0.1, clip: clip).count, 1)
     }
 

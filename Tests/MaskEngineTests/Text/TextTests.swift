@@ -41,7 +41,7 @@ final class TextTests: XCTestCase {
         XCTAssertLessThan(culled.elements.count * 50, all.elements.count)
         let pixels = PixelRect(x0: 0, y0: 0, x1: 200, y1: 200)
         func inside(_ p: Path) -> [UInt8]? {
-            Rasterizer.coverage(of: p, transform: .identity, fillRule: .nonzero, clip: pixels)?.values
+            Rasterizer.coverage(of: p, transform: .identity, fillRule: .nonzero, clip: pixels)?.denseValues()
         }
         XCTAssertNotNil(inside(culled))
         XCTAssertEqual(inside(culled), inside(all))
