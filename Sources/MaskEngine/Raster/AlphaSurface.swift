@@ -64,6 +64,16 @@ struct AlphaSurface {
                                             continue
                                         }
                                     }
+                                    // The last few pixels of a full run over nothing drawn yet: one
+                                    // store of the word, the bytes past the run kept.
+                                    if known, b &- x < 8, outBase &+ x &+ 8 <= out.count {
+                                        let o8 = out.loadUnaligned(fromByteOffset: outBase &+ x, as: UInt64.self)
+                                        let mine: UInt64 = ~0 >> ((8 &- (b &- x)) &* 8)
+                                        if o8 & mine == 0 {
+                                            out.storeBytes(of: o8 | (full & mine), toByteOffset: outBase &+ x, as: UInt64.self)
+                                            return
+                                        }
+                                    }
                                     let sa = factor[known ? 255 : Int(cov.load(fromByteOffset: covBase &+ x, as: UInt8.self))]
                                     if sa != 0 {
                                         let o = outBase &+ x

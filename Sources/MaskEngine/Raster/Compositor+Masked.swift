@@ -56,21 +56,19 @@ extension Surface {
                                     guard lo < hi else { continue }
                                     let covBase = (y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0)
                                     let maskBase = (y &- mask.rect.y0) &* mw &+ (region.x0 &- mask.rect.x0)
-                                    // A row the mask shuts entirely costs no shading: open where
-                                    // both are non-zero somewhere (in a full run, the mask alone).
+                                    // A row the mask shuts over the coverage's extent costs no shading.
+                                    // (Where the mask is open and the coverage 0, the fill below
+                                    // changes nothing either: the test need not look at the coverage.)
                                     var open = false
-                                    spans.forEach(y: y, within: lo, hi) { a, b, known in
-                                        var i = a &- region.x0
-                                        let stop = b &- region.x0
-                                        while !open && i &+ 8 <= stop {
-                                            open = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self) != 0
-                                                && (known || covBytes.loadUnaligned(fromByteOffset: covBase &+ i, as: UInt64.self) != 0)
-                                            i &+= 8
-                                        }
-                                        while !open && i < stop {
-                                            open = maskValues[maskBase &+ i] != 0 && (known || cov[covBase &+ i] != 0)
-                                            i &+= 1
-                                        }
+                                    var i = lo &- region.x0
+                                    let stop = hi &- region.x0
+                                    while !open && i &+ 8 <= stop {
+                                        open = maskBytes.loadUnaligned(fromByteOffset: maskBase &+ i, as: UInt64.self) != 0
+                                        i &+= 8
+                                    }
+                                    while !open && i < stop {
+                                        open = maskValues[maskBase &+ i] != 0
+                                        i &+= 1
                                     }
                                     guard open else { continue }
                                     // An image span that shading would only copy is read where it is.

@@ -204,8 +204,9 @@ enum Rasterizer {
                             // nothing of an inside row's full run.
                             if fy == 0 { continue }
                             if fy == 1 {
-                                (base + row).update(from: rowBase, count: inside.lowerBound)
-                                (base + (row &+ inside.upperBound)).update(from: rowBase + inside.upperBound, count: w &- inside.upperBound)
+                                // A column or two each side, usually: one by one.
+                                for x in 0..<inside.lowerBound { out[row &+ x] = rowBase[x] }
+                                for x in inside.upperBound..<w { out[row &+ x] = rowBase[x] }
                                 continue
                             }
                             for x in 0..<w {

@@ -55,24 +55,25 @@ extension Renderer {
         try drawAlpha(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)
         guard !drawn.dirty.isEmpty, var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return nil }
         defer { frame.recycle(into: pool) }
-        // Every byte of the frame is read below.
-        frame.materialize()
         let r = frame.rect.intersection(drawn.dirty)
         guard !r.isEmpty else { return nil }
         var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height, zeroed: false))
-        let w = r.width, fw = frame.rect.width, dw = drawArea.width
-        frame.bytes.withUnsafeBytes { f in
+        let w = r.width, dw = drawArea.width
+        // The frame's rows that are not known full, written out one at a time.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { frameRow in
             drawn.values.withUnsafeBytes { a in
                 values.bytes.withUnsafeMutableBytes { out in
+                    guard let row = frameRow.baseAddress else { return }
                     for y in r.y0..<r.y1 {
-                        let o = (y &- r.y0) &* w, fo = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
+                        let o = (y &- r.y0) &* w
                         let ao = (y &- drawArea.y0) &* dw &+ (r.x0 &- drawArea.x0)
                         // Where the frame is known full, the products are the alphas themselves.
                         if frame.isKnownFull(y: y, x0: r.x0, x1: r.x1), let to = out.baseAddress, let from = a.baseAddress {
                             (to + o).copyMemory(from: from + ao, byteCount: w)
                             continue
                         }
-                        Renderer.productRow(f, at: fo, a, at: ao, into: out, at: o, count: w)
+                        frame.writeRow(y: y, x0: r.x0, x1: r.x1, into: row)
+                        Renderer.productRow(UnsafeRawBufferPointer(frameRow), at: 0, a, at: ao, into: out, at: o, count: w)
                     }
                 }
             }
@@ -121,8 +122,6 @@ extension Renderer {
             guard case .solid(let color) = paint, op > 0,
                   var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return }
             defer { frame.recycle(into: pool) }
-            // The product reads every byte of the frame; the coverage's through its spans.
-            frame.materialize()
             let r = frame.rect.intersection(coverage.rect)
             guard !r.isEmpty else { return }
             var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height, zeroed: false))
@@ -135,47 +134,83 @@ extension Renderer {
         return result
     }
 
-    /// `out[p] = frame[p] · factor[coverage[p]] / 255` over `out.rect`, eight bytes at a
-    /// time where both are 0 or both 255. The frame is dense; each row of the coverage is
-    /// first written into the output (`CoverageMask.writeRow`: 0 outside its extent, 255 in
-    /// its full runs) and then replaced in place by the products. Where the frame is known
-    /// full and the factors change nothing (an opaque fill at full opacity), the product is
-    /// the coverage itself (255 · v / 255 is v exactly): the written row is the result.
+    /// `out[p] = frame[p] · factor[coverage[p]] / 255` over `out.rect`, along the coverage's
+    /// spans: 0 outside its extent, `frame · factor[255]` over its full runs, and between
+    /// them eight bytes at a time where both are 0 or both 255. A frame row known full
+    /// (a mask's frame usually is, inside it) scales by 255, which changes nothing: the
+    /// products are the factors alone, and with factors that change nothing (an opaque
+    /// fill at full opacity) the coverage itself (255 · v / 255 is v exactly), copied. The
+    /// frame's other rows are written out one at a time (`CoverageMask.writeRow`).
     private static func product(_ frame: CoverageMask, _ coverage: CoverageMask, through factor: UnsafeMutableBufferPointer<UInt32>,
                                 into out: inout CoverageMask) {
-        let r = out.rect, w = r.width, fw = frame.rect.width
-        let full = UInt64(factor[255]) &* 0x0101_0101_0101_0101
+        let r = out.rect, w = r.width, cw = coverage.rect.width
+        let fullByte = UInt8(truncatingIfNeeded: factor[255])
+        let full = UInt64(fullByte) &* 0x0101_0101_0101_0101
         let identity = (0..<256).allSatisfy { factor[$0] == UInt32($0) }
-        frame.bytes.withUnsafeBytes { f in
-            out.bytes.withUnsafeMutableBytes { o in
-                guard let base = o.baseAddress else { return }
-                for y in r.y0..<r.y1 {
-                    let ob = (y &- r.y0) &* w, fb = (y &- frame.rect.y0) &* fw &+ (r.x0 &- frame.rect.x0)
-                    let frameFull = frame.isKnownFull(y: y, x0: r.x0, x1: r.x1)
-                    // Both known full: every product is the full coverage's factor.
-                    if frameFull, coverage.isKnownFull(y: y, x0: r.x0, x1: r.x1) {
-                        (base + ob).initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: factor[255]), count: w)
-                        continue
-                    }
-                    coverage.writeRow(y: y, x0: r.x0, x1: r.x1, into: (base + ob).assumingMemoryBound(to: UInt8.self))
-                    if identity, frameFull { continue }
-                    var x = 0
-                    while x < w {
-                        if x &+ 8 <= w {
-                            let c8 = o.loadUnaligned(fromByteOffset: ob &+ x, as: UInt64.self)
-                            let f8 = f.loadUnaligned(fromByteOffset: fb &+ x, as: UInt64.self)
-                            if c8 == 0 || f8 == 0 || (c8 == ~0 && f8 == ~0) {
-                                o.storeBytes(of: c8 == 0 || f8 == 0 ? 0 : full, toByteOffset: ob &+ x, as: UInt64.self)
-                                x &+= 8
-                                continue
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { frameRow in
+            coverage.withSpans { spans in
+                coverage.bytes.withUnsafeBytes { c in
+                    out.bytes.withUnsafeMutableBytes { o in
+                        guard let base = o.baseAddress, let row = frameRow.baseAddress else { return }
+                        let f = UnsafeRawBufferPointer(frameRow)
+                        for y in r.y0..<r.y1 {
+                            let ob = (y &- r.y0) &* w &- r.x0
+                            let cb = (y &- coverage.rect.y0) &* cw &- coverage.rect.x0
+                            let frameFull = frame.isKnownFull(y: y, x0: r.x0, x1: r.x1)
+                            if !frameFull { frame.writeRow(y: y, x0: r.x0, x1: r.x1, into: row) }
+                            let fb = -r.x0
+                            var done = r.x0
+                            spans.forEach(y: y, within: r.x0, r.x1) { a, b, known in
+                                // Outside the extent: 0.
+                                if a > done { (base + (ob &+ done)).initializeMemory(as: UInt8.self, repeating: 0, count: a &- done) }
+                                done = b
+                                if frameFull {
+                                    if known {
+                                        (base + (ob &+ a)).initializeMemory(as: UInt8.self, repeating: fullByte, count: b &- a)
+                                    } else if identity, let from = c.baseAddress {
+                                        (base + (ob &+ a)).copyMemory(from: from + (cb &+ a), byteCount: b &- a)
+                                    } else {
+                                        var x = a
+                                        while x &+ 8 <= b {
+                                            let c8 = c.loadUnaligned(fromByteOffset: cb &+ x, as: UInt64.self)
+                                            if c8 == 0 || c8 == ~0 {
+                                                o.storeBytes(of: c8 == 0 ? 0 : full, toByteOffset: ob &+ x, as: UInt64.self)
+                                            } else {
+                                                for i in x..<(x &+ 8) {
+                                                    o.storeBytes(of: UInt8(truncatingIfNeeded: factor[Int(c.load(fromByteOffset: cb &+ i, as: UInt8.self))]),
+                                                                 toByteOffset: ob &+ i, as: UInt8.self)
+                                                }
+                                            }
+                                            x &+= 8
+                                        }
+                                        for i in x..<b {
+                                            o.storeBytes(of: UInt8(truncatingIfNeeded: factor[Int(c.load(fromByteOffset: cb &+ i, as: UInt8.self))]),
+                                                         toByteOffset: ob &+ i, as: UInt8.self)
+                                        }
+                                    }
+                                    return
+                                }
+                                var x = a
+                                while x < b {
+                                    if x &+ 8 <= b {
+                                        let c8 = known ? ~0 : c.loadUnaligned(fromByteOffset: cb &+ x, as: UInt64.self)
+                                        let f8 = f.loadUnaligned(fromByteOffset: fb &+ x, as: UInt64.self)
+                                        if c8 == 0 || f8 == 0 || (c8 == ~0 && f8 == ~0) {
+                                            o.storeBytes(of: c8 == 0 || f8 == 0 ? 0 : full, toByteOffset: ob &+ x, as: UInt64.self)
+                                            x &+= 8
+                                            continue
+                                        }
+                                    }
+                                    for i in x..<min(x &+ 8, b) {
+                                        let k = factor[known ? 255 : Int(c.load(fromByteOffset: cb &+ i, as: UInt8.self))]
+                                        o.storeBytes(of: mulDiv255(UInt32(f.load(fromByteOffset: fb &+ i, as: UInt8.self)), k),
+                                                     toByteOffset: ob &+ i, as: UInt8.self)
+                                    }
+                                    x = min(x &+ 8, b)
+                                }
                             }
+                            if done < r.x1 { (base + (ob &+ done)).initializeMemory(as: UInt8.self, repeating: 0, count: r.x1 &- done) }
                         }
-                        for i in x..<min(x &+ 8, w) {
-                            let a = factor[Int(o.load(fromByteOffset: ob &+ i, as: UInt8.self))]
-                            o.storeBytes(of: mulDiv255(UInt32(f.load(fromByteOffset: fb &+ i, as: UInt8.self)), a),
-                                         toByteOffset: ob &+ i, as: UInt8.self)
-                        }
-                        x &+= 8
                     }
                 }
             }
