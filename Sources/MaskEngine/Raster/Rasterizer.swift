@@ -186,7 +186,7 @@ enum Rasterizer {
                     let over = 0..<w
                     let inside = fullX0 < fullX1 ? fullX0..<fullX1 : 0..<0
                     values.withUnsafeMutableBufferPointer { out in
-                        guard let base = out.baseAddress, let rowBase = fullRow.baseAddress else { return }
+                        guard out.baseAddress != nil, let rowBase = fullRow.baseAddress else { return }
                         // Rows come in groups alike for the spans (outside, edge, inside): each
                         // group is written at once.
                         var group = 0, groupKind = -1
