@@ -53,20 +53,6 @@ final class CoverageFullTests: XCTestCase {
         }
     }
 
-    /// A backdrop with every kind of pixel: opaque, translucent, transparent.
-    private func backdrop() throws -> Surface {
-        var surface = try Surface(rect: clip, pool: BufferPool())
-        surface.image.pixels.withUnsafeMutableBytes { px in
-            for i in 0..<(clip.width * clip.height) {
-                let a = UInt8(truncatingIfNeeded: [255, 128, 0, 200][i % 4])
-                let c = UInt8(truncatingIfNeeded: (i &* 37) % (Int(a) + 1))
-                px[i * 4] = c; px[i * 4 + 1] = a / 2; px[i * 4 + 2] = c / 3; px[i * 4 + 3] = a
-            }
-        }
-        surface.dirty = clip
-        return surface
-    }
-
     private var paints: [Paint] {
         var pixels: [UInt8] = []
         for i in 0..<(61 * 37) { pixels += i % 3 == 0 ? [10, 20, 30, 255] : [40, 20, 0, 90] }
@@ -84,13 +70,13 @@ final class CoverageFullTests: XCTestCase {
             if box.width >= 2 && box.height >= 2 { XCTAssertTrue(knowsSomeFull(mask), "\(box)") }
             for paint in paints {
                 for opacity in [1.0, 0.5] {
-                    var fast = try backdrop(), slow = try backdrop()
+                    var fast = try Surface.backdrop(clip), slow = try Surface.backdrop(clip)
                     fast.fill(mask, with: paint, opacity: opacity)
                     slow.fill(unknown(mask), with: paint, opacity: opacity)
                     XCTAssertTrue(fast.image == slow.image, "\(box) \(paint) \(opacity)")
                     // Through a mask that is itself a rectangle's coverage (both known full).
                     let through = try rectangle(Rect(1.5, 0.5, 50, 30))
-                    fast = try backdrop(); slow = try backdrop()
+                    fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
                     fast.fill(mask, with: paint, mask: through, opacity: opacity)
                     slow.fill(unknown(mask), with: paint, mask: unknown(through), opacity: opacity)
                     XCTAssertTrue(fast.image == slow.image, "\(box) \(paint) \(opacity) masked")

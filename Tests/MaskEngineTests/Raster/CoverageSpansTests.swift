@@ -251,15 +251,15 @@ final class CoverageSpansTests: XCTestCase {
             XCTAssertFalse(mask.rowSpans.isEmpty)
             for paint in paints {
                 for opacity in [1.0, 0.6] {
-                    var fast = try backdrop(clip), slow = try backdrop(clip)
+                    var fast = try Surface.backdrop(clip), slow = try Surface.backdrop(clip)
                     fast.fill(mask, with: paint, opacity: opacity)
                     slow.fill(plain, with: paint, opacity: opacity)
                     XCTAssertTrue(fast.image == slow.image, "shape \(i) \(opacity)")
-                    fast = try backdrop(clip); slow = try backdrop(clip)
+                    fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
                     fast.fill(mask, with: paint, mask: through, opacity: opacity)
                     slow.fill(plain, with: paint, mask: CoverageMask(rect: through.rect, values: through.denseValues()), opacity: opacity)
                     XCTAssertTrue(fast.image == slow.image, "shape \(i) \(opacity) masked")
-                    fast = try backdrop(clip); slow = try backdrop(clip)
+                    fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
                     fast.fillBehind(mask, color: PremultipliedColor(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7), opacity: opacity)
                     slow.fillBehind(plain, color: PremultipliedColor(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7), opacity: opacity)
                     XCTAssertTrue(fast.image == slow.image, "shape \(i) \(opacity) behind")
@@ -274,19 +274,5 @@ final class CoverageSpansTests: XCTestCase {
                 XCTAssertTrue(fast.values == slow.values, "shape \(i) alpha \(alpha) \(opacity)")
             }
         }
-    }
-
-    /// A backdrop with opaque, translucent and transparent pixels.
-    private func backdrop(_ clip: PixelRect) throws -> Surface {
-        var surface = try Surface(rect: clip, pool: BufferPool())
-        surface.image.pixels.withUnsafeMutableBytes { px in
-            for i in 0..<(clip.width * clip.height) {
-                let a = UInt8(truncatingIfNeeded: [255, 128, 0, 200][i % 4])
-                let c = UInt8(truncatingIfNeeded: (i &* 37) % (Int(a) + 1))
-                px[i * 4] = c; px[i * 4 + 1] = a / 2; px[i * 4 + 2] = c / 3; px[i * 4 + 3] = a
-            }
-        }
-        surface.dirty = clip
-        return surface
     }
 }

@@ -86,22 +86,22 @@ final class CoverageSparseTests: XCTestCase {
                 let plainThrough = CoverageMask(rect: through.rect, values: through.denseValues())
                 for paint in paints {
                     for opacity in [1.0, 0.6] {
-                        var fast = try backdrop(), slow = try backdrop()
+                        var fast = try Surface.backdrop(clip), slow = try Surface.backdrop(clip)
                         fast.fill(sparse, with: paint, opacity: opacity)
                         slow.fill(plain, with: paint, opacity: opacity)
                         XCTAssertTrue(fast.image == slow.image, "shape \(i) \(marker) \(opacity)")
-                        fast = try backdrop(); slow = try backdrop()
+                        fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
                         fast.fill(sparse, with: paint, mask: through, opacity: opacity)
                         slow.fill(plain, with: paint, mask: plainThrough, opacity: opacity)
                         XCTAssertTrue(fast.image == slow.image, "shape \(i) \(marker) \(opacity) masked")
-                        fast = try backdrop(); slow = try backdrop()
+                        fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
                         fast.fillBehind(sparse, color: PremultipliedColor(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7), opacity: opacity)
                         slow.fillBehind(plain, color: PremultipliedColor(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7), opacity: opacity)
                         XCTAssertTrue(fast.image == slow.image, "shape \(i) \(marker) \(opacity) behind")
                     }
                 }
                 for inverted in [false, true] {
-                    var fast = try backdrop(), slow = try backdrop()
+                    var fast = try Surface.backdrop(clip), slow = try Surface.backdrop(clip)
                     fast.multiply(by: sparse, inverted: inverted)
                     slow.multiply(by: plain, inverted: inverted)
                     XCTAssertTrue(fast.image == slow.image, "shape \(i) \(marker) multiply \(inverted)")
@@ -164,19 +164,5 @@ final class CoverageSparseTests: XCTestCase {
                 }
             }
         }
-    }
-
-    /// A backdrop with opaque, translucent and transparent pixels.
-    private func backdrop() throws -> Surface {
-        var surface = try Surface(rect: clip, pool: BufferPool())
-        surface.image.pixels.withUnsafeMutableBytes { px in
-            for i in 0..<(clip.width * clip.height) {
-                let a = UInt8(truncatingIfNeeded: [255, 128, 0, 200][i % 4])
-                let c = UInt8(truncatingIfNeeded: (i &* 37) % (Int(a) + 1))
-                px[i * 4] = c; px[i * 4 + 1] = a / 2; px[i * 4 + 2] = c / 3; px[i * 4 + 3] = a
-            }
-        }
-        surface.dirty = clip
-        return surface
     }
 }
