@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// The process's current directory, read with `getcwd(3)`: what relative script, image
-/// and import paths start from. (`FileManager.currentDirectoryPath` answers the same,
+/// and import paths start from, for the language and the tool alike. (`FileManager.currentDirectoryPath` answers the same,
 /// through a URL, which a render's start-up spent more time building than the call.)
-enum CurrentDirectory {
+package enum CurrentDirectory {
     /// The current directory's absolute path; "." when it cannot be read (it was removed,
     /// or a parent is not searchable), so relative paths still resolve against it.
-    static var path: String {
+    package static var path: String {
         var size = 4096
         while size <= 1 << 20 {
             var buffer = [CChar](repeating: 0, count: size)

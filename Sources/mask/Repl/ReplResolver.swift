@@ -11,14 +11,14 @@ final class ReplResolver: ResourceResolver {
 
     /// Creates a resolver rooted at the current directory.
     init() {
-        baseDirectory = Mutex(FileManager.default.currentDirectoryPath)
+        baseDirectory = Mutex(CurrentDirectory.path)
     }
 
     /// Runs `body` with relative paths resolving against `directory`, then goes back to the
     /// current directory.
     func resolving<T, E: Error>(against directory: String, _ body: () throws(E) -> T) throws(E) -> T {
         baseDirectory.withLock { $0 = directory }
-        defer { baseDirectory.withLock { $0 = FileManager.default.currentDirectoryPath } }
+        defer { baseDirectory.withLock { $0 = CurrentDirectory.path } }
         return try body()
     }
 

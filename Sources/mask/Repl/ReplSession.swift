@@ -72,7 +72,7 @@ final class ReplSession {
         } catch {
             return fail(String(describing: error))
         }
-        return resolver.resolving(against: script.folder ?? FileManager.default.currentDirectoryPath) {
+        return resolver.resolving(against: script.folder ?? CurrentDirectory.path) {
             run(script)
         }
     }

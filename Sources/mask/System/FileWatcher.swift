@@ -1,4 +1,5 @@
 import Foundation
+import MaskScript
 
 /// Tells when any of a set of files changes, through Linux's inotify.
 ///
@@ -32,7 +33,7 @@ final class FileWatcher {
     func watch(_ paths: [String]) {
         var byFolder: [String: Set<String>] = [:]
         for path in paths {
-            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            let absolute = path.hasPrefix("/") ? path : CurrentDirectory.path + "/" + path
             let url = URL(fileURLWithPath: absolute).standardizedFileURL
             byFolder[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
         }
