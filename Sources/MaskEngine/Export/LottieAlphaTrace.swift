@@ -205,8 +205,10 @@ enum LottieAlphaTrace {
         let rect = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
         var elements: [Path.Element] = []
         for loop in loops { elements += Path.polygon(loop).elements }
-        guard let coverage = Rasterizer.coverage(of: Path(elements: elements, structure: "traced alpha"),
+        guard var coverage = Rasterizer.coverage(of: Path(elements: elements, structure: "traced alpha"),
                                                  transform: .identity, fillRule: .nonzero, clip: rect) else { return false }
+        // Every byte written once, so each pixel below is read straight, not looked up in the spans.
+        coverage.materialize()
         var total = 0, edges = 0
         for y in 0..<h {
             for x in 0..<w {
