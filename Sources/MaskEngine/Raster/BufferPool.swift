@@ -17,9 +17,14 @@ final class BufferPool {
     /// buffers hold, which `RenderBudget.bufferBytes` bounds.
     private(set) var bytesInUse = 0
 
-    /// Starts counting a new frame's buffers.
-    func startFrame() {
+    /// The pixels of the frames being rendered (0 when unknown): how much room a buffer
+    /// that must grow is given (`grownCapacity`).
+    private var framePixels = 0
+
+    /// Starts counting a new frame's buffers, for frames of `pixels` pixels.
+    func startFrame(pixels: Int = 0) {
         bytesInUse = 0
+        framePixels = max(0, pixels)
     }
 
     /// How many idle buffers of each kind are kept: enough for the deepest usual nesting
@@ -38,11 +43,11 @@ final class BufferPool {
         bytesInUse &+= count
         var b = BufferPool.take(from: &bytes, count: count)
         if zeroed {
-            BufferPool.resize(&b, count: count, with: 0)
+            resize(&b, count: count, with: 0)
         } else if let fill = unwrittenFill {
-            BufferPool.resize(&b, count: count, with: fill)
+            resize(&b, count: count, with: fill)
         } else {
-            BufferPool.resize(&b, count: count, padding: 0)
+            resize(&b, count: count, padding: 0)
         }
         return b
     }
@@ -51,7 +56,7 @@ final class BufferPool {
     func pixels(count: Int, filledWith pixel: UInt32) -> [UInt8] {
         bytesInUse &+= count &* 4
         var b = BufferPool.take(from: &bytes, count: count * 4)
-        BufferPool.resize(&b, count: count * 4, padding: 0)
+        resize(&b, count: count * 4, padding: 0)
         b.withUnsafeMutableBytes { raw in
             for i in 0..<count { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
         }
@@ -63,7 +68,7 @@ final class BufferPool {
     func zeroFloats(count: Int) -> [Float] {
         bytesInUse &+= count &* 4
         var b = BufferPool.take(from: &zeroFloats, count: count)
-        if b.count < count { BufferPool.resize(&b, count: count, padding: 0) }
+        if b.count < count { resize(&b, count: count, padding: 0) }
         return b
     }
 
@@ -72,7 +77,7 @@ final class BufferPool {
     func ints(count: Int) -> [Int32] {
         bytesInUse &+= count &* 4
         var b = BufferPool.take(from: &ints, count: count)
-        BufferPool.resize(&b, count: count, padding: 0)
+        resize(&b, count: count, padding: 0)
         return b
     }
 
@@ -124,27 +129,39 @@ final class BufferPool {
     }
 
     /// Makes `b` hold `count` elements, all `value`, in place.
-    private static func resize<T>(_ b: inout [T], count: Int, with value: T) {
-        resize(&b, count: count, padding: value)
-        b.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+    private func resize<T>(_ b: inout [T], count: Int, with value: T) {
+        if b.capacity < count {
+            b = LargeBuffer.array(count: count, capacity: grownCapacity(count), repeating: value)
+        } else {
+            resize(&b, count: count, padding: value)
+            b.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+        }
     }
 
-    /// Makes `b` hold `count` elements, keeping what it held (new ones are `padding`).
-    /// A frame-size buffer grows into memory advised for huge pages (`LargeBuffer`).
-    private static func resize<T>(_ b: inout [T], count: Int, padding: T) {
+    /// Makes `b` hold `count` elements: those it held up to `count`, then `padding`. A
+    /// buffer too small is replaced by a new one all `padding` (no caller needs what the
+    /// old one held beyond that: the pool's zero floats are all zero, and its other
+    /// buffers' bytes are unspecified), with the room `grownCapacity` gives.
+    private func resize<T>(_ b: inout [T], count: Int, padding: T) {
         if b.count > count {
             b.removeLast(b.count - count)
+        } else if b.capacity < count {
+            b = LargeBuffer.array(count: count, capacity: grownCapacity(count), repeating: padding)
         } else if b.count < count {
-            if b.capacity < count, count >= LargeBuffer.threshold / MemoryLayout<T>.stride {
-                var grown = LargeBuffer.array(count: count, repeating: padding)
-                grown.withUnsafeMutableBufferPointer { target in
-                    b.withUnsafeBufferPointer { old in _ = target.update(fromContentsOf: old) }
-                }
-                b = grown
-            } else {
-                b.append(contentsOf: repeatElement(padding, count: count - b.count))
-            }
+            b.append(contentsOf: repeatElement(padding, count: count - b.count))
         }
+    }
+
+    /// The room for a buffer that must grow to `count` elements: the frame's pixel count,
+    /// or four times it, whichever is the first to hold `count` (so that a coverage or a
+    /// group that grows with an animation, a circle widening to the whole frame say, is
+    /// reallocated once, not at every frame as its bounds grow); `count` itself when it is
+    /// larger, or the frame size is unknown. Only the elements in use are ever written, so
+    /// the rest costs address space, not memory.
+    private func grownCapacity(_ count: Int) -> Int {
+        if count <= framePixels { return framePixels }
+        let (four, overflow) = framePixels.multipliedReportingOverflow(by: 4)
+        return !overflow && count <= four ? four : count
     }
 
     private static func keep<T>(_ buffer: inout [T], in idle: inout [[T]]) {

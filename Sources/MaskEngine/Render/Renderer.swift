@@ -48,7 +48,8 @@ public struct Renderer: Sendable {
     public func render<T>(at t: Double, using buffers: RenderBuffers, _ body: (Image) throws -> T) throws -> T {
         guard t.isFinite else { throw RenderError.invalidTime(t) }
         let pool = buffers.pool
-        pool.startFrame()
+        let pixels = scene.canvas.width.multipliedReportingOverflow(by: scene.canvas.height)
+        pool.startFrame(pixels: pixels.overflow ? 0 : pixels.partialValue)
         var walk = LayerWalk(states: try scene.states(at: t), time: t, pool: pool, budget: budget)
         if !scene.treeChanges.isEmpty { walk.tree = scene.tree(at: t) }
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
