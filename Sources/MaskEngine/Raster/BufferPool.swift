@@ -47,7 +47,7 @@ final class BufferPool {
         } else if let fill = unwrittenFill {
             resize(&b, count: count, with: fill)
         } else {
-            resize(&b, count: count, padding: 0)
+            resizeUnwritten(&b, count: count)
         }
         return b
     }
@@ -56,7 +56,7 @@ final class BufferPool {
     func pixels(count: Int, filledWith pixel: UInt32) -> [UInt8] {
         bytesInUse &+= count &* 4
         var b = BufferPool.take(from: &bytes, count: count * 4)
-        resize(&b, count: count * 4, padding: 0)
+        resizeUnwritten(&b, count: count * 4)
         b.withUnsafeMutableBytes { raw in
             for i in 0..<count { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
         }
@@ -149,6 +149,16 @@ final class BufferPool {
             b = LargeBuffer.array(count: count, capacity: grownCapacity(count), repeating: padding)
         } else if b.count < count {
             b.append(contentsOf: repeatElement(padding, count: count - b.count))
+        }
+    }
+
+    /// Makes `b` hold `count` bytes for a caller that writes them all: a buffer too small
+    /// is replaced by one whose bytes are left as the allocator gives them.
+    private func resizeUnwritten(_ b: inout [UInt8], count: Int) {
+        if b.capacity < count {
+            b = LargeBuffer.uninitializedBytes(count: count, capacity: grownCapacity(count))
+        } else {
+            resize(&b, count: count, padding: 0)
         }
     }
 

@@ -25,9 +25,10 @@ enum LargeBuffer {
         make(count: count, capacity: capacity) { buffer in buffer.initialize(repeating: value) }
     }
 
-    /// `count` bytes of any value, for a caller that writes every one before reading it.
-    static func uninitializedBytes(count: Int) -> [UInt8] {
-        make(count: count, capacity: 0) { _ in }
+    /// `count` bytes of any value, for a caller that writes every one before reading it,
+    /// with room for at least `capacity`.
+    static func uninitializedBytes(count: Int, capacity: Int = 0) -> [UInt8] {
+        make(count: count, capacity: capacity) { _ in }
     }
 
     /// `count` elements made by `fill` (which must initialize all of them, or leave
