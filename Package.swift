@@ -22,9 +22,11 @@ let package = Package(
         .target(name: "CStack"),
         // fallocate(2), which Swift's Glibc module does not declare.
         .target(name: "CFileSpace"),
+        // RGBA to packed RGB with the CPU's byte shuffles, which Swift's SIMD types lack.
+        .target(name: "CPixels"),
 
         // The compositing engine: knows nothing of the language.
-        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib", "CFileSpace"]),
+        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib", "CFileSpace", "CPixels"]),
         // The language: lexer, parser, evaluator, diagnostics.
         .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"],
                 // The effects library is compiled in (Library/EffectsLibrary.swift, made by

@@ -1,3 +1,5 @@
+import CPixels
+
 /// Netpbm decoding (P3 plain PPM, P5 binary PGM, P6 binary PPM) and P6 encoding.
 ///
 /// Header rules follow netpbm: the magic, then width, height and maxval as decimal
@@ -55,17 +57,9 @@ enum PPMCodec {
         bytes.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
             for (k, byte) in header.enumerated() { base[k] = byte }
-            image.pixels.withUnsafeBytes { pixels in
+            image.pixels.withUnsafeBufferPointer { pixels in
                 guard let src = pixels.baseAddress else { return }
-                let dst = UnsafeMutableRawPointer(base + header.count)
-                // Four bytes stored for each pixel (the fourth is overwritten by the next
-                // pixel's red); the last pixel is stored as three.
-                for p in 0..<(count &- 1) {
-                    dst.storeBytes(of: src.loadUnaligned(fromByteOffset: p &* 4, as: UInt32.self),
-                                   toByteOffset: p &* 3, as: UInt32.self)
-                }
-                let last = (count &- 1) &* 4, at = (count &- 1) &* 3
-                for c in 0..<3 { dst.storeBytes(of: src.load(fromByteOffset: last &+ c, as: UInt8.self), toByteOffset: at &+ c, as: UInt8.self) }
+                mask_pack_rgb(src, base + header.count, count)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CPixels
 @testable import MaskEngine
 
 final class CodecTests: XCTestCase {
@@ -197,9 +198,9 @@ final class CodecTests: XCTestCase {
 
     // MARK: - PPM writing
 
-    /// The encoder stores four bytes a pixel (the fourth overwritten by the next pixel) and
-    /// the last pixel as three: every width gives each pixel's red, green and blue in
-    /// order, into a fresh buffer or a reused larger one.
+    /// The encoder packs four pixels a step with a byte shuffle (16-byte stores whose last
+    /// four bytes the next step overwrites) and the rest one by one: every width gives each
+    /// pixel's red, green and blue in order, into a fresh buffer or a reused larger one.
     func testPPMEncodeWritesEveryPixelsRGBInOrder() throws {
         for width in [1, 2, 7, 8, 9, 15, 16, 17, 23, 24, 25] {
             let count = width * 3
@@ -214,6 +215,26 @@ final class CodecTests: XCTestCase {
             var buffer = [UInt8](repeating: 0xEE, count: expected.count + 50)
             try PPMCodec.encode(image, into: &buffer)
             XCTAssertEqual(buffer, expected, "width \(width), reused buffer")
+        }
+    }
+
+    /// The packing step on its own, for every count from 1 to 70 (every remainder of the vector
+    /// steps, and the counts where the last whole store would cross the end): each pixel's
+    /// three bytes, and not one byte written past them.
+    func testRGBPackingWritesExactlyThreeBytesAPixel() {
+        for count in 1...70 {
+            let rgba = (0..<(count * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            var rgb = [UInt8](repeating: 0xA5, count: count * 3 + 32)
+            rgba.withUnsafeBufferPointer { source in
+                rgb.withUnsafeMutableBufferPointer { target in
+                    if let from = source.baseAddress, let to = target.baseAddress {
+                        mask_pack_rgb(from, to, count)
+                    }
+                }
+            }
+            let expected = (0..<count).flatMap { Array(rgba[($0 * 4)..<($0 * 4 + 3)]) }
+            XCTAssertEqual(Array(rgb[0..<(count * 3)]), expected, "\(count) pixels")
+            XCTAssertTrue(rgb[(count * 3)...].allSatisfy { $0 == 0xA5 }, "\(count) pixels: written past the end")
         }
     }
 
