@@ -10,4 +10,18 @@
 /// path runs. `rgb` must not overlap `rgba`.
 void mask_pack_rgb(const uint8_t *rgba, uint8_t *rgb, size_t count);
 
+/// 1 when `mask_masked_row` may be called: an x86-64 CPU with AVX2.
+int mask_has_masked_row(void);
+
+/// Source-over of `count` premultiplied RGBA pixels from `src`, each first scaled by its
+/// coverage byte in `mask` (`mulDiv255` on every channel), onto `dst`: the bytes
+/// `Surface`'s masked row writes (Raster/Compositor+Masked.swift), with eight pixels to a
+/// 256-bit vector. Blocks of eight zero coverage bytes are skipped; with `opaque` (every
+/// source pixel is), runs of full blocks are copied. Only where `mask_has_masked_row()`.
+void mask_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque);
+
+/// As `mask_masked_row`, below full opacity and without its copies: each source pixel
+/// scaled by its coverage byte, then by `opacity` (0...255), then blended onto `dst`.
+void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
+
 #endif

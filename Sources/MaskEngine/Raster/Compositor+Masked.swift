@@ -1,3 +1,5 @@
+import CPixels
+
 /// A fill through a mask, in one pass: what drawing the fill into a transparent group,
 /// multiplying the group by the mask and compositing it with an opacity gives, without the
 /// group buffer.
@@ -146,9 +148,15 @@ extension Surface {
 
     /// A fully covered row at full opacity: only the mask scales the source (the general
     /// loop's other two steps scale by 255, which changes nothing). With `opaque` (every
-    /// source pixel is), each run of full mask blocks is one copy.
+    /// source pixel is), each run of full mask blocks is one copy. With AVX2, the same row
+    /// in `mask_masked_row`.
     private static func maskedRow(_ src: UnsafeRawPointer, opaque: Bool, mask: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer,
                                   at dstBase: Int, count: Int) {
+        if PixelKernels.maskedRow, let base = dst.baseAddress {
+            mask_masked_row(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
+                            (base + dstBase).assumingMemoryBound(to: UInt8.self), count, opaque ? 1 : 0)
+            return
+        }
         var i = 0
         while i < count {
             if i &+ 8 <= count {
@@ -185,8 +193,14 @@ extension Surface {
     }
 
     /// A fully covered row below full opacity: the mask, then the opacity, scale the source.
+    /// With AVX2, the same row in `mask_masked_row_opacity`.
     private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, opacity op: UInt32,
                                   onto dst: UnsafeMutableRawBufferPointer, at dstBase: Int, count: Int) {
+        if PixelKernels.maskedRow, let base = dst.baseAddress {
+            mask_masked_row_opacity(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
+                                    (base + dstBase).assumingMemoryBound(to: UInt8.self), count, op)
+            return
+        }
         let k = PixelBlock.factor(op)
         var i = 0
         while i < count {
