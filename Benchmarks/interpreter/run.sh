@@ -5,8 +5,8 @@
 # `luac5.4 -p` on the same program). Wall time with hyperfine (best and mean of 20 runs,
 # after 3 warm-ups), peak memory with /usr/bin/time. Usage: bash Benchmarks/interpreter/run.sh
 #
-# `mask` is measured as `swift build -c release` makes it: since the release build links
-# the Swift runtime and Foundation statically (Package.swift), that is also how users get it.
+# `mask` is measured as `swift build -c release` makes it: one static executable (the Swift
+# runtime, Foundation and the C libraries inside; Package.swift), as users get it.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/../.."
