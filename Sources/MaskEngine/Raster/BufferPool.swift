@@ -131,7 +131,8 @@ final class BufferPool {
     /// Makes `b` hold `count` elements, all `value`, in place.
     private func resize<T>(_ b: inout [T], count: Int, with value: T) {
         if b.capacity < count {
-            b = LargeBuffer.array(count: count, capacity: grownCapacity(count), repeating: value)
+            b = LargeBuffer.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
+                                  repeating: value)
         } else {
             resize(&b, count: count, padding: value)
             b.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
@@ -146,7 +147,8 @@ final class BufferPool {
         if b.count > count {
             b.removeLast(b.count - count)
         } else if b.capacity < count {
-            b = LargeBuffer.array(count: count, capacity: grownCapacity(count), repeating: padding)
+            b = LargeBuffer.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
+                                  repeating: padding)
         } else if b.count < count {
             b.append(contentsOf: repeatElement(padding, count: count - b.count))
         }
@@ -156,23 +158,32 @@ final class BufferPool {
     /// is replaced by one whose bytes are left as the allocator gives them.
     private func resizeUnwritten(_ b: inout [UInt8], count: Int) {
         if b.capacity < count {
-            b = LargeBuffer.uninitializedBytes(count: count, capacity: grownCapacity(count))
+            b = LargeBuffer.uninitializedBytes(count: count, capacity: grownCapacity(count, from: b.capacity, stride: 1))
         } else {
             resize(&b, count: count, padding: 0)
         }
     }
 
-    /// The room for a buffer that must grow to `count` elements: the frame's pixel count,
-    /// or four times it, whichever is the first to hold `count` (so that a coverage or a
-    /// group that grows with an animation, a circle widening to the whole frame say, is
-    /// reallocated once, not at every frame as its bounds grow); `count` itself when it is
-    /// larger, or the frame size is unknown. Only the elements in use are ever written, so
-    /// the rest costs address space, not memory.
-    private func grownCapacity(_ count: Int) -> Int {
-        if count <= framePixels { return framePixels }
+    /// The room for a buffer of `old` capacity that must grow to `count` elements of
+    /// `stride` bytes: the frame's pixel count, or four times it, whichever is the first to
+    /// hold `count` (so that a coverage or a group that grows with an animation, a circle
+    /// widening to the whole frame say, is reallocated once, not at every frame as its
+    /// bounds grow). Only the elements in use are ever written, so the rest costs address
+    /// space, not memory; still, no more than `spareLimit` bytes are reserved beyond
+    /// `count`: past that (a huge canvas, a small buffer), twice the old capacity.
+    private func grownCapacity(_ count: Int, from old: Int, stride: Int) -> Int {
+        let spare = BufferPool.spareLimit / max(stride, 1)
         let (four, overflow) = framePixels.multipliedReportingOverflow(by: 4)
-        return !overflow && count <= four ? four : count
+        for tier in [framePixels, overflow ? 0 : four] where count <= tier {
+            if tier - count <= spare { return tier }
+            break
+        }
+        let (twice, over) = old.multipliedReportingOverflow(by: 2)
+        return max(count, min(over ? count : twice, count <= Int.max - spare ? count + spare : count))
     }
+
+    /// The most bytes a growing buffer is given beyond what it was asked for.
+    static let spareLimit = 64 << 20
 
     private static func keep<T>(_ buffer: inout [T], in idle: inout [[T]]) {
         var taken: [T] = []

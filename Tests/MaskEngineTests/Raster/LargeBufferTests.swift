@@ -63,6 +63,20 @@ final class BufferGrowthTests: XCTestCase {
         XCTAssertLessThan(plain.bytes(count: 100).capacity, 10_000)
     }
 
+    func testAHugeFramesRoomIsNotReservedForASmallBuffer() {
+        // 20,000 × 20,000 pixels: the frame's room is far more than the spare limit beyond
+        // a small buffer, so it grows by doubling instead.
+        let pool = BufferPool()
+        pool.startFrame(pixels: 400_000_000)
+        var small = pool.bytes(count: 1_000)
+        XCTAssertLessThan(small.capacity, 1 << 20)
+        pool.recycle(&small)
+        let larger = pool.bytes(count: 1_500)
+        XCTAssertGreaterThanOrEqual(larger.capacity, 2_000)
+        XCTAssertLessThan(larger.capacity, 1 << 20)
+        XCTAssertEqual(larger.count, 1_500)
+    }
+
     func testAFrameSizeBufferIsBackedByHugePagesWhereTheKernelOffersThem() throws {
         #if os(Linux)
         guard let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
