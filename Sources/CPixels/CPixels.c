@@ -57,6 +57,7 @@ void mask_pack_rgb(const uint8_t *rgba, uint8_t *rgb, size_t count) {
     pack_scalar(rgba, rgb, done, count);
 }
 
+#if MASK_X86_VECTORS
 /// `mulDiv255` on each byte of a packed pixel: Compositor.swift's `scaled(_:by:)`.
 static uint32_t scaled_pixel(uint32_t p, uint32_t k) {
     uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u;
@@ -123,7 +124,6 @@ static void masked_pixels_opacity(const uint8_t *src, const uint8_t *mask, uint8
     }
 }
 
-#if MASK_X86_VECTORS
 /// Eight pixels' channels times their lanes' factors / 255, rounded: PixelBlock.scaled.
 /// Each 16-bit lane holds a channel (red and blue, then green and alpha); no lane exceeds
 /// 255 · 255 + 128 + 254, so 16-bit products are exact.
@@ -141,6 +141,20 @@ static __m256i scaled_block(__m256i v, __m256i k) {
 __attribute__((target("avx2")))
 static __m256i both_halves(__m256i k) { return _mm256_or_si256(k, _mm256_slli_epi32(k, 16)); }
 
+/// Source-over of eight scaled source pixels onto the eight at `dst`: PixelBlock.blend.
+__attribute__((target("avx2")))
+static void blend_block(__m256i s, uint8_t *dst) {
+    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
+    __m256i d = _mm256_loadu_si256((const __m256i *)dst);
+    _mm256_storeu_si256((__m256i *)dst, _mm256_add_epi32(s, scaled_block(d, both_halves(inverse))));
+}
+
+/// The factors of eight coverage bytes.
+__attribute__((target("avx2")))
+static __m256i block_factors(const uint8_t *mask) {
+    return both_halves(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)mask)));
+}
+
 __attribute__((target("avx2")))
 void mask_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque) {
     size_t i = 0;
@@ -148,11 +162,7 @@ void mask_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size
         uint64_t m8 = load_block_mask(mask + i);
         if (m8 == 0) { i += 8; continue; }
         if (m8 == ~(uint64_t)0) { i = full_blocks(src, mask, dst, i, count, opaque); continue; }
-        __m256i k = both_halves(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mask + i))));
-        __m256i s = scaled_block(_mm256_loadu_si256((const __m256i *)(src + 4 * i)), k);
-        __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + 4 * i));
-        _mm256_storeu_si256((__m256i *)(dst + 4 * i), _mm256_add_epi32(s, scaled_block(d, both_halves(inverse))));
+        blend_block(scaled_block(_mm256_loadu_si256((const __m256i *)(src + 4 * i)), block_factors(mask + i)), dst + 4 * i);
         i += 8;
     }
     masked_pixels(src, mask, dst, i, count);
@@ -167,33 +177,13 @@ void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *d
         if (m8 == 0) continue;
         __m256i s = _mm256_loadu_si256((const __m256i *)(src + 4 * i));
         // A full block scales by 255, which changes nothing: only the opacity.
-        if (m8 != ~(uint64_t)0) s = scaled_block(s, both_halves(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mask + i)))));
-        s = scaled_block(s, k);
-        __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + 4 * i));
-        _mm256_storeu_si256((__m256i *)(dst + 4 * i), _mm256_add_epi32(s, scaled_block(d, both_halves(inverse))));
+        if (m8 != ~(uint64_t)0) s = scaled_block(s, block_factors(mask + i));
+        blend_block(scaled_block(s, k), dst + 4 * i);
     }
     masked_pixels_opacity(src, mask, dst, i, count, opacity);
 }
 
 int mask_has_masked_row(void) { return __builtin_cpu_supports("avx2") ? 1 : 0; }
 #else
-/// Without AVX2 the same row a pixel at a time (Swift's own vector loop is used instead).
-void mask_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque) {
-    size_t i = 0;
-    while (i + 8 <= count) {
-        uint64_t m8 = load_block_mask(mask + i);
-        if (m8 == 0) { i += 8; continue; }
-        if (m8 == ~(uint64_t)0) { i = full_blocks(src, mask, dst, i, count, opaque); continue; }
-        masked_pixels(src, mask, dst, i, i + 8);
-        i += 8;
-    }
-    masked_pixels(src, mask, dst, i, count);
-}
-
-void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity) {
-    masked_pixels_opacity(src, mask, dst, 0, count, opacity);
-}
-
 int mask_has_masked_row(void) { return 0; }
 #endif

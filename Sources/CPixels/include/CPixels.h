@@ -10,7 +10,8 @@
 /// path runs. `rgb` must not overlap `rgba`.
 void mask_pack_rgb(const uint8_t *rgba, uint8_t *rgb, size_t count);
 
-/// 1 when `mask_masked_row` may be called: an x86-64 CPU with AVX2.
+/// 1 when `mask_masked_row` and `mask_masked_row_opacity` may be called: an x86-64 CPU
+/// with AVX2 (0 elsewhere; other architectures' builds do not define the two).
 int mask_has_masked_row(void);
 
 /// Source-over of `count` premultiplied RGBA pixels from `src`, each first scaled by its

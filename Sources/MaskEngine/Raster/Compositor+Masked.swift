@@ -152,11 +152,13 @@ extension Surface {
     /// in `mask_masked_row`.
     private static func maskedRow(_ src: UnsafeRawPointer, opaque: Bool, mask: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer,
                                   at dstBase: Int, count: Int) {
+        #if arch(x86_64)
         if PixelKernels.maskedRow, let base = dst.baseAddress {
             mask_masked_row(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
                             (base + dstBase).assumingMemoryBound(to: UInt8.self), count, opaque ? 1 : 0)
             return
         }
+        #endif
         var i = 0
         while i < count {
             if i &+ 8 <= count {
@@ -196,11 +198,13 @@ extension Surface {
     /// With AVX2, the same row in `mask_masked_row_opacity`.
     private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, opacity op: UInt32,
                                   onto dst: UnsafeMutableRawBufferPointer, at dstBase: Int, count: Int) {
+        #if arch(x86_64)
         if PixelKernels.maskedRow, let base = dst.baseAddress {
             mask_masked_row_opacity(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
                                     (base + dstBase).assumingMemoryBound(to: UInt8.self), count, op)
             return
         }
+        #endif
         let k = PixelBlock.factor(op)
         var i = 0
         while i < count {
