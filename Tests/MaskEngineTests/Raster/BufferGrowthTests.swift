@@ -1,0 +1,90 @@
+import XCTest
+@testable import MaskEngine
+
+/// The pool's growth and the huge pages behind frame-size buffers.
+final class BufferGrowthTests: XCTestCase {
+    func testABufferThatMustGrowIsGivenRoomForTheFrameAndHoldsWhatWasAsked() {
+        let pool = BufferPool()
+        pool.startFrame(pixels: 10_000)
+        var small = pool.bytes(count: 50)
+        XCTAssertGreaterThanOrEqual(small.capacity, 10_000)
+        XCTAssertEqual(small.count, 50)
+        XCTAssertTrue(small.allSatisfy { $0 == 0 })
+        small.withUnsafeMutableBufferPointer { $0.update(repeating: 9) }
+        pool.recycle(&small)
+        // The same buffer, grown within its room: zero again where asked.
+        let grown = pool.bytes(count: 9_000)
+        XCTAssertEqual(grown.count, 9_000)
+        XCTAssertTrue(grown.allSatisfy { $0 == 0 })
+        // Past the frame's pixels, room for four bytes a pixel; past that, what is asked.
+        XCTAssertGreaterThanOrEqual(pool.bytes(count: 10_001).capacity, 40_000)
+        XCTAssertEqual(pool.bytes(count: 50_000).count, 50_000)
+        var floats = pool.zeroFloats(count: 300)
+        XCTAssertGreaterThanOrEqual(floats.capacity, 10_000)
+        XCTAssertTrue(floats.allSatisfy { $0 == 0 })
+        pool.recycleZeroed(&floats)
+        let more = pool.zeroFloats(count: 20_000)
+        XCTAssertGreaterThanOrEqual(more.count, 20_000)
+        XCTAssertTrue(more.allSatisfy { $0 == 0 })
+        // Without a frame size, a buffer grows to what is asked.
+        let plain = BufferPool()
+        XCTAssertLessThan(plain.bytes(count: 100).capacity, 10_000)
+    }
+
+    func testAHugeFramesRoomIsNotReservedForASmallBuffer() {
+        // 20,000 × 20,000 pixels: the frame's room is far more than the spare limit beyond
+        // a small buffer, so it grows by doubling instead.
+        let pool = BufferPool()
+        pool.startFrame(pixels: 400_000_000)
+        var small = pool.bytes(count: 1_000)
+        XCTAssertLessThan(small.capacity, 1 << 20)
+        pool.recycle(&small)
+        let larger = pool.bytes(count: 1_500)
+        XCTAssertGreaterThanOrEqual(larger.capacity, 2_000)
+        XCTAssertLessThan(larger.capacity, 1 << 20)
+        XCTAssertEqual(larger.count, 1_500)
+    }
+
+    func testAFrameSizeBufferIsBackedByHugePagesWhereTheKernelOffersThem() throws {
+        #if os(Linux)
+        guard let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
+              !mode.contains("[never]") else {
+            throw XCTSkip("transparent huge pages are off on this machine")
+        }
+        // 3 MiB in two huge pages (the capacity is rounded to whole ones).
+        var bytes = LargeBuffer.array(count: 3 << 20, repeating: UInt8(1))
+        let hugeKB: Int = bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            return Self.anonHugePagesKB(containing: UInt(bitPattern: base))
+        }
+        // The first 2 MiB hold the array's header: without the collapse they would be small pages.
+        XCTAssertGreaterThanOrEqual(hugeKB, 4096, "AnonHugePages of the buffer's mapping")
+        XCTAssertTrue(bytes.allSatisfy { $0 == 1 })
+        #else
+        throw XCTSkip("huge pages are asked for on Linux only")
+        #endif
+    }
+
+    /// `AnonHugePages` of the mapping that holds `address`, from /proc/self/smaps (read
+    /// line by line: Foundation sizes a file by its length, which is 0 for /proc's).
+    private static func anonHugePagesKB(containing address: UInt) -> Int {
+        guard let file = fopen("/proc/self/smaps", "r") else { return 0 }
+        defer { fclose(file) }
+        var lines: [String] = []
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while fgets(&buffer, Int32(buffer.count), file) != nil {
+            lines.append(String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        var inside = false
+        for line in lines {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
+                let ends = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                inside = ends.count == 2 && ends[0] <= address && address < ends[1]
+            } else if inside, fields.first == "AnonHugePages:", fields.count > 1 {
+                return Int(fields[1]) ?? 0
+            }
+        }
+        return 0
+    }
+}
