@@ -57,6 +57,56 @@ void mask_pack_rgb(const uint8_t *rgba, uint8_t *rgb, size_t count) {
     pack_scalar(rgba, rgb, done, count);
 }
 
+/// One pixel at a time, as `mask_expand_rgb` does for what its vector loops leave.
+static void expand_scalar(const uint8_t *rgb, uint8_t *rgba, size_t from, size_t count) {
+    for (size_t p = from; p < count; p++) {
+        rgba[4 * p] = rgb[3 * p];
+        rgba[4 * p + 1] = rgb[3 * p + 1];
+        rgba[4 * p + 2] = rgb[3 * p + 2];
+        rgba[4 * p + 3] = 255;
+    }
+}
+
+#if MASK_X86_VECTORS
+/// Four pixels a step: a 16-byte load (its last four bytes belong to the next step), one
+/// shuffle spreading the twelve colour bytes, alpha set by an or. The loop stops while a
+/// whole load still fits inside `rgb`.
+__attribute__((target("ssse3")))
+static size_t expand_ssse3(const uint8_t *rgb, uint8_t *rgba, size_t count) {
+    const __m128i spread = _mm_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
+    const __m128i alpha = _mm_set1_epi32((int)0xFF000000u);
+    size_t p = 0;
+    for (; p + 6 <= count; p += 4) {
+        __m128i colours = _mm_loadu_si128((const __m128i *)(rgb + 3 * p));
+        _mm_storeu_si128((__m128i *)(rgba + 4 * p), _mm_or_si128(_mm_shuffle_epi8(colours, spread), alpha));
+    }
+    return p;
+}
+#endif
+
+#if MASK_ARM_VECTORS
+/// Sixteen pixels a step: loaded as three planes, stored as four interleaved.
+static size_t expand_neon(const uint8_t *rgb, uint8_t *rgba, size_t count) {
+    size_t p = 0;
+    for (; p + 16 <= count; p += 16) {
+        uint8x16x3_t colours = vld3q_u8(rgb + 3 * p);
+        uint8x16x4_t pixels = {{colours.val[0], colours.val[1], colours.val[2], vdupq_n_u8(255)}};
+        vst4q_u8(rgba + 4 * p, pixels);
+    }
+    return p;
+}
+#endif
+
+void mask_expand_rgb(const uint8_t *rgb, uint8_t *rgba, size_t count) {
+    size_t done = 0;
+#if MASK_X86_VECTORS
+    if (__builtin_cpu_supports("ssse3")) done = expand_ssse3(rgb, rgba, count);
+#elif MASK_ARM_VECTORS
+    done = expand_neon(rgb, rgba, count);
+#endif
+    expand_scalar(rgb, rgba, done, count);
+}
+
 #if MASK_X86_VECTORS
 /// `mulDiv255` on each byte of a packed pixel: Compositor.swift's `scaled(_:by:)`.
 static uint32_t scaled_pixel(uint32_t p, uint32_t k) {

@@ -10,6 +10,11 @@
 /// path runs. `rgb` must not overlap `rgba`.
 void mask_pack_rgb(const uint8_t *rgba, uint8_t *rgb, size_t count);
 
+/// Writes the `count` three-byte pixels at `rgb` as four-byte pixels at `rgba` with a
+/// fourth byte of 255: an opaque PNG row, expanded. With SSSE3 (chosen at run time) or
+/// NEON, 4 or 16 pixels a step; reads nothing past the 3 × `count` bytes of `rgb`.
+void mask_expand_rgb(const uint8_t *rgb, uint8_t *rgba, size_t count);
+
 /// 1 when `mask_masked_row` and `mask_masked_row_opacity` may be called: an x86-64 CPU
 /// with AVX2 (0 elsewhere; other architectures' builds do not define the two).
 int mask_has_masked_row(void);

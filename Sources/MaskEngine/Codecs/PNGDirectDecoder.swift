@@ -1,4 +1,5 @@
 import CDeflate
+import CPixels
 
 /// PNG decoding without libpng for the files nearly every tool writes: 8 bits or fewer a
 /// sample (grey, grey + alpha, RGB, RGBA, palette), not interlaced, the zlib stream
@@ -145,17 +146,8 @@ enum PNGDirectDecoder {
             let out = pixels + y &* width &* 4
             switch layout.colour {
             case .rgb where key < 0:
-                // Four bytes read where three are a pixel, the fourth replaced by alpha 255;
-                // the last pixel of the row by bytes (its fourth would be past the row).
-                let raw = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(out)
-                let fourthByte = UInt32(0xFF00_0000).littleEndian
-                for x in 0..<(width &- 1) {
-                    let word = raw.loadUnaligned(fromByteOffset: x &* 3, as: UInt32.self)
-                    target.storeBytes(of: word | fourthByte, toByteOffset: x &* 4, as: UInt32.self)
-                }
-                let last = width &- 1
-                out[last &* 4] = row[last &* 3]; out[last &* 4 &+ 1] = row[last &* 3 &+ 1]
-                out[last &* 4 &+ 2] = row[last &* 3 &+ 2]; out[last &* 4 &+ 3] = 255
+                // Opaque: the colour bytes spread out, alpha 255 (byte shuffles in CPixels).
+                mask_expand_rgb(row, out, width)
             case .rgb:
                 for x in 0..<width {
                     let r = row[x &* 3], g = row[x &* 3 &+ 1], b = row[x &* 3 &+ 2]

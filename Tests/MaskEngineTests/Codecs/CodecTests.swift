@@ -238,6 +238,26 @@ final class CodecTests: XCTestCase {
         }
     }
 
+    /// The expanding step of opaque RGB PNG rows, for every count from 1 to 70: each pixel's
+    /// three bytes and 255, nothing written past them, nothing read past the row (the row
+    /// is copied to the end of its own allocation, so a read past it would reach
+    /// whatever follows; AddressSanitizer runs of the tests would report it).
+    func testRGBExpandingWritesEachPixelWithAnOpaqueAlpha() {
+        for count in 1...70 {
+            let rgb = (0..<(count * 3)).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 5) }
+            var rgba = [UInt8](repeating: 0xA5, count: count * 4 + 32)
+            let row = UnsafeMutablePointer<UInt8>.allocate(capacity: rgb.count)
+            defer { row.deallocate() }
+            row.initialize(from: rgb, count: rgb.count)
+            rgba.withUnsafeMutableBufferPointer { target in
+                if let to = target.baseAddress { mask_expand_rgb(row, to, count) }
+            }
+            let expected = (0..<count).flatMap { Array(rgb[($0 * 3)..<($0 * 3 + 3)]) + [UInt8(255)] }
+            XCTAssertEqual(Array(rgba[0..<(count * 4)]), expected, "\(count) pixels")
+            XCTAssertTrue(rgba[(count * 4)...].allSatisfy { $0 == 0xA5 }, "\(count) pixels: written past the end")
+        }
+    }
+
     // MARK: - PPM reading
 
     func testPPMReadsP3WithComments() throws {
