@@ -53,10 +53,13 @@ final class BufferGrowthTests: XCTestCase {
         }
         // 3 MiB in two huge pages (the capacity is rounded to whole ones).
         var bytes = LargeBuffer.array(count: 3 << 20, repeating: UInt8(1))
-        let hugeKB: Int = bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            return Self.anonHugePagesKB(containing: UInt(bitPattern: base))
+        let start = bytes.withUnsafeMutableBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        // glibc's malloc maps a buffer this large on its own, from a huge page's boundary;
+        // another allocator (AddressSanitizer's) may not, and then nothing is collapsed.
+        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
+            throw XCTSkip("the allocator placed the buffer off a huge page's boundary")
         }
+        let hugeKB = Self.anonHugePagesKB(containing: start)
         // The first 2 MiB hold the array's header: without the collapse they would be small pages.
         XCTAssertGreaterThanOrEqual(hugeKB, 4096, "AnonHugePages of the buffer's mapping")
         XCTAssertTrue(bytes.allSatisfy { $0 == 1 })
