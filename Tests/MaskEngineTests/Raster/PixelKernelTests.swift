@@ -11,19 +11,16 @@ final class PixelKernelTests: XCTestCase {
         super.tearDown()
     }
 
-    /// Mask values in eight-pixel blocks: shut, full or mixed, chosen by a seeded generator.
+    /// Mask values in eight-pixel blocks: shut, full or mixed, chosen by the tests' seeded
+    /// generator (`SplitMix`).
     private func maskValues(_ rect: PixelRect, seed: UInt64) -> [UInt8] {
-        var state = seed
-        func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
+        var random = SplitMix(seed: seed)
         var values = [UInt8](repeating: 0, count: rect.width * rect.height)
         var i = 0
         while i < values.count {
-            let kind = next() % 4
+            let kind = random.next() % 4
             for j in i..<min(i + 8, values.count) {
-                values[j] = kind == 0 ? 0 : kind == 1 ? 255 : UInt8(truncatingIfNeeded: next())
+                values[j] = kind == 0 ? 0 : kind == 1 ? 255 : random.byte()
             }
             i += 8
         }
