@@ -9,6 +9,26 @@
 #define MASK_ARM_VECTORS 1
 #endif
 
+/// A vector loop over the first pixels of a row: returns how many it converted.
+typedef size_t (*vector_steps)(const uint8_t *src, uint8_t *dst, size_t count);
+/// The same conversion one pixel at a time, from `from` to `count`.
+typedef void (*pixel_steps)(const uint8_t *src, uint8_t *dst, size_t from, size_t count);
+
+/// The vector loop this CPU runs, of an x86-64 one (needing SSSE3, checked at run time)
+/// and an arm64 one; none elsewhere. An argument for the other architecture is not used.
+#if MASK_X86_VECTORS
+#define VECTOR_STEPS(x86, arm) (__builtin_cpu_supports("ssse3") ? (x86) : NULL)
+#elif MASK_ARM_VECTORS
+#define VECTOR_STEPS(x86, arm) (arm)
+#else
+#define VECTOR_STEPS(x86, arm) NULL
+#endif
+
+/// `count` pixels: the vector loop as far as it goes, then one by one.
+static void convert_pixels(vector_steps vector, pixel_steps scalar, const uint8_t *src, uint8_t *dst, size_t count) {
+    scalar(src, dst, vector ? vector(src, dst, count) : 0, count);
+}
+
 /// One pixel at a time: the path for what the vector loops leave, and for other CPUs.
 static void pack_scalar(const uint8_t *rgba, uint8_t *rgb, size_t from, size_t count) {
     for (size_t p = from; p < count; p++) {
@@ -48,13 +68,7 @@ static size_t pack_neon(const uint8_t *rgba, uint8_t *rgb, size_t count) {
 #endif
 
 void mask_pack_rgb(const uint8_t *rgba, uint8_t *rgb, size_t count) {
-    size_t done = 0;
-#if MASK_X86_VECTORS
-    if (__builtin_cpu_supports("ssse3")) done = pack_ssse3(rgba, rgb, count);
-#elif MASK_ARM_VECTORS
-    done = pack_neon(rgba, rgb, count);
-#endif
-    pack_scalar(rgba, rgb, done, count);
+    convert_pixels(VECTOR_STEPS(pack_ssse3, pack_neon), pack_scalar, rgba, rgb, count);
 }
 
 /// One pixel at a time, as `mask_expand_rgb` does for what its vector loops leave.
@@ -98,13 +112,7 @@ static size_t expand_neon(const uint8_t *rgb, uint8_t *rgba, size_t count) {
 #endif
 
 void mask_expand_rgb(const uint8_t *rgb, uint8_t *rgba, size_t count) {
-    size_t done = 0;
-#if MASK_X86_VECTORS
-    if (__builtin_cpu_supports("ssse3")) done = expand_ssse3(rgb, rgba, count);
-#elif MASK_ARM_VECTORS
-    done = expand_neon(rgb, rgba, count);
-#endif
-    expand_scalar(rgb, rgba, done, count);
+    convert_pixels(VECTOR_STEPS(expand_ssse3, expand_neon), expand_scalar, rgb, rgba, count);
 }
 
 #if MASK_X86_VECTORS
