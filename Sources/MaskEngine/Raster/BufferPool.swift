@@ -174,12 +174,11 @@ final class BufferPool {
     private func grownCapacity(_ count: Int, from old: Int, stride: Int) -> Int {
         let spare = BufferPool.spareLimit / max(stride, 1)
         let (four, overflow) = framePixels.multipliedReportingOverflow(by: 4)
-        for tier in [framePixels, overflow ? 0 : four] where count <= tier {
-            if tier - count <= spare { return tier }
-            break
-        }
+        let tier = count <= framePixels ? framePixels : !overflow && count <= four ? four : nil
+        if let tier, tier - count <= spare { return tier }
         let (twice, over) = old.multipliedReportingOverflow(by: 2)
-        return max(count, min(over ? count : twice, count <= Int.max - spare ? count + spare : count))
+        let most = count <= Int.max - spare ? count + spare : count
+        return max(count, min(over ? count : twice, most))
     }
 
     /// The most bytes a growing buffer is given beyond what it was asked for.
