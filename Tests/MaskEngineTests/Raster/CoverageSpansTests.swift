@@ -249,30 +249,9 @@ final class CoverageSpansTests: XCTestCase {
             guard let mask = Rasterizer.coverage(of: [poly], fillRule: i % 2 == 0 ? .nonzero : .evenodd, clip: clip) else { continue }
             let plain = CoverageMask(rect: mask.rect, values: mask.denseValues())
             XCTAssertFalse(mask.rowSpans.isEmpty)
-            for paint in paints {
-                for opacity in [1.0, 0.6] {
-                    var fast = try Surface.backdrop(clip), slow = try Surface.backdrop(clip)
-                    fast.fill(mask, with: paint, opacity: opacity)
-                    slow.fill(plain, with: paint, opacity: opacity)
-                    XCTAssertTrue(fast.image == slow.image, "shape \(i) \(opacity)")
-                    fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
-                    fast.fill(mask, with: paint, mask: through, opacity: opacity)
-                    slow.fill(plain, with: paint, mask: CoverageMask(rect: through.rect, values: through.denseValues()), opacity: opacity)
-                    XCTAssertTrue(fast.image == slow.image, "shape \(i) \(opacity) masked")
-                    fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
-                    fast.fillBehind(mask, color: PremultipliedColor(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7), opacity: opacity)
-                    slow.fillBehind(plain, color: PremultipliedColor(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7), opacity: opacity)
-                    XCTAssertTrue(fast.image == slow.image, "shape \(i) \(opacity) behind")
-                }
-            }
-            for (alpha, opacity) in [(UInt32(255), 1.0), (255, 0.6), (140, 1.0)] {
-                var fast = AlphaSurface(rect: clip, pool: BufferPool()), slow = AlphaSurface(rect: clip, pool: BufferPool())
-                fast.fill(through, alpha: 100, opacity: 1)
-                slow.fill(through, alpha: 100, opacity: 1)
-                fast.fill(mask, alpha: alpha, opacity: opacity)
-                slow.fill(plain, alpha: alpha, opacity: opacity)
-                XCTAssertTrue(fast.values == slow.values, "shape \(i) alpha \(alpha) \(opacity)")
-            }
+            try assertFillsAgree(mask, plain, through: through,
+                                 referenceThrough: CoverageMask(rect: through.rect, values: through.denseValues()),
+                                 paints: paints, clip: clip, "shape \(i)")
         }
     }
 }

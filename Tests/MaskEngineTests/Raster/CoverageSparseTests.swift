@@ -84,35 +84,13 @@ final class CoverageSparseTests: XCTestCase {
                 else { continue }
                 let plain = CoverageMask(rect: sparse.rect, values: sparse.denseValues())
                 let plainThrough = CoverageMask(rect: through.rect, values: through.denseValues())
-                for paint in paints {
-                    for opacity in [1.0, 0.6] {
-                        var fast = try Surface.backdrop(clip), slow = try Surface.backdrop(clip)
-                        fast.fill(sparse, with: paint, opacity: opacity)
-                        slow.fill(plain, with: paint, opacity: opacity)
-                        XCTAssertTrue(fast.image == slow.image, "shape \(i) \(marker) \(opacity)")
-                        fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
-                        fast.fill(sparse, with: paint, mask: through, opacity: opacity)
-                        slow.fill(plain, with: paint, mask: plainThrough, opacity: opacity)
-                        XCTAssertTrue(fast.image == slow.image, "shape \(i) \(marker) \(opacity) masked")
-                        fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
-                        fast.fillBehind(sparse, color: PremultipliedColor(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7), opacity: opacity)
-                        slow.fillBehind(plain, color: PremultipliedColor(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7), opacity: opacity)
-                        XCTAssertTrue(fast.image == slow.image, "shape \(i) \(marker) \(opacity) behind")
-                    }
-                }
+                try assertFillsAgree(sparse, plain, through: through, referenceThrough: plainThrough,
+                                     paints: paints, clip: clip, "shape \(i) \(marker)")
                 for inverted in [false, true] {
                     var fast = try Surface.backdrop(clip), slow = try Surface.backdrop(clip)
                     fast.multiply(by: sparse, inverted: inverted)
                     slow.multiply(by: plain, inverted: inverted)
                     XCTAssertTrue(fast.image == slow.image, "shape \(i) \(marker) multiply \(inverted)")
-                }
-                for (alpha, opacity) in [(UInt32(255), 1.0), (255, 0.6), (140, 1.0)] {
-                    var fast = AlphaSurface(rect: clip, pool: BufferPool()), slow = AlphaSurface(rect: clip, pool: BufferPool())
-                    fast.fill(through, alpha: 100, opacity: 1)
-                    slow.fill(plainThrough, alpha: 100, opacity: 1)
-                    fast.fill(sparse, alpha: alpha, opacity: opacity)
-                    slow.fill(plain, alpha: alpha, opacity: opacity)
-                    XCTAssertTrue(fast.values == slow.values, "shape \(i) \(marker) alpha \(alpha) \(opacity)")
                 }
                 let blurredFast = GaussianBlur.blurred(sparse, sigma: 2, shift: Point(1, 1), within: clip, pool: BufferPool())
                 let blurredSlow = GaussianBlur.blurred(plain, sigma: 2, shift: Point(1, 1), within: clip, pool: BufferPool())
