@@ -150,6 +150,7 @@ final class BufferPool {
             b = LargeBuffer.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
                                   repeating: padding)
         } else if b.count < count {
+            LargeBuffer.willGrow(b, to: count)
             b.append(contentsOf: repeatElement(padding, count: count - b.count))
         }
     }

