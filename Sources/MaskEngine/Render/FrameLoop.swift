@@ -30,9 +30,9 @@ final class FrameLoop<Prepared: Sendable>: @unchecked Sendable {
     }
 
     /// One worker: takes the next position within the window, renders its frame into
-    /// buffers it keeps, and prepares it with its own `prepare` step.
-    func work(_ renderer: Renderer, prepare: (_ index: Int, _ image: Image) throws -> Prepared) {
-        let buffers = RenderBuffers()
+    /// `buffers`, which it keeps from frame to frame, and prepares it with its own
+    /// `prepare` step.
+    func work(_ renderer: Renderer, buffers: RenderBuffers, prepare: (_ index: Int, _ image: Image) throws -> Prepared) {
         while let position = take() {
             let frame = frameAt(position)
             let result: Result<Prepared, any Error>

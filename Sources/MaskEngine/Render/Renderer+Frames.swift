@@ -55,8 +55,13 @@ extension Renderer {
             group.enter()
             do {
                 try SystemThread.start(stackSize: Renderer.threadStackSize) { [self] in
-                    loop.work(self, prepare: prepare())
+                    let (buffers, step) = (RenderBuffers(), prepare())
+                    loop.work(self, buffers: buffers, prepare: step)
                     group.leave()
+                    // The thread's buffers (tens of megabytes) and its step's are freed
+                    // after the caller is let go, not before: a short render returns
+                    // (and `mask render` exits) without waiting for the unmapping.
+                    withExtendedLifetime((buffers, step)) {}
                 }
             } catch {
                 group.leave()
