@@ -6,8 +6,7 @@ import Foundation
 enum StaleFrames {
     /// The stale frame files in `directory` (names only), in order.
     static func find(in directory: String, frameCount: Int) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { name in
+        Directory.names(in: directory).filter { name in
             guard let number = frameNumber(name) else { return false }
             return number >= frameCount
         }.sorted()
