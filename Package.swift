@@ -24,9 +24,11 @@ let package = Package(
         .target(name: "CFileSpace"),
         // RGBA to packed RGB with the CPU's byte shuffles, which Swift's SIMD types lack.
         .target(name: "CPixels"),
+        // mallopt(3), which Swift's Glibc module does not declare.
+        .target(name: "CMemory"),
 
         // The compositing engine: knows nothing of the language.
-        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib", "CFileSpace", "CPixels"]),
+        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib", "CFileSpace", "CPixels", "CMemory"]),
         // The language: lexer, parser, evaluator, diagnostics.
         .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"],
                 // The effects library is compiled in (Library/EffectsLibrary.swift, made by

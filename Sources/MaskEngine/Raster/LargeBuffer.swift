@@ -14,8 +14,11 @@ import Glibc
 enum LargeBuffer {
     /// The size of a huge page on x86-64 and arm64 Linux.
     static let hugePage = 2 << 20
-    /// Arrays smaller than this are made plainly.
-    static let threshold = 1 << 20
+    /// Room left in each mapping for malloc's and the array's headers.
+    static let headers = 64
+    /// Arrays smaller than this are made plainly; `RenderBuffers.mapFrameBuffersOnTheirOwn`
+    /// has the allocator map every block this large on its own.
+    static let threshold = 1 << 19
 
     /// `count` elements, all `value`, with room for at least `capacity` (more when large,
     /// to fill whole huge pages), in memory advised for huge pages when large. Only the
@@ -45,7 +48,7 @@ enum LargeBuffer {
             }
         }
         // Whole huge pages with room for malloc's and the array's headers.
-        let capacity = ((bytes + 64 + hugePage - 1) / hugePage * hugePage - 64) / stride
+        let capacity = ((bytes + headers + hugePage - 1) / hugePage * hugePage - headers) / stride
         return [T](unsafeUninitializedCapacity: max(capacity, room)) { buffer, made in
             if let base = buffer.baseAddress {
                 advise(UnsafeMutableRawPointer(base), byteCount: buffer.count * stride,
@@ -64,7 +67,7 @@ enum LargeBuffer {
     /// (the kernel copies the header's page into it), instead of 511 faults later: measured
     /// here, 4 MiB were touched in 0.22 ms instead of 0.74.
     /// `touched` is how many bytes from the start are about to be written: the first block
-    /// is collapsed only when they are at least half of it, so that a small array in a
+    /// is collapsed only when they are at least `collapseFrom`, so that a small array in a
     /// large capacity keeps the few small pages it uses.
     private static func advise(_ start: UnsafeMutableRawPointer, byteCount: Int, touched: Int) {
         #if os(Linux)
@@ -74,24 +77,31 @@ enum LargeBuffer {
         guard end > first, let region = UnsafeMutableRawPointer(bitPattern: first) else { return }
         // Advice only: a failure (an old kernel, huge pages disabled) leaves normal pages.
         guard madvise(region, Int(end - first), MADV_HUGEPAGE) == 0 else { return }
-        if end - first >= huge, touched >= hugePage / 2 { collapseFirstBlock(at: start) }
+        if end - first >= huge, touched >= collapseFrom { collapseFirstBlock(at: start) }
         #endif
     }
 
+    /// How much of the header's block an array must use before that block is collapsed
+    /// into a huge page: a quarter, so that a frame-size coverage (0.9 MB at 1280 × 720)
+    /// takes one collapse instead of 225 faults, for at most four times the memory it uses.
+    static let collapseFrom = hugePage / 4
+
     /// Called before an array from here grows in place from its `count` to `newCount`
     /// elements (a pool's coverage or accumulation buffer following a shape that widens
-    /// from frame to frame): when the growth first fills half of the header's block, that
-    /// block is collapsed into a huge page, as `advise` does for an array made that large.
+    /// from frame to frame): when the growth first fills `collapseFrom` of the header's
+    /// block, that block is collapsed into a huge page, as `advise` does for an array made
+    /// that large.
     /// Without it the block is faulted in 4 KiB at a time as the array grows: measured
     /// here, a 60-frame circle reveal took 1,520 page faults with one job and 2,740 with
     /// two; with it, 1,285 and 2,172. An array with less room than a huge page, or whose
     /// first page is not on a huge page's boundary, is left alone.
     static func willGrow<T>(_ array: [T], to newCount: Int) {
         #if os(Linux)
-        let stride = MemoryLayout<T>.stride, half = hugePage / 2
+        let stride = MemoryLayout<T>.stride
         let (old, new) = (array.count.multipliedReportingOverflow(by: stride), newCount.multipliedReportingOverflow(by: stride))
         let (room, over) = array.capacity.multipliedReportingOverflow(by: stride)
-        guard !old.overflow, !new.overflow, !over, old.partialValue < half, new.partialValue >= half, room >= hugePage else { return }
+        guard !old.overflow, !new.overflow, !over, old.partialValue < collapseFrom, new.partialValue >= collapseFrom,
+              room >= hugePage - headers else { return }
         array.withUnsafeBufferPointer { buffer in
             if let base = buffer.baseAddress { collapseFirstBlock(at: UnsafeMutableRawPointer(mutating: base)) }
         }

@@ -47,10 +47,7 @@ final class BufferGrowthTests: XCTestCase {
 
     func testAFrameSizeBufferIsBackedByHugePagesWhereTheKernelOffersThem() throws {
         #if os(Linux)
-        guard let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
-              !mode.contains("[never]") else {
-            throw XCTSkip("transparent huge pages are off on this machine")
-        }
+        try Self.requireHugePages()
         // 3 MiB in two huge pages (the capacity is rounded to whole ones).
         var bytes = LargeBuffer.array(count: 3 << 20, repeating: UInt8(1))
         let start = bytes.withUnsafeMutableBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -68,12 +65,9 @@ final class BufferGrowthTests: XCTestCase {
         #endif
     }
 
-    func testAPoolBufferThatGrowsInPlacePastHalfAHugePageHasItsFirstBlockCollapsed() throws {
+    func testAPoolBufferThatGrowsInPlacePastAQuarterOfAHugePageHasItsFirstBlockCollapsed() throws {
         #if os(Linux)
-        guard let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
-              !mode.contains("[never]") else {
-            throw XCTSkip("transparent huge pages are off on this machine")
-        }
+        try Self.requireHugePages()
         // A frame of ten million pixels: a small accumulation buffer is given room for it
         // (40 MB of floats, which glibc maps on its own, whatever sizes were freed before),
         // then grows within that room to 2.4 MB, as a widening shape's does.
@@ -94,6 +88,58 @@ final class BufferGrowthTests: XCTestCase {
         #else
         throw XCTSkip("huge pages are asked for on Linux only")
         #endif
+    }
+
+    func testAfterTheToolsSettingFrameBuffersStayOnHugePageBoundariesWhateverWasFreed() throws {
+        #if os(Linux)
+        try Self.requireHugePages()
+        guard RenderBuffers.mapFrameBuffersOnTheirOwn() else {
+            throw XCTSkip("this allocator has no such setting (AddressSanitizer's, for one)")
+        }
+        // Left to itself, glibc would now serve blocks up to 8 MiB from its heap, at
+        // whatever address, in small pages.
+        do {
+            let freed = [UInt8](repeating: 1, count: 8 << 20)
+            XCTAssertEqual(freed.last, 1)
+        }
+        let bytes = LargeBuffer.array(count: 3 << 20, repeating: UInt8(2))
+        let start = bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        XCTAssertEqual((start & ~4095) % UInt(LargeBuffer.hugePage), 0, "a mapping of its own, on a huge page's boundary")
+        XCTAssertGreaterThanOrEqual(Self.anonHugePagesKB(containing: start), 4096)
+        #else
+        throw XCTSkip("huge pages are asked for on Linux only")
+        #endif
+    }
+
+    func testAFrameSizeCoverageGrowingPastAQuarterOfAHugePageTakesOne() throws {
+        #if os(Linux)
+        try Self.requireHugePages()
+        guard RenderBuffers.mapFrameBuffersOnTheirOwn() else {
+            throw XCTSkip("this allocator has no such setting (AddressSanitizer's, for one)")
+        }
+        // A 1280 × 720 frame: a coverage is given room for the frame's pixels (0.9 MB, one
+        // huge page with the headers), then grows to 600 KB, as a widening mask's does.
+        let pool = BufferPool()
+        pool.startFrame(pixels: 1280 * 720)
+        var small = pool.bytes(count: 100)
+        let start = small.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        XCTAssertEqual((start & ~4095) % UInt(LargeBuffer.hugePage), 0, "a mapping of its own, on a huge page's boundary")
+        pool.recycle(&small)
+        let coverage = pool.bytes(count: 600_000)
+        XCTAssertEqual(coverage.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, start, "grown in place")
+        XCTAssertGreaterThanOrEqual(Self.anonHugePagesKB(containing: start), 2048, "one huge page, not 147 small ones")
+        XCTAssertTrue(coverage.allSatisfy { $0 == 0 })
+        #else
+        throw XCTSkip("huge pages are asked for on Linux only")
+        #endif
+    }
+
+    /// Skips a test on a machine whose kernel gives no transparent huge pages.
+    private static func requireHugePages() throws {
+        guard let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
+              !mode.contains("[never]") else {
+            throw XCTSkip("transparent huge pages are off on this machine")
+        }
     }
 
     /// `AnonHugePages` of the mapping that holds `address`, from /proc/self/smaps (read
