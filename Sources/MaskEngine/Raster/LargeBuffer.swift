@@ -100,12 +100,18 @@ enum LargeBuffer {
         let stride = MemoryLayout<T>.stride
         let (old, new) = (array.count.multipliedReportingOverflow(by: stride), newCount.multipliedReportingOverflow(by: stride))
         let (room, over) = array.capacity.multipliedReportingOverflow(by: stride)
-        guard !old.overflow, !new.overflow, !over, old.partialValue < collapseFrom, new.partialValue >= collapseFrom,
-              room >= hugePage - headers else { return }
+        guard !old.overflow, !new.overflow, !over,
+              growthFillsHeaderBlock(from: old.partialValue, to: new.partialValue, room: room) else { return }
         array.withUnsafeBufferPointer { buffer in
             if let base = buffer.baseAddress { collapseFirstBlock(at: UnsafeMutableRawPointer(mutating: base)) }
         }
         #endif
+    }
+
+    /// Whether an array growing in place from `old` to `new` bytes, with room for `room`,
+    /// now first uses `collapseFrom` of its header's block, and that whole block is its own.
+    static func growthFillsHeaderBlock(from old: Int, to new: Int, room: Int) -> Bool {
+        old < collapseFrom && new >= collapseFrom && room >= hugePage - headers
     }
 
     /// Collapses the huge page's worth of memory from the page holding `start` (an array's
