@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Runs the benchmark: each scene rendered by `mask render` (frames 0–59, 1280×720, PPM
-files written, the whole process timed) and by its pycairo peer in Benchmarks/cairo
-(the frame loop timed, each frame written raw), alternating, best of RUNS each.
+files written, the whole process timed) at one job and at two, and by its pycairo peer
+in Benchmarks/cairo (the frame loop timed, each frame written raw), the four run by run
+in turn (`interleaved`), best of RUNS each.
 
 Prints frames/s for both and their ratio, `mask`'s ns per pixel, the gain from a second
 job, peak memory (maximum resident set, from /usr/bin/time), the start-up (a one-frame
@@ -59,9 +60,15 @@ def floor(out, threads):
     return write_frames(out, FRAMES, threads), 0
 
 
-def best(runs, measure):
-    results = [measure() for _ in range(runs)]
-    return min(r[0] for r in results), max(r[1] for r in results)
+def interleaved(runs, *measures):
+    """Each measure once a round, in turn, for RUNS rounds, so that the machine's drift
+    (this guest's page cache and fresh memory change speed from minute to minute) falls on
+    every measure alike; then each one's best time and largest peak memory."""
+    results = [[] for _ in measures]
+    for _ in range(runs):
+        for taken, measure in zip(results, measures):
+            taken.append(measure())
+    return [(min(r[0] for r in taken), max(r[1] for r in taken)) for taken in results]
 
 
 def main():
@@ -74,28 +81,26 @@ def main():
               f"{'ns/pixel':>9} {'mask MB':>8} {'cairo MB':>9} {'cairo unwritten':>16}")
         for name in SCENES:
             scene = os.path.join(HERE, "scenes", name + ".mask")
-            one, peak = best(runs, lambda: mask(binary, scene, out, jobs=1))
-            two, _ = best(runs, lambda: mask(binary, scene, out, jobs=2))
-            peer, peer_peak = best(runs, lambda: cairo(name, out))
-            # The peer's frame loop again without writing its frames: how much of its
-            # time is drawing.
-            drawn, _ = best(runs, lambda: cairo(name, out, mode=None))
+            # The peer's frame loop is also run without writing its frames: how much of
+            # its time is drawing.
+            (one, peak), (two, _), (peer, peer_peak), (drawn, _) = interleaved(
+                runs, lambda: mask(binary, scene, out, jobs=1), lambda: mask(binary, scene, out, jobs=2),
+                lambda: cairo(name, out), lambda: cairo(name, out, mode=None))
             fps1, fps2, cfps = FRAMES / one, FRAMES / two, FRAMES / peer
             print(f"{name:<14} {fps1:>7.0f} f/s {fps2:>8.0f} f/s {fps2 / fps1:>6.2f} {cfps:>4.0f} f/s {fps1 / cfps:>6.2f} "
                   f"{one / FRAMES / PIXELS * 1e9:>9.2f} {peak / 1024:>8.1f} {peer_peak / 1024:>9.1f} "
                   f"{FRAMES / drawn:>12.0f} f/s")
         # The write floor: the frames' files alone, nothing drawn, no process started.
-        floor1, _ = best(runs, lambda: floor(out, 1))
-        floor2, _ = best(runs, lambda: floor(out, 2))
+        (floor1, _), (floor2, _) = interleaved(runs, lambda: floor(out, 1), lambda: floor(out, 2))
         print(f"\nwrite floor (the {FRAMES} PPM files only: temporary, reserve, write, rename; nothing drawn): "
               f"1 thread {FRAMES / floor1:.0f} f/s, 2 threads {FRAMES / floor2:.0f} f/s ({floor1 / floor2:.2f}×)")
         scene = os.path.join(HERE, "scenes", "tile_fade.mask")
         # Start-up: the whole process for one frame (loading, script, PNG decoding, first
         # buffers, one frame written), the part of a render no second job can share.
-        first, _ = best(runs, lambda: mask(binary, scene, out, frames="0:0"))
+        (first, _), = interleaved(runs, lambda: mask(binary, scene, out, frames="0:0"))
         print(f"\nstart-up, tile fade, one frame, 1 job: {first * 1000:.1f} ms")
-        png, _ = best(runs, lambda: mask(binary, scene, out, fmt="png"))
-        peer_png, _ = best(runs, lambda: cairo("tile_fade", out, mode="--png"))
+        (png, _), (peer_png, _) = interleaved(runs, lambda: mask(binary, scene, out, fmt="png"),
+                                              lambda: cairo("tile_fade", out, mode="--png"))
         print(f"PNG, tile fade, 1 job: mask {FRAMES / png:.0f} f/s, cairo write_to_png {FRAMES / peer_png:.0f} f/s, "
               f"ratio {peer_png / png:.2f}")
         # Peak memory must not grow with the number of frames: 600 frames of the reveal.
