@@ -71,16 +71,8 @@ final class BufferGrowthTests: XCTestCase {
         // A frame of ten million pixels: a small accumulation buffer is given room for it
         // (40 MB of floats, which glibc maps on its own, whatever sizes were freed before),
         // then grows within that room to 2.4 MB, as a widening shape's does.
-        let pool = BufferPool()
-        pool.startFrame(pixels: 10_000_000)
-        var small = pool.zeroFloats(count: 1_000)
-        let start = small.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
-            throw XCTSkip("the allocator placed the buffer off a huge page's boundary")
-        }
-        pool.recycleZeroed(&small)
-        let grown = pool.zeroFloats(count: 600_000)
-        XCTAssertEqual(grown.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, start, "grown in place")
+        let (start, grown) = try Self.grownInPlace(pixels: 10_000_000, from: 1_000, to: 600_000,
+                                                   take: { $0.zeroFloats(count: $1) }, giveBack: { $0.recycleZeroed(&$1) })
         // Both blocks are huge pages: the second by faulting (it was advised before it was
         // touched), the first, which holds the headers and was touched small, by the collapse.
         XCTAssertGreaterThanOrEqual(Self.anonHugePagesKB(containing: start), 4096, "AnonHugePages of the buffer's mapping")
@@ -123,16 +115,8 @@ final class BufferGrowthTests: XCTestCase {
         }
         // A 1280 × 720 frame: a coverage is given room for the frame's pixels (0.9 MB, one
         // huge page with the headers), then grows to 600 KB, as a widening mask's does.
-        let pool = BufferPool()
-        pool.startFrame(pixels: 1280 * 720)
-        var small = pool.bytes(count: 100)
-        let start = small.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
-            throw XCTSkip("the heap reused a free block that earlier tests left")
-        }
-        pool.recycle(&small)
-        let coverage = pool.bytes(count: 600_000)
-        XCTAssertEqual(coverage.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, start, "grown in place")
+        let (start, coverage) = try Self.grownInPlace(pixels: 1280 * 720, from: 100, to: 600_000,
+                                                      take: { $0.bytes(count: $1) }, giveBack: { $0.recycle(&$1) })
         XCTAssertGreaterThanOrEqual(Self.anonHugePagesKB(containing: start), 2048, "one huge page, not 147 small ones")
         XCTAssertTrue(coverage.allSatisfy { $0 == 0 })
         #else
@@ -152,6 +136,26 @@ final class BufferGrowthTests: XCTestCase {
         XCTAssertFalse(LargeBuffer.growthFillsHeaderBlock(from: 100, to: quarter - 1, room: room))
         XCTAssertFalse(LargeBuffer.growthFillsHeaderBlock(from: quarter, to: 900_000, room: room))
         XCTAssertFalse(LargeBuffer.growthFillsHeaderBlock(from: 100, to: 600_000, room: 1 << 20))
+    }
+
+    /// A buffer taken with `small` elements from a pool for frames of `pixels` pixels,
+    /// given back, and taken again with `large`: where it starts, and the grown buffer,
+    /// checked to be the same memory. Skips when the allocator placed it off a huge page's
+    /// boundary (reusing a free block of its heap that earlier tests left).
+    private static func grownInPlace<T>(pixels: Int, from small: Int, to large: Int,
+                                        take: (BufferPool, Int) -> [T],
+                                        giveBack: (BufferPool, inout [T]) -> Void) throws -> (start: UInt, buffer: [T]) {
+        let pool = BufferPool()
+        pool.startFrame(pixels: pixels)
+        var first = take(pool, small)
+        let start = first.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
+            throw XCTSkip("the allocator placed the buffer off a huge page's boundary")
+        }
+        giveBack(pool, &first)
+        let grown = take(pool, large)
+        XCTAssertEqual(grown.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, start, "grown in place")
+        return (start, grown)
     }
 
     /// Skips a test on a machine whose kernel gives no transparent huge pages.
