@@ -9,8 +9,10 @@ import Glibc
 /// each 4 KiB page costs a fault with its accounting (and its freeing at exit); measured
 /// here, that was most of a one-frame render's time. With `MADV_HUGEPAGE` one fault maps
 /// 2 MiB. The capacity is rounded so that malloc maps a whole number of 2 MiB pages (the
-/// kernel then aligns the mapping to them); the bytes themselves are as they would be
-/// without the advice, and a kernel that ignores it changes nothing but the speed.
+/// kernel then aligns the mapping to them): glibc maps a block this large on its own
+/// unless a larger one was freed before, which `RenderBuffers.mapFrameBuffersOnTheirOwn`
+/// rules out. The bytes themselves are as they would be without the advice, and a kernel
+/// that ignores it changes nothing but the speed.
 enum LargeBuffer {
     /// The size of a huge page on x86-64 and arm64 Linux.
     static let hugePage = 2 << 20
@@ -93,8 +95,10 @@ enum LargeBuffer {
     /// that large.
     /// Without it the block is faulted in 4 KiB at a time as the array grows: measured
     /// here, a 60-frame circle reveal took 1,520 page faults with one job and 2,740 with
-    /// two; with it, 1,285 and 2,172. An array with less room than a huge page, or whose
-    /// first page is not on a huge page's boundary, is left alone.
+    /// two; with it (at half a block), 1,285 and 2,172; at a quarter, with the allocator
+    /// setting of `RenderBuffers.mapFrameBuffersOnTheirOwn`, 725 and 1,044. An array with
+    /// less room than a huge page, or whose first page is not on a huge page's boundary,
+    /// is left alone.
     static func willGrow<T>(_ array: [T], to newCount: Int) {
         #if os(Linux)
         let stride = MemoryLayout<T>.stride
