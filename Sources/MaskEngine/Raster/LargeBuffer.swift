@@ -52,9 +52,8 @@ enum LargeBuffer {
         // Whole huge pages with room for malloc's and the array's headers.
         let capacity = ((bytes + headers + hugePage - 1) / hugePage * hugePage - headers) / stride
         return [T](unsafeUninitializedCapacity: max(capacity, room)) { buffer, made in
-            if let base = buffer.baseAddress {
-                advise(UnsafeMutableRawPointer(base), byteCount: buffer.count * stride,
-                       touched: count &* stride)
+            if let base = buffer.baseAddress, count &* stride >= collapseFrom {
+                advise(UnsafeMutableRawPointer(base), byteCount: buffer.count * stride)
             }
             fill(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
             made = count
@@ -68,10 +67,11 @@ enum LargeBuffer {
     /// where no small one is. So that block is collapsed into a huge page now, in one call
     /// (the kernel copies the header's page into it), instead of 511 faults later: measured
     /// here, 4 MiB were touched in 0.22 ms instead of 0.74.
-    /// `touched` is how many bytes from the start are about to be written: the first block
-    /// is collapsed only when they are at least `collapseFrom`, so that a small array in a
-    /// large capacity keeps the few small pages it uses.
-    private static func advise(_ start: UnsafeMutableRawPointer, byteCount: Int, touched: Int) {
+    /// Called only for an array that uses at least `collapseFrom` of that block: one that
+    /// uses less keeps its few small pages, and stays out of the reach of the kernel's
+    /// `khugepaged`, which in an advised region fills any block that has a page (measured
+    /// here: 4 MB more at the peak of a run it passed through), until it grows (`willGrow`).
+    private static func advise(_ start: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
         let page = UInt(4096), huge = UInt(hugePage)
         let first = UInt(bitPattern: start) & ~(page - 1)
@@ -79,7 +79,7 @@ enum LargeBuffer {
         guard end > first, let region = UnsafeMutableRawPointer(bitPattern: first) else { return }
         // Advice only: a failure (an old kernel, huge pages disabled) leaves normal pages.
         guard madvise(region, Int(end - first), MADV_HUGEPAGE) == 0 else { return }
-        if end - first >= huge, touched >= collapseFrom { collapseFirstBlock(at: start) }
+        if end - first >= huge { collapseFirstBlock(at: start) }
         #endif
     }
 
@@ -91,8 +91,8 @@ enum LargeBuffer {
     /// Called before an array from here grows in place from its `count` to `newCount`
     /// elements (a pool's coverage or accumulation buffer following a shape that widens
     /// from frame to frame): when the growth first fills `collapseFrom` of the header's
-    /// block, that block is collapsed into a huge page, as `advise` does for an array made
-    /// that large.
+    /// block, the array is advised and that block collapsed into a huge page, as for an
+    /// array made that large (`advise`).
     /// Without it the block is faulted in 4 KiB at a time as the array grows: measured
     /// here, a 60-frame circle reveal took 1,520 page faults with one job and 2,740 with
     /// two; with it (at half a block), 1,285 and 2,172; at a quarter, with the allocator
@@ -107,7 +107,7 @@ enum LargeBuffer {
         guard !old.overflow, !new.overflow, !over,
               growthFillsHeaderBlock(from: old.partialValue, to: new.partialValue, room: room) else { return }
         array.withUnsafeBufferPointer { buffer in
-            if let base = buffer.baseAddress { collapseFirstBlock(at: UnsafeMutableRawPointer(mutating: base)) }
+            if let base = buffer.baseAddress { advise(UnsafeMutableRawPointer(mutating: base), byteCount: room) }
         }
         #endif
     }
