@@ -79,6 +79,7 @@ def main():
         print(f"{FRAMES} frames of 1280×720 per run, best of {runs} runs")
         print(f"{'scene':<14} {'mask 1 job':>11} {'mask 2 jobs':>12} {'2 / 1':>6} {'cairo':>8} {'ratio':>6} "
               f"{'ns/pixel':>9} {'mask MB':>8} {'cairo MB':>9} {'cairo unwritten':>16}")
+        twice_peer = []
         for name in SCENES:
             scene = os.path.join(HERE, "scenes", name + ".mask")
             # The peer's frame loop is also run without writing its frames: how much of
@@ -87,6 +88,7 @@ def main():
                 runs, lambda: mask(binary, scene, out, jobs=1), lambda: mask(binary, scene, out, jobs=2),
                 lambda: cairo(name, out), lambda: cairo(name, out, mode=None))
             fps1, fps2, cfps = FRAMES / one, FRAMES / two, FRAMES / peer
+            twice_peer.append((name, 2 * cfps))
             print(f"{name:<14} {fps1:>7.0f} f/s {fps2:>8.0f} f/s {fps2 / fps1:>6.2f} {cfps:>4.0f} f/s {fps1 / cfps:>6.2f} "
                   f"{one / FRAMES / PIXELS * 1e9:>9.2f} {peak / 1024:>8.1f} {peer_peak / 1024:>9.1f} "
                   f"{FRAMES / drawn:>12.0f} f/s")
@@ -94,6 +96,9 @@ def main():
         (floor1, _), (floor2, _) = interleaved(runs, lambda: floor(out, 1), lambda: floor(out, 2))
         print(f"\nwrite floor (the {FRAMES} PPM files only: temporary, reserve, write, rename; nothing drawn): "
               f"1 thread {FRAMES / floor1:.0f} f/s, 2 threads {FRAMES / floor2:.0f} f/s ({floor1 / floor2:.2f}×)")
+        # What twice the peer would take at one job, beside what writing alone allows.
+        print("twice cairo: " + ", ".join(f"{name} {rate:.0f} f/s ({rate * floor1 / FRAMES:.2f} × the 1-thread floor)"
+                                            for name, rate in twice_peer))
         scene = os.path.join(HERE, "scenes", "tile_fade.mask")
         # Start-up: the whole process for one frame (loading, script, PNG decoding, first
         # buffers, one frame written), the part of a render no second job can share.
