@@ -134,8 +134,10 @@ final class BufferPool {
             b = LargeBuffer.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
                                   repeating: value)
         } else {
+            // The elements kept are overwritten; those appended are `value` already.
+            let kept = min(b.count, count)
             resize(&b, count: count, padding: value)
-            b.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+            b.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[..<kept]).update(repeating: value) }
         }
     }
 

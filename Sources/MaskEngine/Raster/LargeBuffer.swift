@@ -23,7 +23,8 @@ enum LargeBuffer {
     static let threshold = 1 << 19
 
     /// `count` elements, all `value`, with room for at least `capacity` (more when large,
-    /// to fill whole huge pages), in memory advised for huge pages when large. Only the
+    /// to fill whole huge pages), in memory advised for huge pages when the elements use
+    /// `collapseFrom` of the first one (or, later, as they grow past it: `willGrow`). Only the
     /// `count` elements are written: the rest of the capacity is not touched, so it costs
     /// address space until the array grows into it.
     static func array<T>(count: Int, capacity: Int = 0, repeating value: T) -> [T] {
@@ -37,7 +38,7 @@ enum LargeBuffer {
     }
 
     /// `count` elements made by `fill` (which must initialize all of them, or leave
-    /// trivial bytes as they are), in memory advised for huge pages when large.
+    /// trivial bytes as they are), in memory advised for huge pages as `array` says.
     private static func make<T>(count: Int, capacity asked: Int,
                                 _ fill: (UnsafeMutableBufferPointer<T>) -> Void) -> [T] {
         let stride = MemoryLayout<T>.stride
