@@ -46,27 +46,20 @@ final class BufferGrowthTests: XCTestCase {
     }
 
     func testAFrameSizeBufferIsBackedByHugePagesWhereTheKernelOffersThem() throws {
-        #if os(Linux)
         try Self.requireHugePages()
         // 3 MiB in two huge pages (the capacity is rounded to whole ones).
         var bytes = LargeBuffer.array(count: 3 << 20, repeating: UInt8(1))
         let start = bytes.withUnsafeMutableBufferPointer { UInt(bitPattern: $0.baseAddress) }
         // glibc's malloc maps a buffer this large on its own, from a huge page's boundary;
         // another allocator (AddressSanitizer's) may not, and then nothing is collapsed.
-        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
-            throw XCTSkip("the allocator placed the buffer off a huge page's boundary")
-        }
+        try Self.requireHugePageBoundary(start)
         let hugeKB = Self.anonHugePagesKB(containing: start)
         // The first 2 MiB hold the array's header: without the collapse they would be small pages.
         XCTAssertGreaterThanOrEqual(hugeKB, 4096, "AnonHugePages of the buffer's mapping")
         XCTAssertTrue(bytes.allSatisfy { $0 == 1 })
-        #else
-        throw XCTSkip("huge pages are asked for on Linux only")
-        #endif
     }
 
     func testAPoolBufferThatGrowsInPlacePastAQuarterOfAHugePageHasItsFirstBlockCollapsed() throws {
-        #if os(Linux)
         try Self.requireHugePages()
         // A frame of ten million pixels: a small accumulation buffer is given room for it
         // (40 MB of floats, which glibc maps on its own, whatever sizes were freed before),
@@ -77,17 +70,11 @@ final class BufferGrowthTests: XCTestCase {
         // touched), the first, which holds the headers and was touched small, by the collapse.
         XCTAssertGreaterThanOrEqual(Self.anonHugePagesKB(containing: start), 4096, "AnonHugePages of the buffer's mapping")
         XCTAssertTrue(grown.allSatisfy { $0 == 0 })
-        #else
-        throw XCTSkip("huge pages are asked for on Linux only")
-        #endif
     }
 
     func testAfterTheToolsSettingFrameBuffersStayOnHugePageBoundariesWhateverWasFreed() throws {
-        #if os(Linux)
         try Self.requireHugePages()
-        guard RenderBuffers.mapFrameBuffersOnTheirOwn() else {
-            throw XCTSkip("this allocator has no such setting (AddressSanitizer's, for one)")
-        }
+        try Self.requireAllocatorSetting()
         // Left to itself, glibc would now serve blocks up to 8 MiB from its heap, at
         // whatever address, in small pages.
         do {
@@ -98,30 +85,19 @@ final class BufferGrowthTests: XCTestCase {
         let start = bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         // An allocator reuses a free block of its heap first: earlier tests in this process
         // may have left one this large (the tool makes the setting before anything).
-        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
-            throw XCTSkip("the heap reused a free block that earlier tests left")
-        }
+        try Self.requireHugePageBoundary(start)
         XCTAssertGreaterThanOrEqual(Self.anonHugePagesKB(containing: start), 4096)
-        #else
-        throw XCTSkip("huge pages are asked for on Linux only")
-        #endif
     }
 
     func testAFrameSizeCoverageGrowingPastAQuarterOfAHugePageTakesOne() throws {
-        #if os(Linux)
         try Self.requireHugePages()
-        guard RenderBuffers.mapFrameBuffersOnTheirOwn() else {
-            throw XCTSkip("this allocator has no such setting (AddressSanitizer's, for one)")
-        }
+        try Self.requireAllocatorSetting()
         // A 1280 × 720 frame: a coverage is given room for the frame's pixels (0.9 MB, one
         // huge page with the headers), then grows to 600 KB, as a widening mask's does.
         let (start, coverage) = try Self.grownInPlace(pixels: 1280 * 720, from: 100, to: 600_000,
                                                       take: { $0.bytes(count: $1) }, giveBack: { $0.recycle(&$1) })
         XCTAssertGreaterThanOrEqual(Self.anonHugePagesKB(containing: start), 2048, "one huge page, not 147 small ones")
         XCTAssertTrue(coverage.allSatisfy { $0 == 0 })
-        #else
-        throw XCTSkip("huge pages are asked for on Linux only")
-        #endif
     }
 
     func testAGrowingBufferIsCollapsedOnceAQuarterOfItsFirstHugePageIsUsed() {
@@ -149,9 +125,7 @@ final class BufferGrowthTests: XCTestCase {
         pool.startFrame(pixels: pixels)
         var first = take(pool, small)
         let start = first.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
-            throw XCTSkip("the allocator placed the buffer off a huge page's boundary")
-        }
+        try Self.requireHugePageBoundary(start)
         giveBack(pool, &first)
         let grown = take(pool, large)
         XCTAssertEqual(grown.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, start, "grown in place")
@@ -159,7 +133,6 @@ final class BufferGrowthTests: XCTestCase {
     }
 
     func testASmallBufferInALargeRoomIsLeftToSmallPagesUntilItGrows() throws {
-        #if os(Linux)
         try Self.requireHugePages()
         // Room for 40 MB of floats, 4 KB used: not advised, so the kernel's khugepaged
         // cannot fill its first huge page behind the render's back; advised (`hg`) once it
@@ -168,17 +141,12 @@ final class BufferGrowthTests: XCTestCase {
         pool.startFrame(pixels: 10_000_000)
         var small = pool.zeroFloats(count: 1_000)
         let start = small.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
-            throw XCTSkip("the allocator placed the buffer off a huge page's boundary")
-        }
+        try Self.requireHugePageBoundary(start)
         XCTAssertEqual(Self.mappingFields(containing: start)["VmFlags"]?.contains("hg"), false)
         pool.recycleZeroed(&small)
         let grown = pool.zeroFloats(count: 600_000)
         XCTAssertEqual(Self.mappingFields(containing: start)["VmFlags"]?.contains("hg"), true)
         XCTAssertTrue(grown.allSatisfy { $0 == 0 })
-        #else
-        throw XCTSkip("huge pages are asked for on Linux only")
-        #endif
     }
 
     /// The tests above that look at huge pages depend on where the allocator places a
@@ -186,14 +154,11 @@ final class BufferGrowthTests: XCTestCase {
     /// is reused before anything is mapped), and then they skip. So each is run again here
     /// in a fresh process of this test binary, as the tool runs, where it must pass.
     func testTheHugePageTestsPassInAFreshProcess() throws {
-        #if os(Linux)
         try Self.requireHugePages()
         guard ProcessInfo.processInfo.environment[Self.freshProcessMark] == nil else {
             throw XCTSkip("already in the fresh process")
         }
-        guard RenderBuffers.mapFrameBuffersOnTheirOwn() else {
-            throw XCTSkip("this allocator has no such setting (AddressSanitizer's, for one)")
-        }
+        try Self.requireAllocatorSetting()
         for name in ["testAFrameSizeBufferIsBackedByHugePagesWhereTheKernelOffersThem",
                      "testAPoolBufferThatGrowsInPlacePastAQuarterOfAHugePageHasItsFirstBlockCollapsed",
                      "testAfterTheToolsSettingFrameBuffersStayOnHugePageBoundariesWhateverWasFreed",
@@ -205,9 +170,6 @@ final class BufferGrowthTests: XCTestCase {
             XCTAssertTrue(output.contains("\(name)' passed"), output)
             XCTAssertFalse(output.contains("skipped"), output)
         }
-        #else
-        throw XCTSkip("huge pages are asked for on Linux only")
-        #endif
     }
 
     /// Set in the environment of the processes `runAlone` starts.
@@ -235,11 +197,33 @@ final class BufferGrowthTests: XCTestCase {
         return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
     }
 
-    /// Skips a test on a machine whose kernel gives no transparent huge pages.
+    /// Skips a test on a machine whose kernel gives no transparent huge pages (and on
+    /// systems other than Linux, where none are asked for).
     private static func requireHugePages() throws {
+        #if !os(Linux)
+        throw XCTSkip("huge pages are asked for on Linux only")
+        #endif
         guard let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
               !mode.contains("[never]") else {
             throw XCTSkip("transparent huge pages are off on this machine")
+        }
+    }
+
+    /// Makes the tool's allocator setting (`RenderBuffers.mapFrameBuffersOnTheirOwn`), or
+    /// skips where the allocator has none (AddressSanitizer's, for one).
+    private static func requireAllocatorSetting() throws {
+        guard RenderBuffers.mapFrameBuffersOnTheirOwn() else {
+            throw XCTSkip("this allocator has no such setting (AddressSanitizer's, for one)")
+        }
+    }
+
+    /// Skips a test whose buffer, starting at `start`, is not in a mapping of its own on a
+    /// huge page's boundary: the allocator reused a free block of its heap (earlier tests
+    /// of a long run leave some; `testTheHugePageTestsPassInAFreshProcess` runs these
+    /// tests where none is), or it places its blocks otherwise (AddressSanitizer's).
+    private static func requireHugePageBoundary(_ start: UInt) throws {
+        guard (start & ~4095) % UInt(LargeBuffer.hugePage) == 0 else {
+            throw XCTSkip("the allocator placed the buffer off a huge page's boundary")
         }
     }
 
