@@ -65,7 +65,7 @@ label { display: inline-flex; gap: 4px; align-items: center; }
 #bars { position: relative; max-height: 150px; overflow-y: auto; overflow-x: hidden; }
 .row { position: relative; height: 20px; margin-top: 3px; }
 .bar { position: absolute; top: 0; height: 18px; min-width: 6px; padding: 0 4px; border-radius: 3px; border: 0;
-       background: var(--bar); color: #fff; font-size: 11px; text-align: left; overflow: hidden; white-space: nowrap; }
+       background: var(--bar); color: #fff; font-size: 11px; text-align: left; overflow: visible; white-space: nowrap; }
 .bar.forever { background: linear-gradient(90deg, var(--bar), rgba(74, 123, 208, 0.2)); }
 #playhead { position: absolute; top: 0; bottom: 0; width: 2px; margin-left: -1px; background: var(--accent);
             pointer-events: none; z-index: 2; }

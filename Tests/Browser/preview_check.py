@@ -1,0 +1,264 @@
+"""`mask serve` in headless Chromium, driven the way a user would over the DevTools protocol.
+
+Starts `mask serve` on a free port in a temporary folder, opens its page in headless
+Chromium and checks, through the page's own hooks (window.maskPreview, #frame,
+#diagnostics):
+  - the canvas shows exactly the pixels of `mask render --at T` after seek(T);
+  - the right-arrow key steps one frame;
+  - play() advances the frame number;
+  - a broken save shows the diagnostic (file, line, column, caret) over the last good
+    picture, and the next good save clears it, keeps the playhead and shows the new frame;
+  - with --screenshot FILE, a picture of the page serving --example (for the README).
+
+Every wait polls a condition up to a deadline; nothing sleeps in place of an event.
+
+Usage: python preview_check.py MASK_BINARY [--example SCRIPT --screenshot OUT.png]
+"""
+
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import websocket
+
+GOOD = """canvas { size: [64, 48]; fps: 10; duration: 2s; background: #102030 }
+layer box { frame: [2, 2, 20, 16]; background: orange; cornerRadius: 3 }
+animate box.x to 40 over 2s
+animate box.opacity to 0.4 over 1s delay 0.5s
+"""
+
+
+class Failure(Exception):
+    pass
+
+
+def wait_for(what, condition, timeout=20.0):
+    """Polls condition() until it returns a true value; fails after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise Failure("timed out waiting for " + what)
+        time.sleep(0.02)
+
+
+def read_line_matching(stream, pattern, what, timeout=30.0):
+    """Reads lines of a child's output until one matches; returns the match."""
+    deadline = time.monotonic() + timeout
+    seen = []
+    while time.monotonic() < deadline:
+        line = stream.readline()
+        if not line:
+            break
+        seen.append(line)
+        match = re.search(pattern, line)
+        if match:
+            return match
+    raise Failure("no %s; the output was:\n%s" % (what, "".join(seen)))
+
+
+class DevTools:
+    """A DevTools-protocol session with one page."""
+
+    def __init__(self, url):
+        self.socket = websocket.create_connection(url, timeout=60, suppress_origin=True)
+        self.next_id = 0
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise Failure("%s: %s" % (method, message["error"]))
+                return message["result"]
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise Failure("%s threw: %s" % (expression, result["exceptionDetails"]))
+        return result["result"].get("value")
+
+    def key(self, key, code, key_code):
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code)
+
+
+def save(folder, text):
+    """Saves the script the way many editors do: a new file renamed over the old."""
+    temporary = os.path.join(folder, ".scene.mask.swp")
+    with open(temporary, "w") as f:
+        f.write(text)
+    os.replace(temporary, os.path.join(folder, "scene.mask"))
+
+
+def read_ppm(path):
+    """The RGB bytes of a binary PPM that mask wrote (P6, maxval 255, one space-separated header)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    header = data.split(b"\n", 3)
+    width, height = map(int, header[1].split())
+    return width, height, header[3]
+
+
+def rendered(mask, folder, at):
+    """What `mask render --at` draws at `at` seconds, as RGB bytes."""
+    out = os.path.join(folder, "expected.ppm")
+    subprocess.run([mask, "render", os.path.join(folder, "scene.mask"), "--at", repr(at), "-o", out], check=True)
+    return read_ppm(out)
+
+
+CANVAS_RGB = """(() => {
+  const c = document.getElementById('frame');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let s = '';
+  for (let i = 0; i < d.length; i += 4) s += String.fromCharCode(d[i], d[i + 1], d[i + 2]);
+  return [c.width, c.height, btoa(s)];
+})()"""
+
+
+def canvas_rgb(page):
+    width, height, data = page.evaluate(CANVAS_RGB)
+    return width, height, base64.b64decode(data)
+
+
+def assert_canvas_shows(page, expected, what):
+    width, height, rgb = canvas_rgb(page)
+    if (width, height) != expected[:2]:
+        raise Failure("%s: the canvas is %dx%d, expected %dx%d" % (what, width, height, *expected[:2]))
+    if rgb != expected[2]:
+        first = next(i for i in range(len(rgb)) if rgb[i] != expected[2][i]) // 3
+        raise Failure("%s: pixel (%d, %d) is %s, mask render drew %s" % (
+            what, first % width, first // width, tuple(rgb[first * 3:first * 3 + 3]),
+            tuple(expected[2][first * 3:first * 3 + 3])))
+
+
+def start_chromium(profile):
+    browser = subprocess.Popen(
+        ["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
+         "--user-data-dir=" + profile, "--window-size=1100,900", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    match = read_line_matching(browser.stderr, r"DevTools listening on ws://127\.0\.0\.1:(\d+)/", "DevTools address")
+    targets = json.load(urllib.request.urlopen("http://127.0.0.1:%s/json" % match.group(1)))
+    page_url = next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
+    return browser, DevTools(page_url)
+
+
+def open_preview(page, url):
+    page.call("Page.enable")
+    page.call("Page.navigate", url=url)
+    wait_for("the page to load the scene",
+             lambda: page.evaluate("!!(window.maskPreview && window.maskPreview.scene)"))
+
+
+def check(mask, folder, page, url):
+    open_preview(page, url)
+    if page.evaluate("document.getElementById('diagnostics').textContent") != "":
+        raise Failure("#diagnostics is not empty for a good script")
+
+    # Scrub: the canvas shows exactly what `mask render --at` draws.
+    for at in (0.5, 1.25):
+        page.evaluate("window.maskPreview.seek(%r)" % at)
+        if page.evaluate("window.maskPreview.time") != at:
+            raise Failure("maskPreview.time is not %r after seek(%r)" % (at, at))
+        assert_canvas_shows(page, rendered(mask, folder, at), "after seek(%r)" % at)
+
+    # Keyboard: the right arrow steps one frame.
+    page.evaluate("window.maskPreview.seek(0.3)")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.key("ArrowRight", "ArrowRight", 39)
+    wait_for("ArrowRight to step to frame 4", lambda: page.evaluate("window.maskPreview.frame") == 4)
+    wait_for("frame 4 on the canvas", lambda: canvas_rgb(page)[2] == rendered(mask, folder, 0.4)[2])
+
+    # Play: the frame number advances.
+    start = page.evaluate("window.maskPreview.seek(0).then(() => window.maskPreview.frame)")
+    page.evaluate("window.maskPreview.play()")
+    wait_for("playback to advance", lambda: page.evaluate("window.maskPreview.frame") > start)
+    page.evaluate("window.maskPreview.pause()")
+
+    # A broken save: the diagnostic over the last good picture.
+    page.evaluate("window.maskPreview.seek(1)")
+    before = canvas_rgb(page)
+    save(folder, GOOD + "layer oops { frame: [0, 0, 4, 4]; background: nope }\n")
+    text = wait_for("the diagnostic in #diagnostics",
+                    lambda: page.evaluate("document.getElementById('diagnostics').textContent"))
+    for part in ("scene.mask:5:47: error: unknown name `nope`", "    5 | layer oops", "^"):
+        if part not in text:
+            raise Failure("#diagnostics lacks %r:\n%s" % (part, text))
+    if canvas_rgb(page) != before:
+        raise Failure("the last good picture did not stay under the diagnostics")
+
+    # A good save: the diagnostics go, the playhead stays, the new picture shows.
+    fixed = GOOD.replace("orange", "white")
+    save(folder, fixed)
+    wait_for("#diagnostics to empty", lambda: page.evaluate("document.getElementById('diagnostics').textContent") == "")
+    if page.evaluate("window.maskPreview.time") != 1:
+        raise Failure("the playhead moved on reload: %r" % page.evaluate("window.maskPreview.time"))
+    expected = rendered(mask, folder, 1.0)
+    wait_for("the new picture", lambda: canvas_rgb(page) == expected[:2] + (expected[2],))
+
+
+def screenshot(page, url, path):
+    open_preview(page, url)
+    page.evaluate("window.maskPreview.seek(window.maskPreview.scene.duration / 2)")
+    # The contact-sheet strip's images load lazily, each from its own request.
+    wait_for("the contact sheet", lambda: page.evaluate(
+        "[...document.querySelectorAll('#sheet img')].every((i) => i.complete && i.naturalWidth > 0)"))
+    shot = page.call("Page.captureScreenshot", format="png")
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(shot["data"]))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mask")
+    parser.add_argument("--example")
+    parser.add_argument("--screenshot")
+    arguments = parser.parse_args()
+    mask = os.path.abspath(arguments.mask)
+    folder = tempfile.mkdtemp(prefix="mask-browser-")
+    server = browser = None
+    try:
+        if arguments.screenshot:
+            script = os.path.abspath(arguments.example)
+        else:
+            save(folder, GOOD)
+            script = os.path.join(folder, "scene.mask")
+        server = subprocess.Popen([mask, "serve", script, "--port", "0", "--quiet"], cwd=folder,
+                                  stdout=subprocess.PIPE, text=True)
+        url = read_line_matching(server.stdout, r"^serving (http://\S+/)$", "serving line").group(1)
+        browser, page = start_chromium(os.path.join(folder, "profile"))
+        if arguments.screenshot:
+            screenshot(page, url, arguments.screenshot)
+            print("wrote", arguments.screenshot)
+        else:
+            check(mask, folder, page, url)
+            print("browser check: ok (scrub, keys, play, broken and fixed saves)")
+        server.terminate()
+        if server.wait(timeout=10) != 0:
+            raise Failure("mask serve exited with %d after SIGTERM" % server.returncode)
+        return 0
+    except Failure as failure:
+        print("browser check failed:", failure, file=sys.stderr)
+        return 1
+    finally:
+        for child in (browser, server):
+            if child and child.poll() is None:
+                child.kill()
+                child.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
