@@ -28,7 +28,9 @@ struct PreviewRoutes: HTTPHandler {
         case "/scene.json":
             return .whole(HTTPResponse(contentType: "application/json", body: SceneSummary.json(state.snapshot())))
         case "/events":
-            return .eventStream { stream in events(stream) }
+            // Builds after this one are news, even one that ends before the stream starts.
+            let seen = state.snapshot().generation
+            return .eventStream { stream in events(stream, after: seen) }
         default:
             let prefix = "/export/"
             if request.path.hasPrefix(prefix), PreviewExports.names.contains(String(request.path.dropFirst(prefix.count))) {
@@ -70,8 +72,8 @@ struct PreviewRoutes: HTTPHandler {
 
     /// `/events`: `reload` after each good build, `diagnostics` (the errors' text) after
     /// each broken one, until the client leaves or the server stops.
-    private func events(_ stream: EventStream) {
-        var seen = state.snapshot().generation
+    private func events(_ stream: EventStream, after generation: Int) {
+        var seen = generation
         var quiet = Duration.zero
         let slice = Duration.milliseconds(500)
         while !stream.isStopping {

@@ -145,17 +145,23 @@ final class HTTPConnection: EventStream, @unchecked Sendable {
     }
 
     /// Ends the connection so the client reads the last response: stops sending, then
-    /// reads and drops what the client still sends, for up to a second, before closing
-    /// (closing with unread input would reset the connection and could destroy the
-    /// response in flight).
+    /// drops what the client is still sending (a refused head's rest) until it pauses,
+    /// for a second at most, before closing: closing with unread input would reset the
+    /// connection and could destroy the response in flight.
     private func lingeringClose() {
         shutdown(fd, Int32(SHUT_WR))
         let deadline = ContinuousClock.now + .seconds(1)
-        var chunk = [UInt8](repeating: 0, count: 4096)
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        var dropped = false
         while ContinuousClock.now < deadline, !isStopping {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { return }
-            if n < 0, !wait(for: Int16(POLLIN), until: deadline) { return }
+            if n > 0 {
+                dropped = true
+                continue
+            }
+            guard n < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR, dropped else { return }
+            // A client that was still sending gets a moment to send the rest.
+            guard wait(for: Int16(POLLIN), until: min(deadline, .now + .milliseconds(100))) else { return }
         }
     }
 }
