@@ -8,11 +8,12 @@ Chromium and checks, through the page's own hooks (window.maskPreview, #frame,
   - play() advances the frame number;
   - a broken save shows the diagnostic (file, line, column, caret) over the last good
     picture, and the next good save clears it, keeps the playhead and shows the new frame;
-  - with --screenshot FILE, a picture of the page serving --example (for the README).
+  - with --screenshot FILE, a picture of the page serving --example (for the README);
+  - with --measure SECONDS, how many frames of --example playback drew in time.
 
 Every wait polls a condition up to a deadline; nothing sleeps in place of an event.
 
-Usage: python preview_check.py MASK_BINARY [--example SCRIPT --screenshot OUT.png]
+Usage: python preview_check.py MASK_BINARY [--example SCRIPT (--screenshot OUT.png | --measure SECONDS)]
 """
 
 import argparse
@@ -220,17 +221,30 @@ def screenshot(page, url, path):
         f.write(base64.b64decode(shot["data"]))
 
 
+def measure(page, url, seconds):
+    """Plays from the start for `seconds` and reports the frames shown in time and missed."""
+    open_preview(page, url)
+    page.evaluate("window.maskPreview.seek(0)")
+    page.evaluate("window.maskPreview.play()")
+    time.sleep(seconds)  # the measurement's own length, not a wait for an event
+    stats = page.evaluate("window.maskPreview.pause(), window.maskPreview.stats")
+    scene = page.evaluate("window.maskPreview.scene")
+    return "%dx%d at %g fps, %g s: %d frames shown in time, %d missed" % (
+        scene["width"], scene["height"], scene["fps"], seconds, stats["shown"], stats["missed"])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("mask")
     parser.add_argument("--example")
     parser.add_argument("--screenshot")
+    parser.add_argument("--measure", type=float)
     arguments = parser.parse_args()
     mask = os.path.abspath(arguments.mask)
     folder = tempfile.mkdtemp(prefix="mask-browser-")
     server = browser = None
     try:
-        if arguments.screenshot:
+        if arguments.screenshot or arguments.measure:
             script = os.path.abspath(arguments.example)
         else:
             save(folder, GOOD)
@@ -242,6 +256,8 @@ def main():
         if arguments.screenshot:
             screenshot(page, url, arguments.screenshot)
             print("wrote", arguments.screenshot)
+        elif arguments.measure:
+            print(os.path.basename(script) + ":", measure(page, url, arguments.measure))
         else:
             check(mask, folder, page, url)
             print("browser check: ok (scrub, keys, play, broken and fixed saves)")

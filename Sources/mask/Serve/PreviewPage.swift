@@ -131,6 +131,7 @@ label { display: inline-flex; gap: 4px; align-items: center; }
   const cache = new Map();   // frame key -> ImageBitmap, least recently used first
   const inFlight = new Map(); // frame key -> promise of an ImageBitmap
   const maxInFlight = 4;
+  const stats = { shown: 0, missed: 0 };  // frames drawn in time while playing, and not
 
   const frameCount = () => (scene && scene.frameCount) || 1;
   const fps = () => (scene && scene.fps) || 30;
@@ -233,7 +234,8 @@ label { display: inline-flex; gap: 4px; align-items: center; }
       time = timeOf(k);
       updateReadouts();
       const kept = cache.get(key);
-      if (kept) draw(key, kept); else load(time);   // not there yet: skip it, keep the clock
+      if (kept) { draw(key, kept); stats.shown += 1; }
+      else { load(time); stats.missed += 1; }   // not there yet: skip it, keep the clock
     }
     prefetch(k);
     requestAnimationFrame(tick);
@@ -439,6 +441,7 @@ label { display: inline-flex; gap: 4px; align-items: center; }
     get frame() { return frameAt(time); },
     get playing() { return playing; },
     get scene() { return scene; },
+    get stats() { return Object.assign({}, stats); },
   };
 
   buildDownloads();
