@@ -425,9 +425,11 @@ label { display: inline-flex; gap: 4px; align-items: center; }
     event.preventDefault();
   });
 
-  let opened = false;
+  // The scene is read once the event stream is open (and again after each reconnection):
+  // a build after that is announced on the stream, one before is in the scene read.
   const events = new EventSource('/events');
-  events.addEventListener('open', () => { if (opened) reload(); opened = true; });
+  events.addEventListener('open', () => reload());
+  events.addEventListener('error', () => { if (!scene) reload(); });
   events.addEventListener('reload', () => reload());
   events.addEventListener('diagnostics', (event) => {
     diagnostics.textContent = event.data;
@@ -445,7 +447,6 @@ label { display: inline-flex; gap: 4px; align-items: center; }
   };
 
   buildDownloads();
-  reload();
 })();
 </script>
 </body>
