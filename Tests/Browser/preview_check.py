@@ -3,9 +3,10 @@
 Starts `mask serve` on a free port in a temporary folder, opens its page in headless
 Chromium and checks, through the page's own hooks (window.maskPreview, #frame,
 #diagnostics):
-  - the canvas shows exactly the pixels of `mask render --at T` after seek(T);
+  - /frame?t=T is the PNG `mask render --at T -o x.png` writes, and after seek(T) the
+    canvas holds exactly its pixels (decoded here);
   - the right-arrow key steps one frame;
-  - play() advances the frame number;
+  - play() advances the frame number; Space plays and pauses;
   - a broken save shows the diagnostic (file, line, column, caret) over the last good
     picture, and the next good save clears it, keeps the playhead and shows the new frame;
   - with --screenshot FILE, a picture of the page serving --example (for the README);
@@ -27,6 +28,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+
+import zlib
 
 import websocket
 
@@ -104,20 +107,59 @@ def save(folder, text):
     os.replace(temporary, os.path.join(folder, "scene.mask"))
 
 
-def read_ppm(path):
-    """The RGB bytes of a binary PPM that mask wrote (P6, maxval 255, one space-separated header)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    header = data.split(b"\n", 3)
-    width, height = map(int, header[1].split())
-    return width, height, header[3]
+def decode_png(data):
+    """Width, height and RGB bytes of an 8-bit, non-interlaced RGB or RGBA PNG."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise Failure("not a PNG")
+    position, compressed = 8, b""
+    while position < len(data):
+        length = int.from_bytes(data[position:position + 4], "big")
+        kind, body = data[position + 4:position + 8], data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            width, height = int.from_bytes(body[0:4], "big"), int.from_bytes(body[4:8], "big")
+            depth, colour, interlace = body[8], body[9], body[12]
+            if depth != 8 or colour not in (2, 6) or interlace != 0:
+                raise Failure("a PNG of depth %d, colour type %d, interlace %d" % (depth, colour, interlace))
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            compressed += body
+        position += 12 + length
+    raw, stride = zlib.decompress(compressed), width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, row = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for x in range(stride):
+            left = row[x - channels] if x >= channels else 0
+            up, corner = previous[x], previous[x - channels] if x >= channels else 0
+            if kind == 1:
+                row[x] = (row[x] + left) & 255
+            elif kind == 2:
+                row[x] = (row[x] + up) & 255
+            elif kind == 3:
+                row[x] = (row[x] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - corner
+                pa, pb, pc = abs(guess - left), abs(guess - up), abs(guess - corner)
+                row[x] = (row[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(bytes(row))
+        previous = row
+    pixels = b"".join(rows)
+    if channels == 4:
+        pixels = b"".join(pixels[i:i + 3] for i in range(0, len(pixels), 4))
+    return width, height, pixels
 
 
-def rendered(mask, folder, at):
-    """What `mask render --at` draws at `at` seconds, as RGB bytes."""
-    out = os.path.join(folder, "expected.ppm")
+def rendered(mask, folder, at, url=None):
+    """What `mask render --at` draws at `at` seconds, decoded from its PNG; with the server's
+    address, also checks that its /frame?t= gives the same PNG bytes."""
+    out = os.path.join(folder, "expected.png")
     subprocess.run([mask, "render", os.path.join(folder, "scene.mask"), "--at", repr(at), "-o", out], check=True)
-    return read_ppm(out)
+    with open(out, "rb") as f:
+        png = f.read()
+    if url is not None and urllib.request.urlopen(url + "frame?t=" + repr(at)).read() != png:
+        raise Failure("/frame?t=%r is not the PNG of mask render --at %r" % (at, at))
+    return decode_png(png)
 
 
 CANVAS_RGB = """(() => {
@@ -173,20 +215,25 @@ def check(mask, folder, page, url):
         page.evaluate("window.maskPreview.seek(%r)" % at)
         if page.evaluate("window.maskPreview.time") != at:
             raise Failure("maskPreview.time is not %r after seek(%r)" % (at, at))
-        assert_canvas_shows(page, rendered(mask, folder, at), "after seek(%r)" % at)
+        assert_canvas_shows(page, rendered(mask, folder, at, url), "after seek(%r)" % at)
 
     # Keyboard: the right arrow steps one frame.
     page.evaluate("window.maskPreview.seek(0.3)")
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.key("ArrowRight", "ArrowRight", 39)
     wait_for("ArrowRight to step to frame 4", lambda: page.evaluate("window.maskPreview.frame") == 4)
-    wait_for("frame 4 on the canvas", lambda: canvas_rgb(page)[2] == rendered(mask, folder, 0.4)[2])
+    fourth = rendered(mask, folder, 0.4)
+    wait_for("frame 4 on the canvas", lambda: canvas_rgb(page) == fourth)
 
-    # Play: the frame number advances.
+    # Play, by the API and by the space bar: the frame number advances, and stops.
     start = page.evaluate("window.maskPreview.seek(0).then(() => window.maskPreview.frame)")
     page.evaluate("window.maskPreview.play()")
     wait_for("playback to advance", lambda: page.evaluate("window.maskPreview.frame") > start)
     page.evaluate("window.maskPreview.pause()")
+    page.key(" ", "Space", 32)
+    wait_for("Space to play", lambda: page.evaluate("window.maskPreview.playing"))
+    page.key(" ", "Space", 32)
+    wait_for("Space to pause", lambda: not page.evaluate("window.maskPreview.playing"))
 
     # A broken save: the diagnostic over the last good picture.
     page.evaluate("window.maskPreview.seek(1)")
@@ -206,8 +253,8 @@ def check(mask, folder, page, url):
     wait_for("#diagnostics to empty", lambda: page.evaluate("document.getElementById('diagnostics').textContent") == "")
     if page.evaluate("window.maskPreview.time") != 1:
         raise Failure("the playhead moved on reload: %r" % page.evaluate("window.maskPreview.time"))
-    expected = rendered(mask, folder, 1.0)
-    wait_for("the new picture", lambda: canvas_rgb(page) == expected[:2] + (expected[2],))
+    expected = rendered(mask, folder, 1.0, url)
+    wait_for("the new picture", lambda: canvas_rgb(page) == expected)
 
 
 def screenshot(page, url, path):

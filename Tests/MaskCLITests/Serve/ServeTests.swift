@@ -81,6 +81,17 @@ final class ServeTests: MaskCLITestCase {
         XCTAssertEqual(apng.headers["content-disposition"], "attachment; filename=\"script.apng\"")
         XCTAssertEqual(try mask("render", "script.mask", "-o", "expected.apng").status, 0)
         XCTAssertEqual(apng.body, try bytes("expected.apng"))
+        // GIF is ffmpeg's: offered when it is on PATH, else 501 naming the package.
+        let gif = try XCTUnwrap(try server.request("/export/animation.gif"))
+        if ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .contains(where: { access("\($0)/ffmpeg", X_OK) == 0 }) == true {
+            XCTAssertEqual(gif.status, 200, gif.text)
+            XCTAssertEqual(Array(gif.body.prefix(6)), Array("GIF89a".utf8))
+        } else {
+            XCTAssertEqual(gif.status, 501)
+            XCTAssertTrue(gif.text.contains("apt-get install ffmpeg"), gif.text)
+        }
+        XCTAssertEqual(try server.request("/export/animation.tiff")?.status, 404)
         XCTAssertEqual(try listing().filter { $0.hasPrefix(".") }, [], "no temporary is left")
     }
 
