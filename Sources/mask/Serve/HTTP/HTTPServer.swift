@@ -46,36 +46,51 @@ final class HTTPServer: Sendable {
     ///   this machine's, no permission).
     init(host: String, port requested: Int, settings: Settings = Settings()) throws(CommandFailure) {
         self.settings = settings
-        var hints = addrinfo()
-        hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var found: UnsafeMutablePointer<addrinfo>?
-        let looked = getaddrinfo(host, String(requested), &hints, &found)
-        guard looked == 0, let info = found else {
-            throw .input("cannot listen on \(host): \(String(cString: gai_strerror(looked)))")
+        let urlHost = host.contains(":") ? "[\(host)]" : host
+        guard (0...65_535).contains(requested) else { throw .input("cannot listen on port \(requested): ports go to 65535") }
+        let portBytes = in_port_t(UInt16(truncatingIfNeeded: requested).bigEndian)
+        // The address in digits, read without a resolver (none is needed, and a static
+        // executable has none to load).
+        var v4 = sockaddr_in(), v6 = sockaddr_in6()
+        let family: Int32
+        if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
+            family = AF_INET
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = portBytes
+        } else if inet_pton(AF_INET6, host, &v6.sin6_addr) == 1 {
+            family = AF_INET6
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = portBytes
+        } else {
+            throw .input("cannot listen on \(host): it is not an IP address")
         }
-        defer { freeaddrinfo(found) }
-        let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .input("cannot listen on \(host): \(String(cString: strerror(errno)))") }
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .input("cannot listen on \(urlHost): \(String(cString: strerror(errno)))") }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        let urlHost = host.contains(":") ? "[\(host)]" : host
-        guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(fd, 128) == 0 else {
+        let bound = family == AF_INET
+            ? withUnsafePointer(to: &v4) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            : withUnsafePointer(to: &v6) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        guard bound == 0, listen(fd, 128) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw .input("cannot listen on \(urlHost):\(requested): \(reason)")
         }
-        var bound = sockaddr_storage()
+        var named = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let named = withUnsafeMutablePointer(to: &bound) {
+        let read = withUnsafeMutablePointer(to: &named) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        guard named == 0 else {
+        guard read == 0 else {
             close(fd)
             throw .input("cannot read the port listened on: \(String(cString: strerror(errno)))")
         }
         // sin_port and sin6_port sit at the same offset, in network byte order.
-        let portValue = withUnsafeBytes(of: &bound) { UInt16(bigEndian: $0.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) }
+        let portValue = withUnsafeBytes(of: &named) { UInt16(bigEndian: $0.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) }
         listener = fd
         port = Int(portValue)
         address = "\(urlHost):\(port)"
