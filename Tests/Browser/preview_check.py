@@ -190,7 +190,7 @@ def assert_canvas_shows(page, expected, what):
 def start_chromium(profile):
     browser = subprocess.Popen(
         ["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
-         "--user-data-dir=" + profile, "--window-size=1100,900", "about:blank"],
+         "--user-data-dir=" + profile, "--window-size=1100,960", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     match = read_line_matching(browser.stderr, r"DevTools listening on ws://127\.0\.0\.1:(\d+)/", "DevTools address")
     targets = json.load(urllib.request.urlopen("http://127.0.0.1:%s/json" % match.group(1)))

@@ -41,13 +41,15 @@ header h1 { font-size: 15px; margin: 0; font-weight: 600; }
 #status { color: var(--dim); margin: 0; flex: 1; text-align: right; }
 main { padding: 12px 16px; display: flex; flex-direction: column; gap: 10px; }
 #stage { position: relative; align-self: center; max-width: 100%; overflow: auto; background: #000;
-         outline: 1px solid var(--line); }
-#stage.fit canvas { display: block; max-width: calc(100vw - 34px); max-height: 58vh; width: auto; height: auto; }
+         outline: 1px solid var(--line); min-width: min(100%, 720px); min-height: 160px;
+         display: flex; justify-content: center; align-items: center; }
+#stage.fit { width: 100%; height: 46vh; }
+#stage.fit canvas { display: block; width: 100%; height: 100%; object-fit: contain; }
 #stage.actual canvas { display: block; }
 #stage.actual { max-height: 70vh; }
 #diagnostics { position: absolute; inset: 0 0 auto 0; margin: 0; padding: 10px 12px; max-height: 100%; overflow: auto;
                background: rgba(20, 10, 12, 0.88); color: #ffd6d6; font: 13px/1.35 ui-monospace, monospace;
-               white-space: pre-wrap; border-bottom: 2px solid var(--bad); }
+               white-space: pre; border-bottom: 2px solid var(--bad); }
 #diagnostics:empty { display: none; }
 #controls { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 button, select, a.button { background: var(--panel); color: var(--text); border: 1px solid var(--line); border-radius: 4px;
@@ -59,7 +61,7 @@ button:hover, a.button:hover { border-color: var(--dim); }
 label { display: inline-flex; gap: 4px; align-items: center; }
 #timeline { position: relative; background: var(--panel); border: 1px solid var(--line); border-radius: 4px;
             padding: 0 0 6px 0; user-select: none; touch-action: none; }
-#ruler { position: relative; height: 22px; border-bottom: 1px solid var(--line); cursor: ew-resize; }
+#ruler { position: relative; height: 22px; border-bottom: 1px solid var(--line); cursor: ew-resize; overflow: hidden; }
 .tick { position: absolute; top: 0; height: 100%; border-left: 1px solid var(--line); padding-left: 3px;
         font-size: 11px; color: var(--dim); }
 #bars { position: relative; max-height: 150px; overflow-y: auto; overflow-x: hidden; }
