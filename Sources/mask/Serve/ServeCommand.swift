@@ -30,8 +30,8 @@ struct ServeCommand {
         defer { server.stop() }
         StandardStreams.writeOutput("serving http://\(server.address)/\n")
         if server.address.hasPrefix("127.") == false, server.address.hasPrefix("[::1]") == false {
-            StandardStreams.writeError("mask serve: warning: listening on \(options.host): other machines can reach the "
-                + "preview; it answers only requests addressed to \(server.address)\n")
+            StandardStreams.writeError("mask serve: warning: listening on \(options.host): other machines can connect; "
+                + "only requests addressed to \(server.address), localhost or 127.0.0.1 are answered\n")
         }
         while !StopSignal.isRequested {
             while !StopSignal.isRequested, !watcher.waitForChange(timeout: 0.5) {}
