@@ -97,7 +97,7 @@ final class RawConnection {
     }
 
     /// True once the server has closed the connection: reads return end of input (or a
-    /// reset), within the read timeout. Whatever arrives before is dropped.
+    /// reset), within the read timeout. What arrives before stays in `pending`.
     func isClosedByServer() -> Bool {
         while fill() {}
         return errno != EAGAIN && errno != EWOULDBLOCK

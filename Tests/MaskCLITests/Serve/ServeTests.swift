@@ -40,6 +40,11 @@ final class ServeTests: MaskCLITestCase {
         let head = try XCTUnwrap(try server.request("/", method: "HEAD"))
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.headers["content-length"], String(page.body.count))
+        let eventsHead = try RawConnection(port: server.port)
+        eventsHead.send("HEAD /events HTTP/1.1\r\nHost: \(server.host)\r\n\r\n")
+        XCTAssertEqual(eventsHead.response(toHead: true)?.headers["content-type"], "text/event-stream; charset=utf-8")
+        XCTAssertTrue(eventsHead.isClosedByServer())
+        XCTAssertEqual(eventsHead.pending, "", "no body after the head")
 
         let scene = try json(try server.request("/scene.json"))
         XCTAssertEqual(Set(scene.keys), ["width", "height", "fps", "duration", "frameCount", "animations", "diagnostics"])

@@ -56,7 +56,7 @@ final class HTTPConnection: EventStream, @unchecked Sendable {
             case let .request(request, consumed):
                 received.removeFirst(consumed)
                 guard server.allows(host: request.header("host")) else {
-                    _ = respond(.text(.forbidden, "this server answers only requests to \(server.address)"),
+                    _ = respond(.text(.forbidden, "this server answers only requests addressed to \(server.address), localhost or 127.0.0.1"),
                              keepAlive: false, includeBody: request.method != "HEAD")
                     return
                 }
@@ -67,7 +67,9 @@ final class HTTPConnection: EventStream, @unchecked Sendable {
                 case .eventStream(let body):
                     let head = HTTPResponse.head(.ok, [("Content-Type", "text/event-stream; charset=utf-8")]
                         + HTTPResponse.commonHeaders.map { ($0.name, $0.value) } + [("Connection", "close")])
-                    guard write(head + Array("retry: 1000\n\n".utf8)), request.method != "HEAD" else { return }
+                    guard request.method != "HEAD" else { return _ = write(head) }
+                    // Reconnect a second after the stream breaks (the browser's default is 3).
+                    guard write(head + Array("retry: 1000\n\n".utf8)) else { return }
                     body(self)
                     return
                 }
