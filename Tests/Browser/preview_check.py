@@ -276,8 +276,8 @@ def measure(page, url, seconds):
     time.sleep(seconds)  # the measurement's own length, not a wait for an event
     stats = page.evaluate("window.maskPreview.pause(), window.maskPreview.stats")
     scene = page.evaluate("window.maskPreview.scene")
-    return "%dx%d at %g fps, %g s: %d frames shown in time, %d missed" % (
-        scene["width"], scene["height"], scene["fps"], seconds, stats["shown"], stats["missed"])
+    return "%dx%d at %g fps, %g s: %d frames shown in time, %d missed (a frame took %.0f ms to arrive)" % (
+        scene["width"], scene["height"], scene["fps"], seconds, stats["shown"], stats["missed"], 1000 * stats["latency"])
 
 
 def main():

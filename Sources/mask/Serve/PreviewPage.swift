@@ -132,7 +132,9 @@ label { display: inline-flex; gap: 4px; align-items: center; }
   let epoch = 0;             // bumped on each reload: answers for older builds are dropped
   const cache = new Map();   // frame key -> ImageBitmap, least recently used first
   const inFlight = new Map(); // frame key -> promise of an ImageBitmap
-  const maxInFlight = 4;
+  const maxInFlight = 4;     // frame requests at once; prefetching leaves one for the playhead
+  let waiting = null;        // the time to show once a request ends, while all are busy
+  let latency = 0.05;        // seconds a frame takes to arrive, smoothed
   const stats = { shown: 0, missed: 0 };  // frames drawn in time while playing, and not
 
   const frameCount = () => (scene && scene.frameCount) || 1;
@@ -161,19 +163,26 @@ label { display: inline-flex; gap: 4px; align-items: center; }
     const kept = cache.get(key);
     if (kept) { cache.delete(key); cache.set(key, kept); return Promise.resolve(kept); }
     if (inFlight.has(key)) return inFlight.get(key);
-    const asked = epoch;
+    const asked = epoch, started = performance.now();
     const promise = fetch('/frame?t=' + key)
       .then((r) => r.ok ? r.blob() : r.text().then((text) => Promise.reject(new Error(text.trim()))))
       .then((blob) => createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' }))
       .then((bitmap) => {
         if (inFlight.get(key) === promise) inFlight.delete(key);
         if (asked !== epoch) { bitmap.close(); return null; }
+        latency = 0.8 * latency + 0.2 * (performance.now() - started) / 1000;
         remember(key, bitmap);
         return bitmap;
       }, (error) => {
         if (inFlight.get(key) === promise) inFlight.delete(key);
         if (asked === epoch) status(error.message);
         return null;
+      })
+      .finally(() => {
+        if (!waiting || inFlight.size >= maxInFlight) return;
+        const next = waiting;
+        waiting = null;
+        if (keyOf(next.t) === keyOf(time)) show(next.t).then(next.resolve); else next.resolve();
       });
     inFlight.set(key, promise);
     return promise;
@@ -195,6 +204,14 @@ label { display: inline-flex; gap: 4px; align-items: center; }
     const key = keyOf(t);
     const kept = cache.get(key);
     if (kept) { draw(key, kept); return Promise.resolve(); }
+    if (!inFlight.has(key) && inFlight.size >= maxInFlight) {
+      // All requests busy (a fast scrub): this time waits for the next free one, and a
+      // newer wish replaces it, so the picture catches up with the pointer, not its trail.
+      return new Promise((resolve) => {
+        if (waiting) waiting.resolve();
+        waiting = { t, resolve };
+      });
+    }
     return load(t).then((bitmap) => { if (bitmap && keyOf(time) === key) draw(key, bitmap); });
   }
 
@@ -210,12 +227,15 @@ label { display: inline-flex; gap: 4px; align-items: center; }
     link.download = config.title + '-' + String(k).padStart(5, '0') + '.png';
   }
 
-  // Keeps the next frames after k on their way, within the in-flight bound.
+  // Keeps the frames after k on their way, within the in-flight bound. While playing it
+  // asks first for the frame the playhead reaches when an answer arrives (a slow scene
+  // then shows every other frame, say, on time, rather than every frame late).
   function prefetch(k) {
     if (!scene) return;
     const n = frameCount();
     const ahead = Math.min(n - 1, Math.max(4, Math.ceil(fps() * speed)), Math.floor(cacheLimit() / 2));
-    for (let i = 1; i <= ahead && inFlight.size < maxInFlight; i++) {
+    const lead = playing ? Math.max(1, Math.ceil(1.5 * latency * fps() * speed)) : 1;
+    for (let i = lead; i <= lead + ahead && inFlight.size < maxInFlight - 1; i++) {
       let next = k + i;
       if (next >= n) { if (!loop) break; next %= n; }
       const t = timeOf(next);
@@ -237,7 +257,7 @@ label { display: inline-flex; gap: 4px; align-items: center; }
       updateReadouts();
       const kept = cache.get(key);
       if (kept) { draw(key, kept); stats.shown += 1; }
-      else { load(time); stats.missed += 1; }   // not there yet: skip it, keep the clock
+      else stats.missed += 1;   // not there in time: skip it (prefetch asks further ahead)
     }
     prefetch(k);
     requestAnimationFrame(tick);
@@ -445,7 +465,7 @@ label { display: inline-flex; gap: 4px; align-items: center; }
     get frame() { return frameAt(time); },
     get playing() { return playing; },
     get scene() { return scene; },
-    get stats() { return Object.assign({}, stats); },
+    get stats() { return Object.assign({ latency }, stats); },
   };
 
   buildDownloads();
