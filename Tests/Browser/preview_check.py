@@ -5,7 +5,7 @@ Chromium and checks, through the page's own hooks (window.maskPreview, #frame,
 #diagnostics):
   - /frame?t=T is the PNG `mask render --at T -o x.png` writes, and after seek(T) the
     canvas holds exactly its pixels (decoded here);
-  - the right-arrow key steps one frame;
+  - the right-arrow key steps one frame; a click on the ruler or an animation's bar seeks;
   - play() advances the frame number; Space plays and pauses;
   - a broken save shows the diagnostic (file, line, column, caret) over the last good
     picture, and the next good save clears it, keeps the playhead and shows the new frame;
@@ -93,6 +93,13 @@ class DevTools:
         if "exceptionDetails" in result:
             raise Failure("%s threw: %s" % (expression, result["exceptionDetails"]))
         return result["result"].get("value")
+
+    def click(self, selector):
+        """A left click, pressed and released, at the centre of the first element matching `selector`."""
+        x, y = self.evaluate("(() => { const r = document.querySelector(%s).getBoundingClientRect();"
+                             " return [r.x + r.width / 2, r.y + r.height / 2]; })()" % json.dumps(selector))
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", buttons=1, clickCount=1)
 
     def key(self, key, code, key_code):
         for kind in ("keyDown", "keyUp"):
@@ -225,11 +232,20 @@ def check(mask, folder, page, url):
     fourth = rendered(mask, folder, 0.4)
     wait_for("frame 4 on the canvas", lambda: canvas_rgb(page) == fourth)
 
+    # The timeline: a click on the ruler's middle goes to the frame there (1 s of 2), a
+    # click on the second animation's bar to its start (0.5 s).
+    page.click("#ruler")
+    wait_for("a click on the ruler to go to 1 s", lambda: page.evaluate("window.maskPreview.time") == 1)
+    page.click("#bars .row:nth-child(2) .bar")
+    wait_for("a click on a bar to go to 0.5 s", lambda: page.evaluate("window.maskPreview.time") == 0.5)
+
     # Play, by the API and by the space bar: the frame number advances, and stops.
     start = page.evaluate("window.maskPreview.seek(0).then(() => window.maskPreview.frame)")
     page.evaluate("window.maskPreview.play()")
     wait_for("playback to advance", lambda: page.evaluate("window.maskPreview.frame") > start)
     page.evaluate("window.maskPreview.pause()")
+    # Space on a focused button presses it; on the page it plays and pauses.
+    page.evaluate("document.activeElement && document.activeElement.blur()")
     page.key(" ", "Space", 32)
     wait_for("Space to play", lambda: page.evaluate("window.maskPreview.playing"))
     page.key(" ", "Space", 32)
