@@ -1,7 +1,8 @@
-"""`mask serve` in headless Chromium, driven the way a user would over the DevTools protocol.
+"""`mask serve` in a headless browser, driven the way a user would: Chromium over the
+DevTools protocol, or Firefox over WebDriver BiDi (--browser firefox).
 
-Starts `mask serve` on a free port in a temporary folder, opens its page in headless
-Chromium and checks, through the page's own hooks (window.maskPreview, #frame,
+Starts `mask serve` on a free port in a temporary folder, opens its page in the browser
+and checks, through the page's own hooks (window.maskPreview, #frame,
 #diagnostics):
   - /frame?t=T is the PNG `mask render --at T -o x.png` writes, and after seek(T) the
     canvas holds exactly its pixels (decoded here);
@@ -14,7 +15,8 @@ Chromium and checks, through the page's own hooks (window.maskPreview, #frame,
 
 Every wait polls a condition up to a deadline; nothing sleeps in place of an event.
 
-Usage: python preview_check.py MASK_BINARY [--example SCRIPT (--screenshot OUT.png | --measure SECONDS)]
+Usage: python preview_check.py MASK_BINARY [--browser chromium|firefox]
+                                [--example SCRIPT (--screenshot OUT.png | --measure SECONDS)]
 """
 
 import argparse
@@ -72,7 +74,9 @@ def read_line_matching(stream, pattern, what, timeout=30.0):
 
 
 class DevTools:
-    """A DevTools-protocol session with one page."""
+    """Chromium's DevTools protocol, on one page."""
+
+    KEY_CODES = {"ArrowRight": ("ArrowRight", 39), " ": ("Space", 32)}
 
     def __init__(self, url):
         self.socket = websocket.create_connection(url, timeout=60, suppress_origin=True)
@@ -101,9 +105,80 @@ class DevTools:
         for kind in ("mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", buttons=1, clickCount=1)
 
-    def key(self, key, code, key_code):
+    def key(self, key):
+        """Presses and releases a key, named as KeyboardEvent.key names it."""
+        code, key_code = self.KEY_CODES[key]
         for kind in ("keyDown", "keyUp"):
             self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code)
+
+    def navigate(self, url):
+        self.call("Page.enable")
+        self.call("Page.navigate", url=url)
+
+    def screenshot(self):
+        return base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
+
+
+class BiDi:
+    """WebDriver BiDi (Firefox), on the first browsing context."""
+
+    KEY_VALUES = {"ArrowRight": "\ue014", " ": " "}
+
+    def __init__(self, url):
+        self.socket = websocket.create_connection(url + "/session", timeout=60, suppress_origin=True)
+        self.next_id = 0
+        self.call("session.new", capabilities={})
+        self.context = self.call("browsingContext.getTree")["contexts"][0]["context"]
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv())
+            if message.get("id") == self.next_id:
+                if message.get("type") == "error":
+                    raise Failure("%s: %s" % (method, message.get("message")))
+                return message["result"]
+
+    @staticmethod
+    def value(remote):
+        """A BiDi remote value as Python: numbers, strings, booleans, null, arrays, objects."""
+        kind = remote["type"]
+        if kind in ("undefined", "null"):
+            return None
+        if kind == "array":
+            return [BiDi.value(item) for item in remote["value"]]
+        if kind == "object":
+            return {key: BiDi.value(item) for key, item in remote["value"]}
+        return remote.get("value")
+
+    def evaluate(self, expression):
+        result = self.call("script.evaluate", expression=expression, target={"context": self.context},
+                           awaitPromise=True, resultOwnership="none")
+        if result.get("type") == "exception":
+            raise Failure("%s threw: %s" % (expression, result["exceptionDetails"]["text"]))
+        return self.value(result["result"])
+
+    def key(self, key):
+        value = self.KEY_VALUES[key]
+        self.call("input.performActions", context=self.context, actions=[{
+            "type": "key", "id": "keyboard",
+            "actions": [{"type": "keyDown", "value": value}, {"type": "keyUp", "value": value}]}])
+
+    def click(self, selector):
+        x, y = self.evaluate("(() => { const r = document.querySelector(%s).getBoundingClientRect();"
+                             " return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; })()"
+                             % json.dumps(selector))
+        self.call("input.performActions", context=self.context, actions=[{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [{"type": "pointerMove", "x": int(x), "y": int(y)},
+                        {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}])
+
+    def navigate(self, url):
+        self.call("browsingContext.navigate", context=self.context, url=url, wait="complete")
+
+    def screenshot(self):
+        return base64.b64decode(self.call("browsingContext.captureScreenshot", context=self.context)["data"])
 
 
 def save(folder, text):
@@ -205,9 +280,18 @@ def start_chromium(profile):
     return browser, DevTools(page_url)
 
 
+def start_firefox(profile):
+    os.makedirs(profile)
+    browser = subprocess.Popen(
+        ["firefox-esr", "--headless", "--no-remote", "--remote-debugging-port=0", "--profile", profile,
+         "--window-size=1100,960"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    match = read_line_matching(browser.stderr, r"WebDriver BiDi listening on (ws://\S+)", "BiDi address", timeout=90)
+    return browser, BiDi(match.group(1))
+
+
 def open_preview(page, url):
-    page.call("Page.enable")
-    page.call("Page.navigate", url=url)
+    page.navigate(url)
     wait_for("the page to load the scene",
              lambda: page.evaluate("!!(window.maskPreview && window.maskPreview.scene)"))
 
@@ -227,7 +311,7 @@ def check(mask, folder, page, url):
     # Keyboard: the right arrow steps one frame.
     page.evaluate("window.maskPreview.seek(0.3)")
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    page.key("ArrowRight", "ArrowRight", 39)
+    page.key("ArrowRight")
     wait_for("ArrowRight to step to frame 4", lambda: page.evaluate("window.maskPreview.frame") == 4)
     fourth = rendered(mask, folder, 0.4)
     wait_for("frame 4 on the canvas", lambda: canvas_rgb(page) == fourth)
@@ -246,9 +330,9 @@ def check(mask, folder, page, url):
     page.evaluate("window.maskPreview.pause()")
     # Space on a focused button presses it; on the page it plays and pauses.
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    page.key(" ", "Space", 32)
+    page.key(" ")
     wait_for("Space to play", lambda: page.evaluate("window.maskPreview.playing"))
-    page.key(" ", "Space", 32)
+    page.key(" ")
     wait_for("Space to pause", lambda: not page.evaluate("window.maskPreview.playing"))
 
     # A broken save: the diagnostic over the last good picture.
@@ -279,9 +363,8 @@ def screenshot(page, url, path):
     # The contact-sheet strip's images load lazily, each from its own request.
     wait_for("the contact sheet", lambda: page.evaluate(
         "[...document.querySelectorAll('#sheet img')].every((i) => i.complete && i.naturalWidth > 0)"))
-    shot = page.call("Page.captureScreenshot", format="png")
     with open(path, "wb") as f:
-        f.write(base64.b64decode(shot["data"]))
+        f.write(page.screenshot())
 
 
 def measure(page, url, seconds):
@@ -302,6 +385,7 @@ def main():
     parser.add_argument("--example")
     parser.add_argument("--screenshot")
     parser.add_argument("--measure", type=float)
+    parser.add_argument("--browser", choices=["chromium", "firefox"], default="chromium")
     arguments = parser.parse_args()
     mask = os.path.abspath(arguments.mask)
     folder = tempfile.mkdtemp(prefix="mask-browser-")
@@ -315,7 +399,8 @@ def main():
         server = subprocess.Popen([mask, "serve", script, "--port", "0", "--quiet"], cwd=folder,
                                   stdout=subprocess.PIPE, text=True)
         url = read_line_matching(server.stdout, r"^serving (http://\S+/)$", "serving line").group(1)
-        browser, page = start_chromium(os.path.join(folder, "profile"))
+        start = start_firefox if arguments.browser == "firefox" else start_chromium
+        browser, page = start(os.path.join(folder, "profile"))
         if arguments.screenshot:
             screenshot(page, url, arguments.screenshot)
             print("wrote", arguments.screenshot)
@@ -323,7 +408,7 @@ def main():
             print(os.path.basename(script) + ":", measure(page, url, arguments.measure))
         else:
             check(mask, folder, page, url)
-            print("browser check: ok (scrub, keys, play, broken and fixed saves)")
+            print("browser check in %s: ok (scrub, keys, timeline, play, broken and fixed saves)" % arguments.browser)
         server.terminate()
         if server.wait(timeout=10) != 0:
             raise Failure("mask serve exited with %d after SIGTERM" % server.returncode)

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# `mask serve` in headless Chromium (Debian `chromium`), driven over the DevTools
-# protocol by preview_check.py with PyPI websocket-client, in a virtual environment this
-# script makes (.build/browser-venv), remade when requirements.txt changes.
+# `mask serve` in headless browsers, driven by preview_check.py with PyPI
+# websocket-client (in a virtual environment this script makes, .build/browser-venv,
+# remade when requirements.txt changes): Debian `chromium` over the DevTools protocol,
+# then Debian `firefox-esr` over WebDriver BiDi when it is installed (CI installs both).
 #
-#   bash Tests/Browser/run.sh [MASK_BINARY]                  the checks
-#   bash Tests/Browser/run.sh MASK_BINARY --screenshot OUT.png [--example SCRIPT]
-#                                                            the README's picture
+#   bash Tests/Browser/run.sh [MASK_BINARY]                  the checks, in each browser
+#   bash Tests/Browser/run.sh MASK_BINARY --screenshot OUT.png --example SCRIPT
+#                                                            the README's picture (Chromium)
+#   bash Tests/Browser/run.sh MASK_BINARY --measure SECONDS --example SCRIPT
+#                                                            frames played in time (Chromium)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -26,4 +29,14 @@ if ! cmp -s "$here/requirements.txt" "$venv/requirements.txt"; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
   cp "$here/requirements.txt" "$venv/requirements.txt"
 fi
-PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" "$here/preview_check.py" "$binary" "$@"
+check() { PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" "$here/preview_check.py" "$binary" "$@"; }
+if [ "$#" -gt 0 ]; then
+  check "$@"
+  exit
+fi
+check --browser chromium
+if command -v firefox-esr >/dev/null; then
+  check --browser firefox
+else
+  echo "run.sh: firefox-esr is not installed; the page was checked in Chromium only"
+fi
