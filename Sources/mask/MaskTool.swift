@@ -42,6 +42,9 @@ enum MaskTool {
         case .export(let options):
             StopSignal.install()
             try ExportCommand(options: options).run()
+        case .serve(let options):
+            StopSignal.install()
+            return try ServeCommand(options: options).run()
         case .fmt(let options):
             return FormatCommand(options: options).run()
         case .lsp:

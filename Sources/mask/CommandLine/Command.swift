@@ -12,6 +12,8 @@ enum Command: Equatable {
     case fmt(FormatOptions)
     /// Write the scene and its timeline as a Lottie animation.
     case export(ExportOptions)
+    /// Serve a live preview page over HTTP.
+    case serve(ServeOptions)
     /// Parse and run a script without rendering.
     case check(scriptPath: String)
     /// Serve the Language Server Protocol on standard input and output.
@@ -27,6 +29,7 @@ enum HelpTopic: String, CaseIterable, Equatable {
     case check
     case fmt
     case export
+    case serve
     case lsp
     case repl
     case help

@@ -2,7 +2,7 @@
 ///
 /// ```
 /// mask render FILE.mask [options]     mask check FILE.mask
-/// mask watch FILE.mask [options]
+/// mask watch FILE.mask [options]     mask serve FILE.mask [options]
 /// mask repl [FILE.mask]               mask help [COMMAND]
 /// mask lsp
 /// mask --help | --version
@@ -37,6 +37,8 @@ enum CommandParser {
             return try FormatArguments.parse(rest).map(Command.fmt) ?? .help(.fmt)
         case "export":
             return try ExportArguments.parse(rest).map(Command.export) ?? .help(.export)
+        case "serve":
+            return try ServeArguments.parse(rest).map(Command.serve) ?? .help(.serve)
         case "check":
             switch try ScriptArguments.parse(rest, command: .check) {
             case .help: return .help(.check)

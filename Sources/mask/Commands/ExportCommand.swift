@@ -11,11 +11,15 @@ struct ExportCommand {
     /// - Throws: `CommandFailure` for script errors, what Lottie cannot express, or an
     ///   output that cannot be written.
     func run() throws(CommandFailure) {
-        let scene = try ScriptRunner.scene(ofScriptAt: options.script)
-        let bytes: [UInt8]
-        do { bytes = try LottieExporter(scene: scene).data() } catch { throw .input(error.description) }
-        do { try TemporaryFile.replace(options.output, with: bytes + Array("\n".utf8)) } catch {
+        let bytes = try ExportCommand.lottie(of: try ScriptRunner.scene(ofScriptAt: options.script))
+        do { try TemporaryFile.replace(options.output, with: bytes) } catch {
             throw .input("cannot write \(options.output): \(error)")
         }
+    }
+
+    /// The bytes of the Lottie file of a scene: its JSON and a newline.
+    /// - Throws: `CommandFailure.input` naming what Lottie cannot express.
+    static func lottie(of scene: Scene) throws(CommandFailure) -> [UInt8] {
+        do { return try LottieExporter(scene: scene).data() + Array("\n".utf8) } catch { throw .input(error.description) }
     }
 }

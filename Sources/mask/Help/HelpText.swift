@@ -14,6 +14,7 @@ enum HelpText {
         case .check: check
         case .fmt: fmt
         case .export: export
+        case .serve: serve
         case .lsp: lsp
         case .repl: repl
         case .help: help
@@ -44,6 +45,7 @@ enum HelpText {
                mask check FILE.mask
                mask fmt FILE.mask... [--check | -w]
                mask export FILE.mask -o OUT.json
+               mask serve FILE.mask [--port N] [--host ADDR]
                mask lsp
                mask repl [FILE.mask]
                mask help [COMMAND]
@@ -56,6 +58,7 @@ enum HelpText {
           check     parse and run a script without rendering; report its errors
           fmt       print or rewrite scripts in the canonical layout
           export    write the animation as Lottie JSON, for apps' Lottie players
+          serve     preview in a browser: a timeline to scrub, live reload on save
           lsp       serve the Language Server Protocol to an editor on standard input/output
           repl      type statements and inspect the scene interactively
           help      show the help for mask or for one command
