@@ -70,6 +70,14 @@ public struct Script: Sendable {
     /// - Throws: `DiagnosticList` with every static error (unknown names, ...) or the
     ///   run-time error, pointing at the failing node, with the source for `rendered()`.
     public func run(options: ScriptOptions) throws(DiagnosticList) -> Scene {
+        try build(options: options).scene
+    }
+
+    /// Runs the program once, as `run(options:)`, and returns the scene with the map
+    /// from its layers and properties back to this script, which turns an error the
+    /// engine finds later (rendering, exporting) into a diagnostic at the script's line.
+    /// - Throws: `DiagnosticList`, as `run(options:)`.
+    public func build(options: ScriptOptions) throws(DiagnosticList) -> BuiltScene {
         let interpreter = Interpreter(options: options)
         do {
             try interpreter.run(self)
@@ -78,7 +86,10 @@ public struct Script: Sendable {
             if list.source == nil { list.source = source }
             throw list
         }
-        return interpreter.scene
+        var map = interpreter.sourceMap
+        map.main = source
+        map.canvas = interpreter.canvasRange.map { SourceMap.Place(file: source, range: $0) }
+        return BuiltScene(scene: interpreter.scene, sourceMap: map)
     }
 
     /// Runs the program with the default options, files resolving against the script's
@@ -86,6 +97,30 @@ public struct Script: Sendable {
     /// - Throws: `DiagnosticList`, as `run(options:)`.
     public func run() throws(DiagnosticList) -> Scene {
         try run(options: ScriptOptions(resources: FileResolver(baseDirectory: folder ?? CurrentDirectory.path)))
+    }
+}
+
+/// A scene a script built, and where the script made each of its layers and properties.
+public struct BuiltScene: Sendable {
+    /// The scene.
+    public let scene: Scene
+    /// The map from the scene's layers and properties back to the script.
+    public let sourceMap: SourceMap
+
+    /// The diagnostic for an engine error about this scene (see `SourceMap.diagnostics`).
+    public func diagnostics(for error: any LayerError, message: String? = nil) -> DiagnosticList {
+        sourceMap.diagnostics(for: error, message: message)
+    }
+
+    /// What stops the first frame from being drawn within `budget`, if anything: the
+    /// checks `render` makes as it draws (nesting, mask cycles, fonts and glyphs, the
+    /// budget), made before anything is written, as `mask check` does.
+    /// An error about a layer (`LayerError`) has a place in the script: `diagnostics(for:)`.
+    public func firstFrameError(budget: RenderBudget = RenderBudget()) -> (any Error)? {
+        do { _ = try Renderer(scene: scene, budget: budget).renderFrame(0) } catch {
+            return error
+        }
+        return nil
     }
 }
 

@@ -72,6 +72,17 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
         diagnostics = [diagnostic]
     }
 
+    /// The diagnostics of several lists, in order, rendered against the first one's
+    /// source and every file any of them points into; nil when they hold none.
+    public init?(merging lists: [DiagnosticList]) {
+        guard var merged = DiagnosticList(lists.flatMap(\.diagnostics)) else { return nil }
+        merged.source = lists.first?.source
+        var seen = Set<String>()
+        merged.importedSources = lists.flatMap { [$0.source].compactMap { $0 } + $0.importedSources }
+            .filter { seen.insert($0.name).inserted }
+        self = merged
+    }
+
     /// One `FILE:LINE:COLUMN: SEVERITY: MESSAGE` line per diagnostic.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")

@@ -50,6 +50,8 @@ public final class Interpreter {
     @exclusivity(unchecked) var layerStack: [LayerContext] = []
     /// Where the canvas was set, if it was.
     var canvasRange: SourceRange?
+    /// Where each layer was declared and its properties set, for errors the engine finds later.
+    public internal(set) var sourceMap = SourceMap()
     /// Where the first layer was declared, if one was.
     var firstLayerRange: SourceRange?
     /// The latest end of every finite animation so far (`wait` jumps here).
@@ -287,8 +289,10 @@ struct Snapshot {
     let latestAnimationRange: SourceRange?
     let layerRefs: [LayerRef]
     let layerHeights: [Int]
+    let sourceMap: SourceMap
 
     init(_ i: Interpreter) {
+        sourceMap = i.sourceMap
         layerRefs = i.layerRefs
         layerHeights = i.layerHeights
         scene = i.scene
@@ -312,6 +316,7 @@ struct Snapshot {
         i.latestAnimationRange = latestAnimationRange
         i.layerRefs = layerRefs
         i.layerHeights = layerHeights
+        i.sourceMap = sourceMap
         i.layerStack = []
         i.callDepth = 0
         i.importDepth = 0

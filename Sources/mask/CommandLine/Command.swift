@@ -12,8 +12,9 @@ enum Command: Equatable {
     case fmt(FormatOptions)
     /// Write the scene and its timeline as a Lottie animation.
     case export(ExportOptions)
-    /// Parse and run a script without rendering.
-    case check(scriptPath: String)
+    /// Parse and run a script and check its first frame (and, with `lottie`, its
+    /// export) without writing anything.
+    case check(scriptPath: String, lottie: Bool)
     /// Serve the Language Server Protocol on standard input and output.
     case lsp
     /// Start the interactive REPL, loading a script first if given.

@@ -1,0 +1,77 @@
+import MaskEngine
+
+/// Where a script made each layer of its scene and set each of its properties: the map
+/// from the engine's identities (`LayerID`, `PropertyKey`) back to source, so that an
+/// error the engine finds while drawing or exporting (`LayerError`) is reported like any
+/// other, at the line of the property that caused it, in the one diagnostic form.
+public struct SourceMap: Sendable {
+    /// A place in a script or in a file it imports.
+    struct Place: Sendable {
+        let file: SourceFile
+        let range: SourceRange
+    }
+
+    /// Each layer's declaration and name, by `LayerID.index` (nil for a layer the host made).
+    private var declarations: [(place: Place, name: String)?] = []
+    /// Where each layer's properties were first set (in its body, by a change or by an
+    /// animation), by `LayerID.index`.
+    private var properties: [[PropertyKey: Place]] = []
+    /// The `canvas` statement, for errors about the scene as a whole.
+    var canvas: Place?
+    /// The script, where an error about the scene as a whole goes when it has no `canvas`.
+    var main: SourceFile?
+
+    init() {}
+
+    /// Records where a layer was declared.
+    mutating func declared(_ id: LayerID, named name: String, at range: SourceRange, in file: SourceFile) {
+        while declarations.count <= id.index { declarations.append(nil) }
+        declarations[id.index] = (Place(file: file, range: range), name)
+    }
+
+    /// Records where a property of a layer was set, unless it was set before: the first
+    /// setting is the one that made the layer what it is.
+    mutating func set(_ key: PropertyKey, of id: LayerID, at range: SourceRange, in file: SourceFile) {
+        while properties.count <= id.index { properties.append([:]) }
+        if properties[id.index][key] == nil { properties[id.index][key] = Place(file: file, range: range) }
+    }
+
+    /// The error as a diagnostic, with the text it points into (`DiagnosticList.source`,
+    /// and `importedSources` for a note in another file): at the line that set `error.property` on its layer (a
+    /// text's `font:`, else its `string:`), or else at the layer's declaration, with a note
+    /// at the declaration when the error is not there; at the `canvas` statement (or the
+    /// top of the script) when it is about no one layer.
+    /// - Parameter message: the message, when it should say more than the error's own
+    ///   (what was being done, the option that raises a limit).
+    public func diagnostics(for error: any LayerError, message: String? = nil) -> DiagnosticList {
+        let text = message ?? error.description
+        var list: DiagnosticList
+        if let id = error.layer, let (declaration, name) = declaration(of: id) {
+            var keys = error.property.map { [$0] } ?? []
+            if error.property == .font { keys.append(.string) }
+            if let setting = keys.lazy.compactMap({ self.place(of: $0, of: id) }).first {
+                let note = Diagnostic(.note, "layer `\(name)` is declared here",
+                                      at: declaration.range, in: declaration.file.name)
+                list = DiagnosticList(Diagnostic(.error, text, at: setting.range, in: setting.file.name, notes: [note]))
+                list.source = setting.file
+                if declaration.file.name != setting.file.name { list.importedSources = [declaration.file] }
+            } else {
+                list = DiagnosticList(Diagnostic(.error, text, at: declaration.range, in: declaration.file.name))
+                list.source = declaration.file
+            }
+        } else {
+            let top = SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0))
+            list = DiagnosticList(Diagnostic(.error, text, at: canvas?.range ?? top, in: canvas?.file.name ?? main?.name ?? "<scene>"))
+            list.source = canvas?.file ?? main
+        }
+        return list
+    }
+
+    private func declaration(of id: LayerID) -> (Place, String)? {
+        declarations.indices.contains(id.index) ? declarations[id.index] : nil
+    }
+
+    private func place(of key: PropertyKey, of id: LayerID) -> Place? {
+        properties.indices.contains(id.index) ? properties[id.index][key] : nil
+    }
+}
