@@ -242,7 +242,9 @@ extension Interpreter {
 extension RuntimeError {
     /// The error as a diagnostic of a file.
     public func diagnostic(in fileName: String) -> Diagnostic {
-        Diagnostic(.error, message, at: range, in: fileName,
-                   notes: notes.map { Diagnostic(.note, $0.message, at: $0.range, in: fileName) }, cause: cause)
+        var diagnostic = Diagnostic(.error, message, at: range, in: fileName,
+                                    notes: notes.map { Diagnostic(.note, $0.message, at: $0.range, in: fileName) }, cause: cause)
+        diagnostic.stop = stop
+        return diagnostic
     }
 }

@@ -29,6 +29,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The engine's own error behind a run-time diagnostic, when the scene refused what
     /// the script asked of it (`RuntimeError.cause`); nil otherwise.
     public var cause: SceneError?
+    /// How the host's bounds stopped the run, for a diagnostic that reports that
+    /// (`RuntimeError.stop`); nil otherwise.
+    public var stop: RunStop?
 
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ message: String, at range: SourceRange, in fileName: String,

@@ -246,7 +246,11 @@ public final class Interpreter {
     func stepSlowly(_ range: SourceRange) throws(RuntimeError) {
         let done = steps
         if done > limits.steps { throw stepLimitError(at: range) }
-        if isCancelled() { throw RuntimeError("cancelled", at: range) }
+        if isCancelled() {
+            var error = RuntimeError("cancelled", at: range)
+            error.stop = .cancelled
+            throw error
+        }
         let stretch = min(4096, max(0, limits.steps - done))
         stepMark = done &+ stretch
         stepBudget = stretch

@@ -1,4 +1,5 @@
 import Foundation
+import MaskEngine
 import MaskScript
 
 /// What the server knows about one version of a document: its tokens, its syntax tree
@@ -53,8 +54,8 @@ struct DocumentAnalysis {
         imported = ImportedErrors(found, sources: sources, document: source, statements: parsed.statements, folder: folder)
     }
 
-    /// The static or run-time errors of one bounded run, if any, and the imported files
-    /// they may point into. A run stopped by this server's own budget is not an error of
+    /// The static or run-time errors of one bounded run, or else what stops its first
+    /// frame, if any, and the imported files they may point into. A run stopped by this server's own budget is not an error of
     /// the script (`mask check` allows a hundred times more steps), so it becomes
     /// information at the place the run stopped, which is usually inside the loop to look at.
     private static func run(_ source: SourceFile, folder: String?) -> ([Diagnostic], [SourceFile]) {
@@ -66,17 +67,18 @@ struct DocumentAnalysis {
         let options = ScriptOptions(resources: resources(in: folder), limits: limits, output: { _ in },
                                     isCancelled: { Date() > deadline })
         do {
-            _ = try script.run(options: options)
-            return ([], [])
+            // What `mask check` finds in the first frame, at the property's line.
+            let built = try script.build(options: options)
+            guard let error = built.firstFrameError() as? any LayerError else { return ([], []) }
+            let list = built.diagnostics(for: error, message: "cannot render frame 0: \(RenderFailure.message(error))")
+            return (list.diagnostics, list.importedSources)
         } catch {
             let diagnostics = error.diagnostics.map { diagnostic in
                 let stopped: String
-                if diagnostic.message.hasPrefix("the program ran more than \(stepBudget) steps") {
-                    stopped = "\(stepBudget) steps"
-                } else if diagnostic.message == "cancelled" {
-                    stopped = "\(Int(timeBudget)) s"
-                } else {
-                    return diagnostic
+                switch diagnostic.stop {
+                case .steps(let limit)?: stopped = "\(limit) steps"
+                case .cancelled?: stopped = "\(Int(timeBudget)) s"
+                case nil: return diagnostic
                 }
                 return Diagnostic(.note, "the editor's check stopped here after \(stopped) (mask check allows \(Limits().steps)); "
                                       + "is there an endless loop?", at: diagnostic.range, in: diagnostic.fileName)

@@ -89,6 +89,20 @@ final class LSPTests: MaskCLITestCase {
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
+    /// What the first frame would refuse is published too, at the place `mask check`
+    /// reports it: here the blur of layer `glow`, over the default budget.
+    func testWhatTheFirstFrameRefusesIsPublishedAtTheLayer() throws {
+        let script = "canvas { size: [2000, 2000] }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n  shadowRadius: 400\n}\n"
+        let lsp = try session()
+        let diagnostics = try lsp.open("file:///tmp/glow.mask", script)
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        let message = try XCTUnwrap(diagnostics.first?["message"] as? String)
+        XCTAssertTrue(message.hasPrefix("cannot render frame 0: drawing layer `glow` passes the render budget"), message)
+        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 1)
+        XCTAssertEqual(LSP.start(diagnostics[0]), [1, 0])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     func testEverySyntaxErrorIsPublished() throws {
         let lsp = try session()
         let diagnostics = try lsp.open("file:///tmp/broken.mask", "let = 1\nlet b = (2\nprint(b)\n")
