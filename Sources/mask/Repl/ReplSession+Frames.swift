@@ -48,12 +48,16 @@ extension ReplSession {
         }
         // The same frame loop as `mask render`: parallel, in order, whole files only.
         var writer = FrameSequenceWriter(renderer: Renderer(scene: scene), directory: directory, format: .png,
-                                         jobs: RenderSettings.defaultJobs)
+                                         jobs: RenderSettings.defaultJobs, sources: interpreter.sourceMap)
         writer.shouldStop = { Interrupt.isPending }
         let written: Int
         do {
             written = try writer.write(0...(count - 1), progress: mode == .interactive ? ProgressLine(total: count) : nil)
         } catch {
+            if case .diagnostics(let list, _) = error {
+                report(list)
+                throw .reported
+            }
             throw ReplError(error.message)
         }
         if Interrupt.take() {
@@ -66,7 +70,17 @@ extension ReplSession {
     /// The frame at time `t` of the scene built so far.
     private func frame(at t: Double) throws(ReplError) -> Image {
         do { return try Renderer(scene: interpreter.scene).render(at: t) } catch {
-            throw ReplError("cannot render the frame at \(t.shortDescription)s: \(error)")
+            throw failure(error, doing: "cannot render the frame at \(t.shortDescription)s")
         }
+    }
+
+    /// The error of a frame that could not be drawn: printed as diagnostics at the line of
+    /// the layer or property that caused it (`SourceMap`), or else as a message.
+    private func failure(_ error: Error, doing: String) -> ReplError {
+        guard case .diagnostics(let list, _) = RenderFailure.failure(error, doing: doing, sources: interpreter.sourceMap) else {
+            return ReplError("\(doing): \(RenderFailure.message(error))")
+        }
+        report(list)
+        return .reported
     }
 }

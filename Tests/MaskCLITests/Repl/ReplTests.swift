@@ -397,6 +397,25 @@ final class ReplTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("rendered 3 frames into frames"), result.stderr)
     }
 
+    /// A frame the renderer refuses is reported like any error of the session: at the
+    /// line of the layer, with its text and a caret; nothing is written.
+    func testPipedRenderErrorIsADiagnosticAtTheLayersLine() throws {
+        let result = try runPiped("""
+            canvas { size: [2000, 2000] }
+            layer glow {
+              background: white; shadowOpacity: 1; shadowRadius: 400
+            }
+            :save g.png
+
+            """, directory: home)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("""
+            <stdin>:2:1: error: cannot render the frame at 0s: drawing layer `glow` passes the render budget
+            """), result.stderr)
+        XCTAssertTrue(result.stderr.contains("\n    2 | layer glow {\n      | ^\n"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/g.png"))
+    }
+
     func testPipedLoadResolvesTheFilesPathsAgainstItsFolder() throws {
         let folder = home + "/scenes"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
