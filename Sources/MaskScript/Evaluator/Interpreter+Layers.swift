@@ -220,7 +220,14 @@ extension Interpreter {
         if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
             return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`\(Interpreter.colourPropertyHint(p, kind))", at: range)
         }
-        return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: LayerProperty.names(for: kind) + treeMethods))", at: range)
+        let names = LayerProperty.names(for: kind)
+        let coreAnimation = LayerProperty.coreAnimationMatches(for: name, among: names)
+        if !coreAnimation.isEmpty {
+            let choices = coreAnimation.map { "`\($0)`" }
+            let listed = choices.count == 1 ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+            return RuntimeError("unknown property `\(name)`; did you mean \(listed)?", at: range)
+        }
+        return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: names + treeMethods))", at: range)
     }
 
     // MARK: - Reading properties
