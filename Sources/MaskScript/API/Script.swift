@@ -48,6 +48,16 @@ public struct Script: Sendable {
         try self.init(source: SourceFile(name: path, bytes: bytes), folder: Script.folder(of: path))
     }
 
+    /// Reads and parses the script file a URL names, as `init(contentsOf:)` with its path.
+    /// - Throws: `RegularFileError` for a URL that names no local file (`https:`) or a file
+    ///   that cannot be read, `DiagnosticList` for syntax errors.
+    public init(contentsOf url: URL) throws {
+        guard url.isFileURL else {
+            throw RegularFileError(path: url.absoluteString, reason: "it is not a file URL; read the script yourself and use Script(text:name:)")
+        }
+        try self.init(contentsOf: url.path)
+    }
+
     /// The absolute folder of a file path (relative paths start at the current directory):
     /// the path without its last component and the slashes before it, `/` at the top.
     public static func folder(of path: String) -> String {
@@ -224,11 +234,11 @@ extension Interpreter {
         do throws(ScriptErrors) {
             try execute(script.statements, in: script.source, echo: nil)
         } catch {
-            let diagnostics = error.errors.map { $0.diagnostic(in: $0.source?.name ?? script.source.name) }
-            var list = DiagnosticList(diagnostics) ?? DiagnosticList(error.first.diagnostic(in: script.source.name))
+            let located = error.errors.map { $0.diagnostic(running: script.source) }
+            var list = DiagnosticList(located.map(\.diagnostic)) ?? DiagnosticList(error.first.diagnostic(in: script.source.name))
             // Errors inside imported files show those files' lines.
             var seen = Set<String>()
-            list.importedSources = error.errors.compactMap(\.source).filter { seen.insert($0.name).inserted }
+            list.importedSources = located.flatMap(\.files).filter { seen.insert($0.name).inserted }
             throw list
         }
         do {
@@ -240,10 +250,37 @@ extension Interpreter {
 }
 
 extension RuntimeError {
+    /// The error as a diagnostic of the script `main` being run, and the other files it
+    /// points into. An error that happened in another file (an import, the effects
+    /// library) is reported at the first call in `main` it came out of, with notes
+    /// walking from there, call by call, to where it happened (CLI.md, version 3).
+    func diagnostic(running main: SourceFile) -> (diagnostic: Diagnostic, files: [SourceFile]) {
+        let file = source ?? main
+        var files = [source, noteSource].compactMap { $0 }
+        let notes = self.notes.map { Diagnostic(.note, $0.message, at: $0.range, in: (noteSource ?? file).name) }
+        guard file.name != main.name, let outer = calls.firstIndex(where: { ($0.source ?? main).name == main.name }) else {
+            var diagnostic = Diagnostic(.error, message, at: range, in: file.name, notes: notes, cause: cause)
+            diagnostic.stop = stop
+            return (diagnostic, files)
+        }
+        var walk: [Diagnostic] = []
+        for i in stride(from: outer, to: 0, by: -1) {
+            let inner = calls[i - 1]
+            walk.append(Diagnostic(.note, "in `\(calls[i].function)`, which calls `\(inner.function)` here",
+                                   at: inner.site, in: (inner.source ?? main).name))
+            if let source = inner.source { files.append(source) }
+        }
+        walk.append(Diagnostic(.note, "in `\(calls[0].function)`: \(message)", at: range, in: file.name))
+        var diagnostic = Diagnostic(.error, message, at: calls[outer].site, in: main.name, notes: walk + notes, cause: cause)
+        diagnostic.stop = stop
+        return (diagnostic, files)
+    }
+
     /// The error as a diagnostic of a file.
     public func diagnostic(in fileName: String) -> Diagnostic {
         var diagnostic = Diagnostic(.error, message, at: range, in: fileName,
-                                    notes: notes.map { Diagnostic(.note, $0.message, at: $0.range, in: fileName) }, cause: cause)
+                                    notes: notes.map { Diagnostic(.note, $0.message, at: $0.range, in: noteSource?.name ?? fileName) },
+                                    cause: cause)
         diagnostic.stop = stop
         return diagnostic
     }

@@ -15,6 +15,12 @@ public struct RuntimeError: Error, Sendable {
     /// cycle, a value a property does not take), so a host can act on its kind rather than
     /// parse the message. Nil for errors of the language itself.
     public var cause: SceneError?
+    /// The calls the error came out of, innermost first: how to walk from a line of the
+    /// script being run to the place in another file (an import) where it happened.
+    public internal(set) var calls: [CallStep] = []
+    /// The file `notes` point into when it is not the error's own (the declaration of a
+    /// function of another file); nil when it is.
+    var noteSource: SourceFile?
     /// Why the host's bounds stopped the run, when they did rather than an error of the
     /// script: a host that runs with small bounds (an editor) tells the two apart by this.
     public var stop: RunStop?
@@ -40,4 +46,14 @@ public enum RunStop: Sendable, Equatable {
     case steps(Int)
     /// `ScriptOptions.isCancelled` returned true.
     case cancelled
+}
+
+/// A call an error came out of.
+public struct CallStep: Sendable {
+    /// The function called.
+    public let function: String
+    /// The call expression.
+    public let site: SourceRange
+    /// The file of the call expression; nil for the file being run.
+    public internal(set) var source: SourceFile?
 }

@@ -118,7 +118,8 @@ final class UsageTests: MaskCLITestCase {
 
         let check = try mask("check", "--help")
         XCTAssertEqual(check.status, 0)
-        XCTAssertTrue(check.stdout.hasPrefix("usage: mask check FILE.mask\n"))
+        XCTAssertTrue(check.stdout.hasPrefix("usage: mask check FILE.mask [--lottie]\n"))
+        XCTAssertTrue(check.stdout.contains("--lottie      also report every construct 'mask export' would refuse"), check.stdout)
         XCTAssertEqual(try mask("help", "check").stdout, check.stdout)
 
         let repl = try mask("repl", "--help")
