@@ -123,11 +123,8 @@ struct WatchCommand {
 
     /// The image as half-block text fitting the terminal, and a caption line.
     private func picture(_ image: Image, palette: TerminalPicture.Palette) -> String {
-        let columns = TerminalPicture.terminalColumns
-        let rows = Int(mask_terminal_rows(STDOUT_FILENO))
-        // Two pixel rows a text row, one row kept for the caption.
-        let fitting = rows > 2 ? min(columns, max(1, (rows - 2) * 2 * image.width / max(image.height, 1))) : columns
-        let picture = TerminalPicture(image: image, columns: fitting, palette: palette)
+        // Two rows kept: the caption, and the cursor's line.
+        let picture = TerminalPicture(image: image, columns: TerminalPicture.fittingColumns(for: image, reservedRows: 2), palette: palette)
         let lines = (0..<picture.rowCount).map { picture.line($0) + "\u{1B}[K" }
         return lines.joined(separator: "\n") + "\n\(options.scriptPath): watching (Ctrl-C stops)\u{1B}[K"
     }

@@ -5,11 +5,12 @@ import MaskScript
 /// The commands that render: `:show`, `:save` and `:render`. Ctrl-C stops `:show` between
 /// rows and `:render` between frames.
 extension ReplSession {
-    /// `:show [T]`: the frame at time T drawn in the terminal.
+    /// `:show [T]`: the frame at time T drawn in the terminal, as large as fits it.
     func show(_ argument: String) throws(ReplError) {
         let image = try frame(at: try time(argument))
         let palette = TerminalPicture.Palette.from(environment: ProcessInfo.processInfo.environment)
-        let picture = TerminalPicture(image: image, columns: TerminalPicture.terminalColumns, palette: palette)
+        // The picture and the next prompt fit the terminal, as `mask watch`'s does.
+        let picture = TerminalPicture(image: image, columns: TerminalPicture.fittingColumns(for: image, reservedRows: 2), palette: palette)
         for row in 0..<picture.rowCount {
             if Interrupt.take() {
                 Console.error("interrupted")

@@ -244,13 +244,31 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(terminal.waitForExit(), 0)
     }
 
+    /// A tall frame is drawn as large as fits the 30 rows of the terminal with the next
+    /// prompt, not as wide as the terminal.
+    func testShowFitsTheTerminalsHeight() throws {
+        let terminal = try startTerminal(["COLORTERM": "truecolor"])
+        terminal.type("canvas { size: [10, 40]; background: red }")
+        terminal.expect("mask> ")
+        terminal.type(":show")
+        let picture = terminal.expect("mask> ")
+        // 28 rows of the 30 are free: 56 pixel rows, so 14 columns.
+        let rows = picture.components(separatedBy: "\u{1b}[0m\n").dropLast()
+        XCTAssertEqual(rows.count, 28, picture)
+        XCTAssertEqual(rows.last?.components(separatedBy: "▀").count, 15, picture)
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
     func testShowUsesShadesWithoutTrueColour() throws {
         let terminal = try startTerminal(["COLORTERM": "truecolor", "NO_COLOR": "1"])
         terminal.type("canvas { size: [10, 10]; background: #ffffff }")
         terminal.expect("mask> ")
         terminal.type(":show 0")
         let picture = terminal.reply()
-        XCTAssertTrue(picture.contains(String(repeating: "@", count: 100)), picture)
+        // A square fits the 28 free rows: 56 columns.
+        XCTAssertTrue(picture.contains(String(repeating: "@", count: 56)), picture)
+        XCTAssertFalse(picture.contains(String(repeating: "@", count: 57)), picture)
         XCTAssertFalse(picture.contains("▀"))
         terminal.type(":quit")
         XCTAssertEqual(terminal.waitForExit(), 0)
