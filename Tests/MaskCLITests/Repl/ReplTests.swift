@@ -15,10 +15,10 @@ final class ReplTests: XCTestCase {
     }
 
     /// The REPL on a terminal, with HOME in a temporary folder and no inputrc.
-    private func startTerminal(_ extra: [String: String] = [:], file: String? = nil) throws -> ReplTerminal {
+    private func startTerminal(_ extra: [String: String] = [:], file: String? = nil, directory: String? = nil) throws -> ReplTerminal {
         var environment = ["HOME": home, "INPUTRC": "/dev/null", "TERM": "xterm", "LANG": "C.UTF-8"]
         environment.merge(extra) { $1 }
-        let terminal = try ReplTerminal(arguments: ["repl"] + (file.map { [$0] } ?? []), environment: environment)
+        let terminal = try ReplTerminal(arguments: ["repl"] + (file.map { [$0] } ?? []), environment: environment, directory: directory)
         terminal.expect("mask> ")
         return terminal
     }
@@ -226,6 +226,31 @@ final class ReplTests: XCTestCase {
         terminal.expect("mask> ")
         terminal.send(":he\t\r")
         terminal.expect(":value EXPR at T")
+        terminal.expect("mask> ")
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
+    /// `:load` completes file names (folders with `/`, into them), says what it loaded,
+    /// and `fx.` completes the names of the effects library.
+    func testLoadCompletesFileNamesAndConfirmsAndImportsComplete() throws {
+        try FileManager.default.createDirectory(atPath: home + "/scenes", withIntermediateDirectories: true)
+        try Data("let loadedValue = 7\n".utf8).write(to: URL(fileURLWithPath: home + "/scenes/banner.mask"))
+        let terminal = try startTerminal(["PWD": home], directory: home)
+        terminal.send(":load sc\t")
+        terminal.expect("scenes/")
+        terminal.send("ba\t")
+        terminal.expect("banner.mask")
+        terminal.send("\r")
+        terminal.expect("loaded scenes/banner.mask")
+        terminal.expect("mask> ")
+        terminal.type("print(loadedValue)")
+        XCTAssertTrue(terminal.reply().contains("\n7\n"))
+        terminal.type("import \"effects\" as fx")
+        terminal.expect("mask> ")
+        terminal.send("fx.circleRevealW\t")
+        terminal.expect("circleRevealWith")
+        terminal.send("\u{3}")
         terminal.expect("mask> ")
         terminal.type(":quit")
         XCTAssertEqual(terminal.waitForExit(), 0)
