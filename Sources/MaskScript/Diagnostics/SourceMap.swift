@@ -16,6 +16,9 @@ public struct SourceMap: Sendable {
     /// Where each layer's properties were first set (in its body, by a change or by an
     /// animation), by `LayerID.index`.
     private var properties: [[PropertyKey: Place]] = []
+    /// For a layer an imported function declared: the script's call that led there, and
+    /// the function it called, by `LayerID.index`.
+    private var calls: [Int: (place: Place, function: String)] = [:]
     /// The `canvas` statement, for errors about the scene as a whole.
     var canvas: Place?
     /// The script, where an error about the scene as a whole goes when it has no `canvas`.
@@ -27,6 +30,11 @@ public struct SourceMap: Sendable {
     mutating func declared(_ id: LayerID, named name: String, at range: SourceRange, in file: SourceFile) {
         while declarations.count <= id.index { declarations.append(nil) }
         declarations[id.index] = (Place(file: file, range: range), name)
+    }
+
+    /// Records that an imported function, called from the script at `range`, declared a layer.
+    mutating func made(_ id: LayerID, by function: String, at range: SourceRange, in file: SourceFile) {
+        calls[id.index] = (Place(file: file, range: range), function)
     }
 
     /// Records where a property of a layer was set, unless it was set before: the first
@@ -49,7 +57,20 @@ public struct SourceMap: Sendable {
         if let id = error.layer, let (declaration, name) = declaration(of: id) {
             var keys = error.property.map { [$0] } ?? []
             if error.property == .font { keys.append(.string) }
-            if let setting = keys.lazy.compactMap({ self.place(of: $0, of: id) }).first {
+            let found = keys.lazy.compactMap { key in self.place(of: key, of: id).map { (key, $0) } }.first
+            let setting = found?.1
+            if let (call, function) = calls[id.index] {
+                // Made by an imported function: at the script's call, with notes into the file.
+                var notes = [Diagnostic(.note, "in `\(function)`, layer `\(name)` is declared here",
+                                        at: declaration.range, in: declaration.file.name)]
+                if let setting {
+                    let property = LayerProperty.all.first { $0.key == found?.0 }?.name ?? found?.0.rawValue ?? "the property"
+                    notes.append(Diagnostic(.note, "in `\(function)`, `\(property)` is set here", at: setting.range, in: setting.file.name))
+                }
+                list = DiagnosticList(Diagnostic(.error, text, at: call.range, in: call.file.name, notes: notes))
+                list.source = call.file
+                list.importedSources = [declaration.file] + (setting.map { [$0.file] } ?? [])
+            } else if let setting {
                 let note = Diagnostic(.note, "layer `\(name)` is declared here",
                                       at: declaration.range, in: declaration.file.name)
                 list = DiagnosticList(Diagnostic(.error, text, at: setting.range, in: setting.file.name, notes: [note]))

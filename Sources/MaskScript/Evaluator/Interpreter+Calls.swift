@@ -122,6 +122,9 @@ extension Interpreter {
     @inline(__always)
     private func enterPlain(_ code: FunctionCode, _ captures: ContiguousArray<Box>, site: CallSite,
                             _ slots: UnsafeMutablePointer<Value>) throws(RuntimeError) -> Value {
+        if code.isImported, libraryCall == nil {
+            return try enteringLibrary(code, at: site) { () throws(RuntimeError) in try enterPlain(code, captures, site: site, slots) }
+        }
         guard callDepth < limits.callDepth else { throw callDepthError(at: site) }
         // Calls inside deeply nested expressions use more stack than the call depth says.
         guard stackAddress() >= stackFloor else { throw stackDepthError(at: site) }
@@ -150,6 +153,16 @@ extension Interpreter {
         } catch {
             throw located(error, in: code)
         }
+    }
+
+    /// Runs `body`, the call of a function of an imported file from the script's own code,
+    /// with that call kept in `libraryCall` for the layers it declares.
+    @inline(never)
+    func enteringLibrary(_ code: FunctionCode, at site: CallSite,
+                         _ body: () throws(RuntimeError) -> Value) throws(RuntimeError) -> Value {
+        libraryCall = (site.range, code.name)
+        defer { libraryCall = nil }
+        return try body()
     }
 
     /// `error` with the function's source file, unless it already has one; so too the

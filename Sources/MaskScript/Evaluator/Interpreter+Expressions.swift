@@ -134,6 +134,9 @@ extension Interpreter {
     @inline(__always)
     private func enter(_ code: FunctionCode, _ captures: ContiguousArray<Box>, site: CallSite,
                        _ slots: UnsafeMutablePointer<Value>, _ cells: UnsafeMutablePointer<Box>) throws(RuntimeError) -> Value {
+        if code.isImported, libraryCall == nil {
+            return try enteringLibrary(code, at: site) { () throws(RuntimeError) in try enter(code, captures, site: site, slots, cells) }
+        }
         guard callDepth < limits.callDepth else { throw callDepthError(at: site) }
         // Calls inside deeply nested expressions use more stack than the call depth says.
         guard stackAddress() >= stackFloor else { throw stackDepthError(at: site) }

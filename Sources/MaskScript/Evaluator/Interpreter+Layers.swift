@@ -23,7 +23,10 @@ extension Interpreter {
         } catch {
             throw RuntimeError(error, at: decl.range)
         }
-        if let file = decl.source { sourceMap.declared(id, named: decl.name ?? decl.kind.rawValue, at: decl.range, in: file) }
+        if let file = decl.source {
+            sourceMap.declared(id, named: decl.name ?? decl.kind.rawValue, at: decl.range, in: file)
+            if let call = libraryCall, let script = runSource { sourceMap.made(id, by: call.function, at: call.site, in: script) }
+        }
         let ref = LayerRef(id: id, kind: decl.kind, name: decl.name)
         registerLayer(ref)
         if let owner {

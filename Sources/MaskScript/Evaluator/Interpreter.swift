@@ -52,6 +52,11 @@ public final class Interpreter {
     var canvasRange: SourceRange?
     /// Where each layer was declared and its properties set, for errors the engine finds later.
     public internal(set) var sourceMap = SourceMap()
+    /// The call, in the script's own code, of the imported function running now (nil when
+    /// none is): where a layer an imported function declares is reported.
+    var libraryCall: (site: SourceRange, function: String)?
+    /// The text being run (`execute`), where `libraryCall` is written.
+    var runSource: SourceFile?
     /// Where the first layer was declared, if one was.
     var firstLayerRange: SourceRange?
     /// The latest end of every finite animation so far (`wait` jumps here).
@@ -133,6 +138,9 @@ public final class Interpreter {
 
     /// Compiles and runs statements written in `source`, on the large stack.
     func execute(_ statements: [Stmt], in source: SourceFile?, echo: ((Value) -> Void)?) throws(ScriptErrors) {
+        let outerSource = runSource
+        runSource = source
+        defer { runSource = outerSource }
         let result: Result<Void, ScriptErrors>
         do {
             let start = statements.first?.range ?? SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0))
@@ -322,6 +330,7 @@ struct Snapshot {
         i.layerHeights = layerHeights
         i.sourceMap = sourceMap
         i.layerStack = []
+        i.libraryCall = nil
         i.callDepth = 0
         i.importDepth = 0
     }

@@ -32,6 +32,28 @@ final class ImportTests: MaskCLITestCase {
             """)
     }
 
+    /// A layer an imported function made, refused later by the export, is reported at
+    /// the user's call, with notes at its declaration and property in the imported file.
+    func testALayerMadeByAnImportedFunctionIsReportedAtTheCall() throws {
+        try write("import \"lib.mask\"\ncanvas { size: [40, 40]; duration: 1s }\nlib.wheel()\n", to: "main.mask")
+        try write("fn wheel() {\n  gradient w {\n    colors: [red, blue]\n    type: conic\n  }\n  return w\n}\n", to: "lib.mask")
+        let run = try mask("check", "main.mask", "--lottie")
+        XCTAssertEqual(run.status, 1)
+        let lib = url("lib.mask").path
+        XCTAssertEqual(run.stderr, """
+            main.mask:3:1: error: cannot export layer `w` as Lottie: a conic gradient has no Lottie equivalent
+                3 | lib.wheel()
+                  | ^~~~~~~~~~~
+            \(lib):2:3: note: in `wheel`, layer `w` is declared here
+                2 |   gradient w {
+                  |   ^
+            \(lib):4:5: note: in `wheel`, `type` is set here
+                4 |     type: conic
+                  |     ^~~~~~~~~~~
+
+            """)
+    }
+
     /// The effects library misused: the error is at the user's line, with notes walking
     /// through the library's calls; a wrong argument count names the library's line in
     /// the library's file.
