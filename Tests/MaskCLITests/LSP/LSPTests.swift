@@ -103,6 +103,29 @@ final class LSPTests: MaskCLITestCase {
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
+    /// An error inside the effects library is published at the document's call, with the
+    /// library's places named in its related information (at the call: the document's
+    /// positions cannot point into the library).
+    func testAnErrorInsideTheLibraryIsPublishedAtTheCall() throws {
+        let lsp = try session()
+        let uri = fileURI("reveal.mask")
+        let diagnostics = try lsp.open(uri, "import \"effects\" as fx\ncanvas { size: [64, 64] }\nfx.circleReveal(\"x\", [1, 2])\n")
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        XCTAssertEqual(diagnostics.first?["message"] as? String, "a string has no member `width`")
+        XCTAssertEqual(LSP.start(diagnostics[0]), [2, 0])
+        let related = try XCTUnwrap(diagnostics.first?["relatedInformation"] as? [[String: Any]])
+        XCTAssertEqual(related.map { $0["message"] as? String }, [
+            "effects:223:10: note: in `circleReveal`, which calls `circleRevealWith` here",
+            "effects:231:26: note: in `circleRevealWith`: a string has no member `width`",
+        ])
+        for note in related {
+            let location = try XCTUnwrap(note["location"] as? [String: Any])
+            XCTAssertEqual(location["uri"] as? String, uri)
+            XCTAssertEqual(LSP.start(location), [2, 0])
+        }
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     func testEverySyntaxErrorIsPublished() throws {
         let lsp = try session()
         let diagnostics = try lsp.open("file:///tmp/broken.mask", "let = 1\nlet b = (2\nprint(b)\n")
