@@ -126,6 +126,22 @@ final class LSPTests: MaskCLITestCase {
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
+    /// Core Animation words are published with the mask word, at the word.
+    func testCoreAnimationWordsArePublishedWithTheMaskWord() throws {
+        let lsp = try session()
+        let diagnostics = try lsp.open("file:///tmp/ca.mask", "shape s {\n  fillColor: red\n}\nanimate s.opacity to 0 duration 1s\n")
+        XCTAssertEqual(diagnostics.map { $0["message"] as? String }, ["unknown animate clause `duration`; did you mean `over`?"],
+                       "a syntax error first: the compiler runs on a parsed file")
+        XCTAssertEqual(LSP.start(diagnostics[0]), [3, 23])
+        lsp.notify("textDocument/didChange", ["textDocument": ["uri": "file:///tmp/ca.mask", "version": 2],
+                                              "contentChanges": [["text": "shape s {\n  fillColor: red\n}\nanimate s.opacity to 0 over 1s\n"]]])
+        let fixed = try lsp.diagnostics()
+        XCTAssertEqual(fixed.map { $0["message"] as? String }, ["unknown property `fillColor`; did you mean `fill`?"])
+        XCTAssertEqual(LSP.start(fixed[0]), [1, 2])
+        XCTAssertEqual(LSP.end(fixed[0]), [1, 11])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     func testEverySyntaxErrorIsPublished() throws {
         let lsp = try session()
         let diagnostics = try lsp.open("file:///tmp/broken.mask", "let = 1\nlet b = (2\nprint(b)\n")

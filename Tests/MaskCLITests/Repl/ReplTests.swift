@@ -459,6 +459,25 @@ final class ReplTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/g.png"))
     }
 
+    /// The library misused and a Core Animation word, at the REPL: the input's line, the
+    /// library's line in the library's file, and the mask word.
+    func testPipedLibraryMisuseAndCoreAnimationWords() throws {
+        let result = try runPiped("import \"effects\" as fx\nfx.shimmer(\"a\", 2)\nlayer card { masksToBounds: true }\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+            <stdin>:2:1: error: `shimmer` takes 1 argument, got 2
+                2 | fx.shimmer("a", 2)
+                  | ^~~~~~~~~~~~~~~~~~
+            effects:114:1: note: `shimmer` is declared here
+              114 | fn shimmer(string) {
+                  | ^
+            <stdin>:3:14: error: unknown property `masksToBounds`; did you mean `clip`?
+                3 | layer card { masksToBounds: true }
+                  |              ^~~~~~~~~~~~~
+
+            """)
+    }
+
     func testPipedLoadResolvesTheFilesPathsAgainstItsFolder() throws {
         let folder = home + "/scenes"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
