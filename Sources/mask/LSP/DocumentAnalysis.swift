@@ -13,6 +13,10 @@ struct DocumentAnalysis {
     static let stepBudget = 200_000
     /// The longest one run may take, for work the step count does not see (large images).
     static let timeBudget: TimeInterval = 1
+    /// What the check of the first frame may cost on a keystroke: an eighth of the
+    /// renderer's default buffers and work (`mask check` uses those in full). A frame
+    /// that needs more is checked by `mask check`, and the editor says so.
+    static let frameBudget = RenderBudget(bufferBytes: RenderBudget().bufferBytes / 8, work: RenderBudget().work / 8)
 
     /// The text as the parser saw it.
     let source: SourceFile
@@ -69,9 +73,18 @@ struct DocumentAnalysis {
         do {
             // What `mask check` finds in the first frame, at the property's line.
             let built = try script.build(options: options)
-            guard let error = built.firstFrameError() as? any LayerError else { return ([], []) }
+            guard let error = built.firstFrameError(budget: frameBudget) as? any LayerError else { return ([], []) }
             let list = built.diagnostics(for: error, message: "cannot render frame 0: \(RenderFailure.message(error))")
-            return (list.diagnostics, list.importedSources)
+            switch error as? RenderError {
+            case .tooMuchMemory?, .tooMuchWork?:
+                // The editor's own bound, not the script's error: information where it stopped.
+                return (list.diagnostics.map { stopped in
+                    Diagnostic(.note, "the editor's check of the first frame stopped at this layer, past an eighth of the "
+                                   + "render budget; mask check checks it in full", at: stopped.range, in: stopped.fileName)
+                }, list.importedSources)
+            default:
+                return (list.diagnostics, list.importedSources)
+            }
         } catch {
             let diagnostics = error.diagnostics.map { diagnostic in
                 let stopped: String
