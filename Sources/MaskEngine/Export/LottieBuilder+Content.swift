@@ -113,7 +113,7 @@ extension LottieBuilder {
             }
             let path: Path
             do { path = try TextLayout.path(for: s) } catch {
-                throw .sampling("cannot lay out the text of layer \(layer): \(error)")
+                throw .textLayout(layer: described(id), reason: "\(error)")
             }
             paths.append(path)
             previous = (s, path)

@@ -56,7 +56,7 @@ extension LottieBuilder {
             var laid: [Path] = []
             for o in ownerStates {
                 do { laid.append(try TextLayout.path(for: o)) } catch {
-                    throw .sampling("cannot lay out the text of layer \(described(id)): \(error)")
+                    throw .textLayout(layer: described(id), reason: "\(error)")
                 }
             }
             paths = try glyphOutlines(id, laid, frames: frames)

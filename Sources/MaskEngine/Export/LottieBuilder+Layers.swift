@@ -18,7 +18,7 @@ extension LottieBuilder {
             let transform = LottieTransforms.of(track(a, comp.frames), firstFrame: comp.frames.lowerBound)
             parent = comp.addNull(for: a, name: name(of: a) + " transform", parent: parent, transform: transform)
         }
-        guard let parent else { throw .sampling("layer \(described(id)) has no transform") }
+        guard let parent else { throw .sampling("layer `\(name(of: id))` has no transform") }
         return parent
     }
 

@@ -41,6 +41,18 @@ public struct LottieExporter: Sendable {
         return try result.get()
     }
 
+    /// Every reason the export would fail, all at once where they can be found without
+    /// building the document (each construct Lottie lacks, once per layer), else the one
+    /// building it stops at; empty when `document()` succeeds.
+    public func refusals() -> [LottieExportError] {
+        let builder: LottieBuilder
+        do { builder = try LottieBuilder(scene: scene) } catch { return [error] }
+        let found = builder.refusals()
+        guard found.isEmpty else { return found }
+        do { _ = try document() } catch { return [error] }
+        return []
+    }
+
     /// The Lottie document as compact UTF-8 JSON text.
     /// - Throws: what `document()` throws.
     public func data() throws(LottieExportError) -> [UInt8] {
@@ -90,14 +102,13 @@ struct LottieBuilder {
     /// The name of a layer, as its Lottie layers are named.
     func name(of id: LayerID) -> String { scene.node(id).name ?? id.description }
 
-    /// The name of a layer for error messages, with where it was made when that is known:
-    /// `card (scene.mask:12:1)`.
-    func described(_ id: LayerID) -> String {
-        scene.node(id).origin.map { "\(name(of: id)) (\($0))" } ?? name(of: id)
+    /// A layer as errors name it.
+    func described(_ id: LayerID) -> LayerName {
+        scene.layerName(id)
     }
 
     mutating func document() throws(LottieExportError) -> LottieJSON {
-        try checkSupported()
+        if let refusal = refusals().first { throw refusal }
         let canvas = scene.canvas
         var layers: [LottieJSON] = []
         var nextIndex = 1
@@ -118,25 +129,31 @@ struct LottieBuilder {
         ])
     }
 
-    /// Rejects what the exporter cannot express: a conic gradient with colours, a border or
-    /// a shadow that draws, at any frame, and layers moved in the tree after they were added.
-    func checkSupported() throws(LottieExportError) {
+    /// What the exporter cannot express, each once per layer, in layer order: a conic
+    /// gradient with colours, a border or a shadow that draws, at any frame, and layers
+    /// moved in the tree after they were added.
+    func refusals() -> [LottieExportError] {
+        var found: [LottieExportError] = []
+        var moved = Set<LayerID>()
         for change in scene.treeChanges {
-            guard case .move = change.kind else { continue }
-            throw .unsupported(feature: "moving a layer in the tree (addSublayer, removeFromSuperlayer)", layer: described(change.layer))
-        }
-        for id in scene.layerIDs where scene.node(id).initial.kind == .gradient {
-            for frame in states where frame[id.index].gradientType == .conic && !frame[id.index].colors.isEmpty {
-                throw .unsupported(feature: "a conic gradient", layer: described(id))
-            }
+            guard case .move = change.kind, moved.insert(change.layer).inserted else { continue }
+            found.append(.unsupported(feature: "moving a layer in the tree (addSublayer, removeFromSuperlayer)",
+                                      layer: described(change.layer), property: nil))
         }
         for id in scene.layerIDs {
+            let isGradient = scene.node(id).initial.kind == .gradient
+            var conic = false, border = false, shadow = false
             for frame in states {
                 let s = frame[id.index]
-                if s.borderWidth > 0, s.borderColor.alpha > 0 { throw .unsupported(feature: "a border", layer: described(id)) }
-                if s.shadowOpacity > 0, s.shadowColor.alpha > 0 { throw .unsupported(feature: "a shadow", layer: described(id)) }
+                conic = conic || (isGradient && s.gradientType == .conic && !s.colors.isEmpty)
+                border = border || (s.borderWidth > 0 && s.borderColor.alpha > 0)
+                shadow = shadow || (s.shadowOpacity > 0 && s.shadowColor.alpha > 0)
             }
+            if conic { found.append(.unsupported(feature: "a conic gradient", layer: described(id), property: .gradientType)) }
+            if border { found.append(.unsupported(feature: "a border", layer: described(id), property: .borderWidth)) }
+            if shadow { found.append(.unsupported(feature: "a shadow", layer: described(id), property: .shadowOpacity)) }
         }
+        return found
     }
 
     /// The canvas background under everything, composited over black like the renderer's;

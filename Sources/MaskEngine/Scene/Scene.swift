@@ -35,9 +35,6 @@ public struct Scene: Sendable {
         public internal(set) var tile: (column: Int, row: Int)?
         /// For a grid: its tiles in column-major order.
         public internal(set) var tiles: [LayerID] = []
-        /// Where the layer was made, as its host describes it (a script's `FILE:LINE:COLUMN`),
-        /// so that an error found while drawing it can point there.
-        public internal(set) var origin: String?
     }
 
     /// The output settings.
@@ -88,16 +85,15 @@ public struct Scene: Sendable {
     ///   - parent: the layer it is a sublayer of, or nil for the top level.
     ///   - name: a name for messages.
     ///   - time: when it joins the tree (a `.join` change when later than 0).
-    ///   - origin: where it was made, for messages (see `Node.origin`).
     /// - Throws: `SceneError.tooManyLayers`.
     @discardableResult
     public mutating func addLayer(_ state: LayerState, to parent: LayerID? = nil, name: String? = nil,
-                                  at time: Double = 0, origin: String? = nil) throws(SceneError) -> LayerID {
+                                  at time: Double = 0) throws(SceneError) -> LayerID {
         guard nodes.count < maxLayers else { throw .tooManyLayers(maxLayers) }
         let id = LayerID(nodes.count)
         let time = max(0, time)
         nodes.append(Node(initial: state, name: name, parent: parent,
-                          role: parent == nil ? .root : .sublayer, appearsAt: time, origin: origin))
+                          role: parent == nil ? .root : .sublayer, appearsAt: time))
         if let parent { nodes[parent.index].children.append(id) } else { roots.append(id) }
         if time > 0 { treeChanges.append(TreeChange(time: time, layer: id, kind: .join)) }
         return id

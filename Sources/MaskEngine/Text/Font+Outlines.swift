@@ -116,7 +116,7 @@ extension Font {
     /// Loads and decomposes a glyph at one pixel per font unit. Call under the lock.
     private func loadOutline(of index: UInt32, in face: FT_Face) throws -> GlyphOutline {
         func failure(_ what: String, _ error: FT_Error) -> FontError {
-            .unreadable(path: path, reason: "\(what) for glyph \(index) failed (FreeType error \(error))")
+            .unreadable(path: path, reason: "\(what) for glyph \(index) failed: \(FontError.freeType(error))")
         }
         let unitsPerEm = FT_F26Dot6(face.pointee.units_per_EM)
         var error = FT_Set_Char_Size(face, 0, unitsPerEm * 64, 72, 72)

@@ -56,7 +56,7 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
         guard err == 0, let f else {
             FT_Done_FreeType(lib)
             storage.deallocate()
-            throw FontError.unreadable(path: path, reason: "not a font FreeType can read (error \(err))")
+            throw FontError.unreadable(path: path, reason: "not a font FreeType can read: \(FontError.freeType(err))")
         }
         guard f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             FT_Done_Face(f)
@@ -126,5 +126,11 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "font '\(what)' not found (give a family in \(Font.systemFontDirectory) or a .ttf path)"
         case let .unreadable(path, reason): return "cannot use font '\(path)': \(reason)"
         }
+    }
+
+    /// FreeType's words for an error code, with the code: `unknown file format (FreeType error 2)`.
+    static func freeType(_ code: FT_Error) -> String {
+        let words = mask_ft_error_message(code).map { String(cString: $0).lowercased() } ?? "unknown error"
+        return "\(words) (FreeType error \(code))"
     }
 }

@@ -26,20 +26,25 @@ public struct DiagnosticRenderer: Sendable {
     /// Renders diagnostics that may point into imported files: each shows the line of
     /// the file it names (`imported`, by `SourceFile.name`), or else of `source`.
     public func render(_ diagnostics: [Diagnostic], source: SourceFile?, imported: [SourceFile]) -> String {
-        diagnostics.map { d in
-            render(d, source: imported.first { $0.name == d.fileName && $0.name != source?.name } ?? source)
-        }.joined(separator: "\n")
+        diagnostics.map { render($0, source: source, imported: imported) }.joined(separator: "\n")
     }
 
     /// Renders one diagnostic and its notes; the snippet is left out when `source` is nil
     /// or does not have the line. The result has no trailing newline.
     public func render(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
+        render(diagnostic, source: source, imported: [])
+    }
+
+    /// Renders one diagnostic and its notes, each with the line of the file it names
+    /// (`imported`, by `SourceFile.name`), or else of `source`.
+    private func render(_ diagnostic: Diagnostic, source: SourceFile?, imported: [SourceFile]) -> String {
+        let file = imported.first { $0.name == diagnostic.fileName && $0.name != source?.name } ?? source
         var lines = [header(diagnostic)]
-        if let source, let text = source.lineText(diagnostic.range.start.line) {
+        if let file, file.name == diagnostic.fileName, let text = file.lineText(diagnostic.range.start.line) {
             lines += snippet(diagnostic.range, text: text)
         }
         for note in diagnostic.notes {
-            lines.append(render(note, source: source))
+            lines.append(render(note, source: source, imported: imported))
         }
         return lines.joined(separator: "\n")
     }

@@ -19,9 +19,13 @@ extension Interpreter {
         }
         let id: LayerID
         do {
-            id = try scene.addLayer(state, to: parent, name: decl.name ?? decl.kind.rawValue, at: cursor, origin: decl.origin)
+            id = try scene.addLayer(state, to: parent, name: decl.name ?? decl.kind.rawValue, at: cursor)
         } catch {
             throw RuntimeError(error, at: decl.range)
+        }
+        if let file = decl.source {
+            sourceMap.declared(id, named: decl.name ?? decl.kind.rawValue, at: decl.range, in: file)
+            if let call = libraryCall, let script = runSource { sourceMap.made(id, by: call.function, at: call.site, in: script) }
         }
         let ref = LayerRef(id: id, kind: decl.kind, name: decl.name)
         registerLayer(ref)
@@ -104,7 +108,7 @@ extension Interpreter {
 
     /// `name: value` in a layer body.
     func setBodyProperty(_ name: String, of context: LayerContext, to value: Value,
-                         nameRange: SourceRange, valueRange: SourceRange) throws(RuntimeError) {
+                         nameRange: SourceRange, valueRange: SourceRange, in file: SourceFile?) throws(RuntimeError) {
         let layer = context.layer
         guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
             throw unknownProperty(name, kind: layer.kind, at: nameRange)
@@ -130,12 +134,13 @@ extension Interpreter {
             }
             return
         }
-        try setProperty(name, of: layer, to: value, at: cursor, nameRange: nameRange, valueRange: valueRange)
+        try setProperty(name, of: layer, to: value, at: cursor, nameRange: nameRange, valueRange: valueRange, in: file)
     }
 
     /// `layer.name = value` at `time`: a step change (or the initial value, at declaration).
+    /// `file` is where the setting is written, for `sourceMap`.
     func setProperty(_ name: String, of layer: LayerRef, to value: Value, at time: Double,
-                     nameRange: SourceRange, valueRange: SourceRange) throws(RuntimeError) {
+                     nameRange: SourceRange, valueRange: SourceRange, in file: SourceFile?) throws(RuntimeError) {
         guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
             throw unknownProperty(name, kind: layer.kind, at: nameRange)
         }
@@ -160,6 +165,7 @@ extension Interpreter {
         }
         for (key, v) in try convert(value, for: property, of: layer, at: time, range: valueRange) {
             try setEngine(key, of: layer.id, to: v, at: time, range: valueRange)
+            if let file { sourceMap.set(key, of: layer.id, at: nameRange.union(valueRange), in: file) }
         }
     }
 
@@ -217,7 +223,14 @@ extension Interpreter {
         if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
             return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`\(Interpreter.colourPropertyHint(p, kind))", at: range)
         }
-        return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: LayerProperty.names(for: kind) + treeMethods))", at: range)
+        let names = LayerProperty.names(for: kind)
+        let coreAnimation = LayerProperty.coreAnimationMatches(for: name, among: names)
+        if !coreAnimation.isEmpty {
+            let choices = coreAnimation.map { "`\($0)`" }
+            let listed = choices.count == 1 ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+            return RuntimeError("unknown property `\(name)`; did you mean \(listed)?", at: range)
+        }
+        return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: names + treeMethods))", at: range)
     }
 
     // MARK: - Reading properties

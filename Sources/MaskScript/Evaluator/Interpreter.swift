@@ -50,6 +50,13 @@ public final class Interpreter {
     @exclusivity(unchecked) var layerStack: [LayerContext] = []
     /// Where the canvas was set, if it was.
     var canvasRange: SourceRange?
+    /// Where each layer was declared and its properties set, for errors the engine finds later.
+    public internal(set) var sourceMap = SourceMap()
+    /// The call, in the script's own code, of the imported function running now (nil when
+    /// none is): where a layer an imported function declares is reported.
+    var libraryCall: (site: SourceRange, function: String)?
+    /// The text being run (`execute`), where `libraryCall` is written.
+    var runSource: SourceFile?
     /// Where the first layer was declared, if one was.
     var firstLayerRange: SourceRange?
     /// The latest end of every finite animation so far (`wait` jumps here).
@@ -131,6 +138,9 @@ public final class Interpreter {
 
     /// Compiles and runs statements written in `source`, on the large stack.
     func execute(_ statements: [Stmt], in source: SourceFile?, echo: ((Value) -> Void)?) throws(ScriptErrors) {
+        let outerSource = runSource
+        runSource = source
+        defer { runSource = outerSource }
         let result: Result<Void, ScriptErrors>
         do {
             let start = statements.first?.range ?? SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0))
@@ -244,7 +254,11 @@ public final class Interpreter {
     func stepSlowly(_ range: SourceRange) throws(RuntimeError) {
         let done = steps
         if done > limits.steps { throw stepLimitError(at: range) }
-        if isCancelled() { throw RuntimeError("cancelled", at: range) }
+        if isCancelled() {
+            var error = RuntimeError("cancelled", at: range)
+            error.stop = .cancelled
+            throw error
+        }
         let stretch = min(4096, max(0, limits.steps - done))
         stepMark = done &+ stretch
         stepBudget = stretch
@@ -287,8 +301,10 @@ struct Snapshot {
     let latestAnimationRange: SourceRange?
     let layerRefs: [LayerRef]
     let layerHeights: [Int]
+    let sourceMap: SourceMap
 
     init(_ i: Interpreter) {
+        sourceMap = i.sourceMap
         layerRefs = i.layerRefs
         layerHeights = i.layerHeights
         scene = i.scene
@@ -312,7 +328,9 @@ struct Snapshot {
         i.latestAnimationRange = latestAnimationRange
         i.layerRefs = layerRefs
         i.layerHeights = layerHeights
+        i.sourceMap = sourceMap
         i.layerStack = []
+        i.libraryCall = nil
         i.callDepth = 0
         i.importDepth = 0
     }

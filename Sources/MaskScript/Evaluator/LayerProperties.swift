@@ -158,7 +158,7 @@ struct LayerProperty: Hashable, Sendable {
 
     private static let shorthands: [Entry] = [
         entry("frame", .frame, kinds: everyKind, type: "rectangle [x, y, width, height]",
-                      defaultValue: "the parent's bounds", defaultIsLiteral: false, change: .animates, coreAnimation: "`frame`",
+                      defaultValue: "the parent's bounds", defaultIsLiteral: false, change: .animates, coreAnimation: "`frame` (its size: `bounds`)",
                       doc: "The layer's rectangle in its parent's coordinates."),
         entry("x", .x, kinds: everyKind, type: "number", defaultValue: "from `frame`",
                       defaultIsLiteral: false, change: .animates, coreAnimation: "`frame.origin.x` (`position.x`)",

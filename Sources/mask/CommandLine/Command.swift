@@ -14,8 +14,9 @@ enum Command: Equatable {
     case export(ExportOptions)
     /// Serve a live preview page over HTTP.
     case serve(ServeOptions)
-    /// Parse and run a script without rendering.
-    case check(scriptPath: String)
+    /// Parse and run a script and check its first frame (and, with `lottie`, its
+    /// export) without writing anything.
+    case check(scriptPath: String, lottie: Bool)
     /// Serve the Language Server Protocol on standard input and output.
     case lsp
     /// Start the interactive REPL, loading a script first if given.

@@ -1,4 +1,5 @@
 import MaskEngine
+import MaskScript
 
 /// `mask export FILE.mask -o OUT.json`: runs the script and writes its scene and whole
 /// timeline as a Lottie animation (`LottieExporter`). The file is written whole or not at
@@ -17,9 +18,13 @@ struct ExportCommand {
         }
     }
 
-    /// The bytes of the Lottie file of a scene: its JSON and a newline.
-    /// - Throws: `CommandFailure.input` naming what Lottie cannot express.
-    static func lottie(of scene: Scene) throws(CommandFailure) -> [UInt8] {
-        do { return try LottieExporter(scene: scene).data() + Array("\n".utf8) } catch { throw .input(error.description) }
+    /// The bytes of the Lottie file of a built script: its JSON and a newline.
+    /// - Throws: `CommandFailure.diagnostics` at the line of what Lottie cannot express.
+    static func lottie(of built: BuiltScene) throws(CommandFailure) -> [UInt8] {
+        do { return try LottieExporter(scene: built.scene).data() + Array("\n".utf8) } catch {
+            let list = built.diagnostics(for: error)
+            guard let source = list.source else { throw .input(error.description) }
+            throw .diagnostics(list, source)
+        }
     }
 }

@@ -42,7 +42,7 @@ enum HelpText {
                mask render FILE.mask --sheet OUT.png
                mask render FILE.mask --at T -o FILE.ppm|FILE.png
                mask watch FILE.mask [--at T | --sheet OUT.png | -o OUT]
-               mask check FILE.mask
+               mask check FILE.mask [--lottie]
                mask fmt FILE.mask... [--check | -w]
                mask export FILE.mask -o OUT.json
                mask serve FILE.mask [--port N] [--host ADDR]
@@ -265,14 +265,17 @@ enum HelpText {
 
     static var check: String {
         """
-        usage: mask check FILE.mask
+        usage: mask check FILE.mask [--lottie]
 
-        Parses and runs FILE.mask to build its scene, and renders nothing. On success it
-        prints nothing but the script's own print output; otherwise it reports every
-        syntax error, or the run-time error, as FILE:LINE:COLUMN: error: MESSAGE with
-        the source line and a caret. Use it in editors and before long renders.
+        Parses and runs FILE.mask to build its scene, and checks what 'mask render' would
+        refuse of its first frame (fonts and glyphs, nesting, the render budget), writing
+        nothing. On success it prints nothing but the script's own print output;
+        otherwise it reports every syntax error, or the run-time error, as
+        FILE:LINE:COLUMN: error: MESSAGE with the source line and a caret under the
+        property that caused it. Use it in editors and before long renders.
 
         options:
+          --lottie      also report every construct 'mask export' would refuse, all at once
           -h, --help    show this help
 
         example:

@@ -146,7 +146,7 @@ final class ReplSession {
             case .value: try value(argument)
             case .load:
                 guard !argument.isEmpty else { throw ReplError("`:load` needs a file name") }
-                load(argument)
+                if load(argument), mode == .interactive { Console.error("loaded \(argument)") }
             case .reset:
                 interpreter = ReplSession.makeInterpreter(resolver: resolver, output: output)
                 history = []

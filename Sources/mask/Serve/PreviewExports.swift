@@ -1,5 +1,6 @@
 import Foundation
 import MaskEngine
+import MaskScript
 
 /// The downloads the page offers besides frames: the Lottie file and the animation
 /// files, each made by the code of the command that writes it (`ExportCommand`,
@@ -27,10 +28,10 @@ enum PreviewExports {
         return AnimationFormat.allCases.filter { $0 == .apng || ffmpeg }
     }
 
-    /// Makes the export `name` of `scene`.
-    static func make(_ name: String, of scene: Scene, settings: RenderSettings) -> Result<[UInt8], PreviewPicture.ExportFailure> {
+    /// Makes the export `name` of the built script.
+    static func make(_ name: String, of built: BuiltScene, settings: RenderSettings) -> Result<[UInt8], PreviewPicture.ExportFailure> {
         if name == "lottie.json" {
-            do { return .success(try ExportCommand.lottie(of: scene)) } catch {
+            do { return .success(try ExportCommand.lottie(of: built)) } catch {
                 return .failure(.init(status: .unprocessableContent, message: error.message))
             }
         }
@@ -60,7 +61,7 @@ enum PreviewExports {
         let command = RenderCommand(options: RenderOptions(scriptPath: name, target: .animation(file: file, format: format, frames: nil),
                                                            settings: quiet))
         do {
-            try command.write(scene)
+            try command.write(built)
             return .success(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
         } catch let failure as CommandFailure {
             return .failure(.init(status: .internalServerError, message: failure.message))

@@ -1,5 +1,6 @@
 import Foundation
 import MaskEngine
+import MaskScript
 
 /// One good build: the scene, the renderer of its frames and its exports, each made
 /// once, when first asked for, and kept until the next good build replaces it.
@@ -22,10 +23,14 @@ final class PreviewPicture: @unchecked Sendable {
         var message: String
     }
 
-    /// A picture of `scene`, built as build `generation`.
-    init(scene: Scene, generation: Int, budget: RenderBudget) {
+    /// The built script: its scene and the map from its layers to their source lines.
+    let built: BuiltScene
+
+    /// A picture of the built script, built as build `generation`.
+    init(built: BuiltScene, generation: Int, budget: RenderBudget) {
         self.generation = generation
-        renderer = Renderer(scene: scene, budget: budget)
+        self.built = built
+        renderer = Renderer(scene: built.scene, budget: budget)
     }
 
     /// The scene.

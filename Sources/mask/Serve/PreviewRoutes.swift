@@ -59,7 +59,7 @@ struct PreviewRoutes: HTTPHandler {
         guard let picture = state.snapshot().picture else {
             return .text(.serviceUnavailable, "the script has not built yet")
         }
-        let result = picture.export(name) { PreviewExports.make(name, of: picture.scene, settings: settings) }
+        let result = picture.export(name) { PreviewExports.make(name, of: picture.built, settings: settings) }
         switch result {
         case .success(let bytes):
             let file = title + "." + (name.split(separator: ".").last.map(String.init) ?? "bin")

@@ -49,10 +49,10 @@ struct ServeCommand {
         let resolver = RecordingResolver(baseDirectory: Script.folder(of: options.scriptPath))
         let generation = state.snapshot().generation + 1
         do {
-            let scene = try ScriptRunner.scene(ofScriptAt: options.scriptPath, resources: resolver)
-            state.publish(PreviewPicture(scene: scene, generation: generation, budget: options.settings.budget))
+            let built = try ScriptRunner.scene(ofScriptAt: options.scriptPath, resources: resolver)
+            state.publish(PreviewPicture(built: built, generation: generation, budget: options.settings.budget))
             if !options.settings.quiet {
-                StandardStreams.writeError("mask serve: build \(generation): ok, \(scene.frameCount ?? 0) frames\n")
+                StandardStreams.writeError("mask serve: build \(generation): ok, \(built.scene.frameCount ?? 0) frames\n")
             }
         } catch {
             if !StopSignal.isRequested {

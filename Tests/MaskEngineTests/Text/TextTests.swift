@@ -178,6 +178,17 @@ final class TextTests: XCTestCase {
         }
     }
 
+    /// A file that is no font is refused in FreeType's words, not only its code.
+    func testAnUnreadableFontSaysWhyInWords() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-font-\(UUID().uuidString).ttf").path
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertThrowsError(try Font(path: path)) { error in
+            XCTAssertEqual(error as? FontError,
+                           .unreadable(path: path, reason: "not a font FreeType can read: unknown file format (FreeType error 2)"))
+        }
+    }
+
     func testFamilyNamesFindHyphenatedFiles() throws {
         XCTAssertTrue(try Font.named("DejaVu Serif Bold").path.hasSuffix("/DejaVuSerif-Bold.ttf"))
         XCTAssertTrue(try Font.named("dejavu sans mono").path.hasSuffix("/DejaVuSansMono.ttf"))
