@@ -53,10 +53,19 @@ enum FontFallback {
         }
         return font
     }
+}
 
-    /// The families tried for a character no font has: the chosen font's, and how many
-    /// fallback fonts fontconfig offered.
-    static func triedFonts(for primary: Font) -> (primary: String, fallbackCount: Int) {
-        (primary.name, FontLookup.fallbacks(for: primary.fallbackDescription).count)
+extension Font {
+    /// The characters of `string` that neither this font nor any of fontconfig's fallback
+    /// fonts has (each drawn as the font's missing-glyph box), once each, in order.
+    /// - Throws: `FontError` when a font cannot be read.
+    public func missingCharacters(in string: String) throws -> [Unicode.Scalar] {
+        try TextLayout.missingCharacters(in: string, font: self)
+    }
+
+    /// How many fallback fonts fontconfig offers for characters this font lacks: with the
+    /// font itself, the fonts tried for a missing character.
+    public var fallbackFontCount: Int {
+        FontLookup.fallbacks(for: fallbackDescription).count
     }
 }

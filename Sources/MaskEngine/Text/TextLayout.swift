@@ -90,7 +90,7 @@ enum TextLayout {
 
     /// The characters of `string` that neither `font` nor any fallback font has, once
     /// each, in the order they first appear.
-    public static func missingCharacters(in string: String, font: Font) throws -> [Unicode.Scalar] {
+    static func missingCharacters(in string: String, font: Font) throws -> [Unicode.Scalar] {
         let layout = try Layout.kept(Layout.Key(string: string, font: font, fontSize: 16, width: nil, truncation: .none))
         var seen = Set<Unicode.Scalar>()
         return layout.lines.flatMap(\.missing).filter { seen.insert($0).inserted }

@@ -78,6 +78,7 @@ public struct Script: Sendable {
             if list.source == nil { list.source = source }
             throw list
         }
+        for warning in interpreter.textWarnings(in: source.name) { options.warn(warning) }
         return interpreter.scene
     }
 
@@ -97,6 +98,9 @@ public struct ScriptOptions: Sendable {
     public var limits: Limits
     /// Receives each line `print` writes; standard output by default.
     public var output: @Sendable (String) -> Void
+    /// Receives each warning about the finished scene (a character no installed font has);
+    /// by default it is written to standard error, rendered without the source line.
+    public var warn: @Sendable (Diagnostic) -> Void
     /// Swift functions callable from the script.
     public var functions: [HostFunction]
     /// Values visible to the script as global names.
@@ -112,6 +116,9 @@ public struct ScriptOptions: Sendable {
     public init(resources: any ResourceResolver = FileResolver(baseDirectory: FileManager.default.currentDirectoryPath),
                 limits: Limits = Limits(),
                 output: @escaping @Sendable (String) -> Void = { print($0) },
+                warn: @escaping @Sendable (Diagnostic) -> Void = {
+                    FileHandle.standardError.write(Data((DiagnosticRenderer().render($0, source: nil) + "\n").utf8))
+                },
                 functions: [HostFunction] = [],
                 globals: [String: Value] = [:],
                 isCancelled: @escaping @Sendable () -> Bool = { false },
@@ -119,6 +126,7 @@ public struct ScriptOptions: Sendable {
         self.resources = resources
         self.limits = limits
         self.output = output
+        self.warn = warn
         self.functions = functions
         self.globals = globals
         self.isCancelled = isCancelled

@@ -161,6 +161,7 @@ extension Interpreter {
         for (key, v) in try convert(value, for: property, of: layer, at: time, range: valueRange) {
             try setEngine(key, of: layer.id, to: v, at: time, range: valueRange)
         }
+        if property.meaning == .engine(.string) { noteStringSet(of: layer.id, at: time, range: valueRange) }
     }
 
     private func setEngine(_ key: PropertyKey, of id: LayerID, to value: PropertyValue, at time: Double, range: SourceRange) throws(RuntimeError) {

@@ -17,6 +17,7 @@ enum ScriptRunner {
         let options = ScriptOptions(
             resources: resources ?? FileResolver(baseDirectory: Script.folder(of: path)),
             output: { StandardStreams.writeOutput($0 + "\n") },
+            warn: { StandardStreams.writeError(DiagnosticRenderer(colored: StandardStreams.colorsErrors).render($0, source: source) + "\n") },
             isCancelled: { StopSignal.isRequested })
         do {
             return try script.run(options: options)
