@@ -36,6 +36,12 @@ extension Renderer {
 // MARK: - Colour glyphs
 
 extension Renderer {
+    /// How many separately painted parts a text layer has: its outlines, and its colour
+    /// glyphs (image fills) when it has any.
+    func textPartCount(_ s: LayerState) -> Int {
+        s.string.isEmpty ? 0 : TextLayout.hasColorGlyphs(s) ? 2 : 1
+    }
+
     /// Hands each colour glyph (emoji) of a text layer to `body` as its rectangle in the
     /// layer's coordinates and the paint of its bitmap. The bitmap is first shrunk with a
     /// box filter to about the size it is drawn at (kept per glyph and size in the pool's

@@ -76,6 +76,12 @@ enum TextLayout {
         return placed
     }
 
+    /// True when the state's text has colour glyphs (emoji), drawn as images, not as outlines.
+    static func hasColorGlyphs(_ state: LayerState) -> Bool {
+        guard !state.string.isEmpty, let layout = try? layout(of: state) else { return false }
+        return layout.hasColorGlyphs
+    }
+
     /// The size of the state's laid-out text block: the widest line's advance width by
     /// the number of lines times the line height.
     static func measure(_ state: LayerState) throws -> Size {
@@ -159,6 +165,8 @@ private struct Layout: Sendable {
     let scale: Double
     /// The block's size in pixels.
     let size: Size
+    /// True when a glyph comes from a colour font.
+    let hasColorGlyphs: Bool
 
     /// Layouts kept for reuse; emptied when it reaches `capacity`.
     private static let store = Mutex<[Key: Layout]>([:])
@@ -183,6 +191,7 @@ private struct Layout: Sendable {
         guard usable, !key.string.isEmpty else {
             lines = []
             size = .zero
+            hasColorGlyphs = false
             return
         }
         var lines: [ShapedLine] = []
@@ -207,6 +216,7 @@ private struct Layout: Sendable {
             }
         }
         self.lines = lines
+        hasColorGlyphs = lines.contains { $0.glyphs.contains { $0.font.hasColor } }
         let widest = lines.map(\.width).max() ?? 0
         size = Size(widest, Double(lines.count) * metrics.lineHeight * scale)
     }
