@@ -39,14 +39,15 @@ let package = Package(
                 // Library/generate.sh), so the tool needs no resource bundle beside it.
                 exclude: ["Library/effects.mask", "Library/generate.sh"]),
         // The command-line tool.
-        // Release builds are one static executable (the Swift runtime, Foundation and the C
-        // libraries inside, linked by the toolchain's lld): the dynamic loader's symbol
-        // look-ups and relocations were most of a short command's start-up, 2.7 ms of
-        // `mask --version` against 0.7 now. brotli and tinfo are what the static FreeType
-        // and readline need beside them.
+        // Release builds link the Swift runtime and Foundation statically (`-static-stdlib`)
+        // and the C libraries dynamically. They were one static executable (2.7 ms of
+        // `mask --version` against 0.7), but Debian ships HarfBuzz (and graphite2, which it
+        // needs) only as shared libraries, so a static executable cannot have text shaping;
+        // `mask --version` now takes about 5 ms of CPU, most of it the loader mapping the
+        // text stack's libraries.
         .executableTarget(name: "mask", dependencies: ["MaskScript", "MaskEngine", "CReadline"],
-                          swiftSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
-                          linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld", "-lbrotlidec", "-lbrotlicommon", "-ltinfo"], .when(configuration: .release))]),
+                          swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release))]),
 
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"],
                     resources: [.copy("Goldens")]),

@@ -97,9 +97,11 @@ extension LottieBuilder {
         return items
     }
 
-    /// A text layer's glyphs as filled outlines, laid out by the engine's own FreeType
-    /// paths, so a player needs no font, and flattened as the renderer fills them
-    /// (`glyphOutlines`). `ss` holds the layer's states over `frames`.
+    /// A text layer's glyphs as filled outlines, shaped and laid out by the engine (FreeType
+    /// outlines at HarfBuzz's positions, in bidi order, with fallback fonts), so a player
+    /// needs no font and no shaper, and flattened as the renderer fills them
+    /// (`glyphOutlines`). `ss` holds the layer's states over `frames`. Colour emoji have
+    /// no outline to export: they are an error naming the layer and where it was made.
     func textItems(_ id: LayerID, _ ss: [LayerState], frames: Range<Int>) throws(LottieExportError) -> [LottieJSON] {
         guard let first = ss.first, !first.string.isEmpty else { return [] }
         let k0 = frames.lowerBound, layer = name(of: id)
@@ -107,9 +109,12 @@ extension LottieBuilder {
         var previous: (LayerState, Path)?
         for s in ss {
             if let (p, path) = previous, p.string == s.string, p.fontSize == s.fontSize, p.size == s.size,
-               p.align == s.align, p.font == s.font {
+               p.align == s.align, p.font == s.font, p.wrapped == s.wrapped, p.truncation == s.truncation {
                 paths.append(path)
                 continue
+            }
+            if TextLayout.hasColorGlyphs(s) {
+                throw .unsupported(feature: "colour emoji (bitmap glyphs, in \"\(s.string.prefix(24))\")", layer: described(id))
             }
             let path: Path
             do { path = try TextLayout.path(for: s) } catch {

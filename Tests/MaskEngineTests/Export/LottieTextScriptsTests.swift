@@ -1,0 +1,30 @@
+import XCTest
+@testable import MaskEngine
+
+/// Text in any script exports as the renderer's shaped outlines; colour emoji, which have
+/// none, are an error naming the layer.
+final class LottieTextScriptsTests: XCTestCase {
+    private func scene(_ string: String) throws -> Scene {
+        var scene = Scene(canvas: Canvas(width: 120, height: 40, duration: 1))
+        var label = LayerState(kind: .text)
+        label.frame = Rect(0, 0, 120, 40)
+        label.string = string
+        label.fontSize = 20
+        try scene.addLayer(label, name: "label", origin: "scene.mask:3:1")
+        return scene
+    }
+
+    func testShapedArabicAndChineseExportAsOutlines() throws {
+        for string in ["مرحبا", "滑动解锁"] {
+            let json = try LottieExporter(scene: scene(string)).data()
+            XCTAssertGreaterThan(json.count, 1_000, "\(string): glyph outlines are in the file")
+        }
+    }
+
+    func testAColourEmojiIsAnErrorNamingTheLayerAndWhereItWasMade() throws {
+        XCTAssertThrowsError(try LottieExporter(scene: scene("ok 😀")).document()) { error in
+            XCTAssertEqual(error as? LottieExportError,
+                           .unsupported(feature: "colour emoji (bitmap glyphs, in \"ok 😀\")", layer: "label (scene.mask:3:1)"))
+        }
+    }
+}
