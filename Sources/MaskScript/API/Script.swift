@@ -78,7 +78,7 @@ public struct Script: Sendable {
             if list.source == nil { list.source = source }
             throw list
         }
-        for warning in interpreter.textWarnings(in: source.name) { options.warn(warning) }
+        for warning in interpreter.takeTextWarnings(in: source.name) { options.warn(warning) }
         return interpreter.scene
     }
 

@@ -21,9 +21,12 @@ extension Interpreter {
 
     /// A warning at each `string:` value holding characters that neither the layer's font
     /// nor any fallback font fontconfig offers has: the frame draws the font's
-    /// missing-glyph box for them. Each string and font is reported once.
+    /// missing-glyph box for them. Each string and font is reported once, and the strings
+    /// are forgotten: the next call reports only strings set after this one (as the REPL
+    /// asks after each input).
     /// - Parameter fileName: the file the ranges are in.
-    public func textWarnings(in fileName: String) -> [Diagnostic] {
+    public func takeTextWarnings(in fileName: String) -> [Diagnostic] {
+        defer { textChecks.removeAll() }
         var seen = Set<String>()
         var warnings: [Diagnostic] = []
         for check in textChecks {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MaskScript
 
 /// What the server knows about one version of a document: its tokens, its syntax tree
@@ -46,7 +47,7 @@ struct DocumentAnalysis {
         names = NameBindings(source: source, statements: parsed.statements, resources: DocumentAnalysis.resources(in: folder))
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         hasSyntaxErrors = !errors.isEmpty
-        // Only errors, as `mask check` prints them (`Script` drops the rest too).
+        // Errors and the run's warnings (characters no font has), as `mask check` prints them.
         let (found, sources) = hasSyntaxErrors ? (errors, []) : DocumentAnalysis.run(source, folder: folder)
         let source = self.source
         diagnostics = found.filter { $0.fileName == source.name }
@@ -63,11 +64,13 @@ struct DocumentAnalysis {
         var limits = Limits()
         limits.steps = stepBudget
         let deadline = Date().addingTimeInterval(timeBudget)
+        let warnings = Mutex<[Diagnostic]>([])
         let options = ScriptOptions(resources: resources(in: folder), limits: limits, output: { _ in },
+                                    warn: { warning in warnings.withLock { $0.append(warning) } },
                                     isCancelled: { Date() > deadline })
         do {
             _ = try script.run(options: options)
-            return ([], [])
+            return (warnings.withLock { $0 }, [])
         } catch {
             let diagnostics = error.diagnostics.map { diagnostic in
                 let stopped: String

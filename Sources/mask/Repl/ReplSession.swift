@@ -92,6 +92,8 @@ final class ReplSession {
             return report(error)
         }
         history.append(ReplInput(statements: script.statements, source: script.source, directory: resolver.directory))
+        let warnings = interpreter.takeTextWarnings(in: script.source.name)
+        if !warnings.isEmpty { Console.error(DiagnosticRenderer(colored: colored).render(warnings, source: script.source)) }
         return true
     }
 
