@@ -168,17 +168,23 @@ private struct Layout: Sendable {
     /// True when a glyph comes from a colour font.
     let hasColorGlyphs: Bool
 
-    /// Layouts kept for reuse; emptied when it reaches `capacity`.
-    private static let store = Mutex<[Key: Layout]>([:])
-    static let capacity = 256
+    /// Layouts kept for reuse, and how many glyphs they hold together; emptied when it
+    /// reaches `capacity` layouts or `glyphCapacity` glyphs (about 40 MB).
+    private static let store = Mutex<(layouts: [Key: Layout], glyphs: Int)>(([:], 0))
+    static let capacity = 256, glyphCapacity = 1 << 20
 
     /// The layout for `key`, shaped on first use and kept.
     static func kept(_ key: Key) throws -> Layout {
-        if let layout = store.withLock({ $0[key] }) { return layout }
+        if let layout = store.withLock({ $0.layouts[key] }) { return layout }
         let layout = try Layout(key)
+        let glyphs = layout.lines.reduce(0) { $0 + $1.glyphs.count }
         store.withLock { kept in
-            if kept.count >= capacity { kept.removeAll(keepingCapacity: true) }
-            kept[key] = layout
+            if kept.layouts.count >= capacity || kept.glyphs + glyphs > glyphCapacity {
+                kept.layouts.removeAll(keepingCapacity: true)
+                kept.glyphs = 0
+            }
+            kept.layouts[key] = layout
+            kept.glyphs += glyphs
         }
         return layout
     }

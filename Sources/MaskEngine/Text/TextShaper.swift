@@ -110,6 +110,11 @@ enum TextShaper {
         }
     }
 
+    /// The characters of context HarfBuzz reads on each side of a run (its
+    /// `HB_BUFFER_CONTEXT_LENGTH`): passing only these keeps a line of many short runs
+    /// linear in its length.
+    static let context = 5
+
     /// Shapes one run with HarfBuzz, handing each glyph to `body` in visual order with its
     /// cluster (the logical index of its first character) and its advance and offsets in
     /// font units (y up).
@@ -117,8 +122,9 @@ enum TextShaper {
                                  _ body: (UInt32, Int, Double, Double, Double) -> Void) throws {
         guard let buffer = hb_buffer_create() else { throw FontError.unreadable(path: run.font.path, reason: "HarfBuzz is out of memory") }
         defer { hb_buffer_destroy(buffer) }
-        codes.withUnsafeBufferPointer {
-            hb_buffer_add_codepoints(buffer, $0.baseAddress, Int32(clamping: codes.count), UInt32(run.range.lowerBound),
+        let low = max(0, run.range.lowerBound - context), high = min(codes.count, run.range.upperBound + context)
+        codes[low..<high].withUnsafeBufferPointer {
+            hb_buffer_add_codepoints(buffer, $0.baseAddress, Int32(clamping: high - low), UInt32(run.range.lowerBound - low),
                                      Int32(clamping: run.range.count))
         }
         hb_buffer_set_direction(buffer, run.level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -132,7 +138,8 @@ enum TextShaper {
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
         for i in 0..<Int(count) {
             let info = infos[i], position = positions[i]
-            body(info.codepoint, Int(info.cluster), Double(position.x_advance), Double(position.x_offset), Double(position.y_offset))
+            body(info.codepoint, low + Int(info.cluster), Double(position.x_advance), Double(position.x_offset),
+                 Double(position.y_offset))
         }
     }
 }
