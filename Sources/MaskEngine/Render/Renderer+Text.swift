@@ -48,11 +48,11 @@ extension Renderer {
     /// `TextCoverageCache`), so a 136-pixel emoji drawn at 48 pixels stays smooth, as
     /// bilinear sampling alone would not past a factor of two.
     /// - Throws: `RenderError.textLayout` when the font cannot be read.
-    func forEachColorGlyph(of id: LayerID, _ s: LayerState, transform m: Transform, pool: BufferPool,
+    func forEachColorGlyph(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect, pool: BufferPool,
                            _ body: (Rect, Paint?) throws -> Void) throws {
-        guard !s.string.isEmpty else { return }
+        guard TextLayout.hasColorGlyphs(s) else { return }
         let glyphs: [TextLayout.PlacedColorGlyph]
-        do { glyphs = try TextLayout.colorGlyphs(for: s) } catch {
+        do { glyphs = try TextLayout.colorGlyphs(for: s, visible: m.inverted.map { $0.apply(clip.rect) }) } catch {
             throw RenderError.textLayout(layer: name(of: id), reason: "\(error)")
         }
         let stretchX = hypot(m.a, m.b), stretchY = hypot(m.c, m.d)

@@ -8,14 +8,65 @@ enum FontFallback {
     static func fonts(for text: [Unicode.Scalar], primary: Font) -> [Font] {
         var fonts: [Font] = []
         fonts.reserveCapacity(text.count)
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: text)
-        for cluster in String(view) {
-            let scalars = Array(cluster.unicodeScalars)
-            let font = font(for: scalars, primary: primary)
-            fonts += repeatElement(font, count: scalars.count)
+        var chooser = Chooser(primary: primary)
+        // An ASCII character followed by another (or by nothing) is a cluster of its own, so
+        // ASCII text skips grapheme breaking; the rest is broken into clusters.
+        func isLoneASCII(_ i: Int) -> Bool {
+            text[i].isASCII && (i + 1 == text.count || text[i + 1].isASCII)
+        }
+        var i = 0
+        while i < text.count {
+            if isLoneASCII(i) {
+                fonts.append(chooser.font(for: Character(text[i])))
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < text.count, !isLoneASCII(end) { end += 1 }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: text[i..<end])
+            for cluster in String(view) {
+                fonts += repeatElement(chooser.font(for: cluster), count: cluster.unicodeScalars.count)
+            }
+            i = end
         }
         return fonts
+    }
+
+    /// Chooses fonts cluster by cluster, remembering the choice for clusters of one
+    /// character: a long line uses few distinct characters, and each is looked up once.
+    private struct Chooser {
+        let primary: Font
+        var single: [Unicode.Scalar: Font] = [:]
+
+        mutating func font(for cluster: Character) -> Font {
+            let scalars = cluster.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first {
+                if let known = single[scalar] { return known }
+                let font = FontFallback.font(for: [scalar], primary: primary)
+                single[scalar] = font
+                return font
+            }
+            return FontFallback.font(for: Array(scalars), primary: primary)
+        }
+    }
+
+    /// The characters of `string` that the font chosen for them does not have either (no
+    /// installed font has them), once each, in the order they first appear.
+    static func missing(in string: String, primary: Font) -> [Unicode.Scalar] {
+        var seen = Set<Unicode.Scalar>()
+        var missing: [Unicode.Scalar] = []
+        var chooser = Chooser(primary: primary)
+        var checked = Set<Character>()
+        for cluster in string where checked.insert(cluster).inserted {
+            let scalars = Array(cluster.unicodeScalars)
+            guard !scalars.contains(where: { $0.properties.generalCategory == .control }) else { continue }
+            let font = chooser.font(for: cluster)
+            for scalar in needed(scalars) where !font.hasGlyph(scalar) && seen.insert(scalar).inserted {
+                missing.append(scalar)
+            }
+        }
+        return missing
     }
 
     /// The characters that decide a font: a cluster's joiners and variation selectors
@@ -33,7 +84,7 @@ enum FontFallback {
         return scalars.contains { $0.properties.isEmojiPresentation }
     }
 
-    private static func font(for scalars: [Unicode.Scalar], primary: Font) -> Font {
+    fileprivate static func font(for scalars: [Unicode.Scalar], primary: Font) -> Font {
         let wanted = needed(scalars)
         if isEmoji(scalars), let emoji = emojiFont(), wanted.allSatisfy(emoji.hasGlyph) { return emoji }
         if wanted.allSatisfy(primary.hasGlyph) { return primary }
@@ -58,9 +109,8 @@ enum FontFallback {
 extension Font {
     /// The characters of `string` that neither this font nor any of fontconfig's fallback
     /// fonts has (each drawn as the font's missing-glyph box), once each, in order.
-    /// - Throws: `FontError` when a font cannot be read.
-    public func missingCharacters(in string: String) throws -> [Unicode.Scalar] {
-        try TextLayout.missingCharacters(in: string, font: self)
+    public func missingCharacters(in string: String) -> [Unicode.Scalar] {
+        FontFallback.missing(in: string, primary: self)
     }
 
     /// How many fallback fonts fontconfig offers for characters this font lacks: with the

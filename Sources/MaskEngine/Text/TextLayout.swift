@@ -94,14 +94,6 @@ enum TextLayout {
         try Layout.kept(Layout.Key(string: string, font: font, fontSize: fontSize, width: nil, truncation: .none)).size
     }
 
-    /// The characters of `string` that neither `font` nor any fallback font has, once
-    /// each, in the order they first appear.
-    static func missingCharacters(in string: String, font: Font) throws -> [Unicode.Scalar] {
-        let layout = try Layout.kept(Layout.Key(string: string, font: font, fontSize: 16, width: nil, truncation: .none))
-        var seen = Set<Unicode.Scalar>()
-        return layout.lines.flatMap(\.missing).filter { seen.insert($0).inserted }
-    }
-
     private static func layout(of state: LayerState) throws -> Layout {
         let font = try state.font ?? Font.defaultFont()
         let width = state.wrapped || state.truncation != .none ? state.size.width : nil

@@ -32,8 +32,9 @@ extension Interpreter {
         for check in textChecks {
             guard let state = try? scene.state(of: check.layer, at: check.time), !state.string.isEmpty,
                   let font = try? state.font ?? Font.defaultFont() else { continue }
-            guard seen.insert("\(check.range.start.offset) \(ObjectIdentifier(font)) \(state.string)").inserted,
-                  let missing = try? font.missingCharacters(in: state.string), !missing.isEmpty else { continue }
+            guard seen.insert("\(check.range.start.offset) \(ObjectIdentifier(font)) \(state.string)").inserted else { continue }
+            let missing = font.missingCharacters(in: state.string)
+            guard !missing.isEmpty else { continue }
             let listed = missing.prefix(8).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
                 + (missing.count > 8 ? " and \(missing.count - 8) more" : "")
             let fallbacks = font.fallbackFontCount
