@@ -113,9 +113,7 @@ extension LottieBuilder {
                 paths.append(path)
                 continue
             }
-            if TextLayout.hasColorGlyphs(s) {
-                throw .unsupported(feature: "colour emoji (bitmap glyphs, in \"\(s.string.prefix(24))\")", layer: described(id))
-            }
+            try refuseColorGlyphs(s, of: id)
             let path: Path
             do { path = try TextLayout.path(for: s) } catch {
                 throw .sampling("cannot lay out the text of layer \(layer): \(error)")
@@ -128,6 +126,13 @@ extension LottieBuilder {
         group.append(LottieShapes.fill(k0, colors: ss.map { LottieShapes.rgb($0.textColor) },
                                        opacity: ss.map { $0.textColor.alpha * 100 }, rule: .nonzero))
         return [LottieShapes.group(group, name: "glyphs")]
+    }
+
+    /// Fails when a text state has colour emoji: they are bitmaps, with no outline to
+    /// export, and leaving them out would export a different animation.
+    func refuseColorGlyphs(_ s: LayerState, of id: LayerID) throws(LottieExportError) {
+        guard TextLayout.hasColorGlyphs(s) else { return }
+        throw .unsupported(feature: "colour emoji (bitmap glyphs, in \"\(s.string.prefix(24))\")", layer: described(id))
     }
 
     /// The id of an image's asset, embedding it (as a base64 PNG data URI) the first time:

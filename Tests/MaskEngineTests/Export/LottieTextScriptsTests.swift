@@ -22,9 +22,19 @@ final class LottieTextScriptsTests: XCTestCase {
     }
 
     func testAColourEmojiIsAnErrorNamingTheLayerAndWhereItWasMade() throws {
-        XCTAssertThrowsError(try LottieExporter(scene: scene("ok 😀")).document()) { error in
-            XCTAssertEqual(error as? LottieExportError,
-                           .unsupported(feature: "colour emoji (bitmap glyphs, in \"ok 😀\")", layer: "label (scene.mask:3:1)"))
+        let plain = try scene("ok 😀")
+        // Also when a gradient mask is fused into the text's fill.
+        var masked = plain
+        var fade = LayerState(kind: .gradient)
+        fade.frame = Rect(0, 0, 120, 40)
+        fade.colors = [.black, .clear]
+        let fadeID = try masked.addLayer(fade, name: "fade")
+        try masked.setMask(fadeID, of: LayerID(0))
+        for scene in [plain, masked] {
+            XCTAssertThrowsError(try LottieExporter(scene: scene).document()) { error in
+                XCTAssertEqual(error as? LottieExportError,
+                               .unsupported(feature: "colour emoji (bitmap glyphs, in \"ok 😀\")", layer: "label (scene.mask:3:1)"))
+            }
         }
     }
 }
