@@ -6,6 +6,9 @@ struct TextCheck {
     let layer: LayerID
     let time: Double
     let range: SourceRange
+    /// The file `range` is in, when it is not the one being run (a function of an
+    /// imported file set the string).
+    let source: SourceFile?
 }
 
 extension Interpreter {
@@ -16,7 +19,7 @@ extension Interpreter {
     /// Notes that a text layer's `string` was set at `range`.
     func noteStringSet(of layer: LayerID, at time: Double, range: SourceRange) {
         guard textChecks.count < Interpreter.textCheckLimit else { return }
-        textChecks.append(TextCheck(layer: layer, time: time, range: range))
+        textChecks.append(TextCheck(layer: layer, time: time, range: range, source: runningSource))
     }
 
     /// A warning at each `string:` value holding characters that neither the layer's font
@@ -24,7 +27,8 @@ extension Interpreter {
     /// missing-glyph box for them. Each string and font is reported once, and the strings
     /// are forgotten: the next call reports only strings set after this one (as the REPL
     /// asks after each input).
-    /// - Parameter fileName: the file the ranges are in.
+    /// - Parameter fileName: the file being run, where strings set outside functions of
+    ///   other files are.
     public func takeTextWarnings(in fileName: String) -> [Diagnostic] {
         defer { textChecks.removeAll() }
         var seen = Set<String>()
@@ -41,7 +45,7 @@ extension Interpreter {
             warnings.append(Diagnostic(.warning,
                 "no installed font has \(listed) (tried \(font.name) and \(fallbacks) fallback font\(fallbacks == 1 ? "" : "s") "
                     + "from fontconfig); \(missing.count == 1 ? "it draws" : "they draw") as the font's missing-glyph box",
-                at: check.range, in: fileName))
+                at: check.range, in: check.source?.name ?? fileName))
         }
         return warnings
     }

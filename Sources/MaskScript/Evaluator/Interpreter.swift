@@ -56,8 +56,10 @@ public final class Interpreter {
     var latestAnimationEnd: Double = 0
     /// The animation that ends last, for errors about the scene's length.
     var latestAnimationRange: SourceRange?
-    /// Text strings set so far, checked for missing characters by `textWarnings(in:)`.
+    /// Text strings set so far, checked for missing characters by `takeTextWarnings(in:)`.
     var textChecks: [TextCheck] = []
+    /// The file of the function running, or nil at the top level of the file being run.
+    var runningSource: SourceFile?
     /// Images already read, by the path the script gave.
     /// Images already read, by the file they came from (`ResourceResolver.identity(ofImage:)`)
     /// or else by the path the script gave.

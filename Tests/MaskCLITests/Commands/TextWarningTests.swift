@@ -26,6 +26,15 @@ final class TextWarningTests: MaskCLITestCase {
         }
     }
 
+    func testAStringSetInAnImportedFunctionIsReportedInThatFile() throws {
+        try write("fn label(s) {\n  text t { string: s }\n  return t\n}\n", to: "lib.mask")
+        try write("import \"lib.mask\" as lib\ncanvas { size: [40, 20] }\nlib.label(\"\\u{E000}\")\n", to: "main.mask")
+        let run = try mask("check", "main.mask")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("lib.mask:2:20: warning: no installed font has U+E000"), run.stderr)
+        XCTAssertFalse(run.stderr.contains(" | "), "no line of main.mask under a place in lib.mask: \(run.stderr)")
+    }
+
     func testTextEveryFontCoversIsQuiet() throws {
         try write(script.replacingOccurrences(of: "\\u{E000}", with: "动 مرحبا 😀"), to: "fine.mask")
         let run = try mask("check", "fine.mask")
