@@ -47,7 +47,7 @@ _PROPERTIES = (
     "mask", "maskMode", "maskInvert", "borderWidth", "borderColor", "shadowColor",
     "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "colors", "locations", "start", "end", "type",
     "path", "fill", "stroke", "lineWidth", "strokeStart", "strokeEnd", "fillRule",
-    "string", "font", "size", "color", "align", "rows", "columns", "tiles", "count",
+    "string", "font", "size", "color", "align", "wrapped", "truncation", "rows", "columns", "tiles", "count",
     "fps", "duration",
 )
 # Methods on values: grid tiles, random generators, and version 2's re-parenting.
@@ -71,6 +71,7 @@ _CHOICES = {
     "type": ("axial", "radial", "conic"),
     "fillRule": ("nonzero", "evenodd"),
     "align": ("left", "center", "right"),
+    "truncation": ("none", "start", "middle", "end"),
     "maskMode": ("alpha", "luminance"),
 }
 _ORDERS = ("index", "reverse", "rows", "diagonal", "center")

@@ -55,6 +55,7 @@ extension LottieBuilder {
         if owner.kind == .text {
             var laid: [Path] = []
             for o in ownerStates {
+                try refuseColorGlyphs(o, of: id)
                 do { laid.append(try TextLayout.path(for: o)) } catch {
                     throw .textLayout(layer: described(id), reason: "\(error)")
                 }

@@ -200,7 +200,8 @@ struct LottieBuilder {
                 if (s.fill == nil) != (t.fill == nil) || (s.stroke == nil) != (t.stroke == nil)
                     || !s.path.hasSameStructure(as: t.path) { return true }
             case .text:
-                if s.string != t.string || s.font != t.font || s.align != t.align { return true }
+                if s.string != t.string || s.font != t.font || s.align != t.align || s.wrapped != t.wrapped
+                    || s.truncation != t.truncation { return true }
                 if s.fontSize != t.fontSize {
                     guard let p = try? TextLayout.path(for: s), let q = try? TextLayout.path(for: t) else { return true }
                     if !p.hasSameStructure(as: q) { return true }

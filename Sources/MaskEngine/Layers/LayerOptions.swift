@@ -55,6 +55,19 @@ public enum TextAlignment: String, Sendable, CaseIterable {
     case right
 }
 
+/// Where a text line wider than its layer's bounds is cut with an ellipsis `…`
+/// (`CATextLayer.truncationMode`).
+public enum TextTruncation: String, Sendable, CaseIterable {
+    /// Not cut: the line extends past the bounds.
+    case none
+    /// The start is cut: "…end of the line".
+    case start
+    /// The middle is cut: "start…end".
+    case middle
+    /// The end is cut: "start of the…".
+    case end
+}
+
 /// What a mask contributes to its owner.
 public enum MaskMode: String, Sendable, CaseIterable {
     /// The mask's alpha (Core Animation's behaviour).

@@ -115,6 +115,10 @@ public struct LayerState: Sendable, Equatable {
     /// How each line sits horizontally in the bounds; the block of lines is always centred
     /// vertically.
     public var align = TextAlignment.left
+    /// Whether lines wider than the bounds wrap (`CATextLayer.isWrapped`).
+    public var wrapped = false
+    /// Where a line wider than the bounds is cut with an ellipsis.
+    public var truncation = TextTruncation.none
 
     /// A state with Core Animation's defaults for a kind of layer.
     public init(kind: LayerKind) {

@@ -52,6 +52,15 @@ extension TextAlignment: PropertyChoice {
     }
 }
 
+extension TextTruncation: PropertyChoice {
+    static let typeName = "a truncation"
+    var propertyValue: PropertyValue { .truncation(self) }
+    init?(_ value: PropertyValue) {
+        guard case .truncation(let t) = value else { return nil }
+        self = t
+    }
+}
+
 extension MaskMode: PropertyChoice {
     static let typeName = "a mask mode"
     var propertyValue: PropertyValue { .maskMode(self) }

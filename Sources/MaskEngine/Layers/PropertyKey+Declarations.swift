@@ -160,6 +160,14 @@ extension PropertyKey {
             return .init(self, keyPath: "alignmentMode", choice: TextAlignment.self, animates: false, kinds: [.text],
                          doc: "How lines are aligned in the bounds.",
                          get: { .alignment($0.align) }, set: { s, v, c throws(PropertyError) in s.align = try c.choice(v) })
+        case .wrapped:
+            return .init(self, keyPath: "isWrapped", .bool, animates: false, kinds: [.text],
+                         doc: "Whether lines wider than the bounds break at line-break opportunities.",
+                         get: { .bool($0.wrapped) }, set: { s, v, c throws(PropertyError) in s.wrapped = try c.bool(v) })
+        case .truncation:
+            return .init(self, keyPath: "truncationMode", choice: TextTruncation.self, animates: false, kinds: [.text],
+                         doc: "Where a line wider than the bounds is cut with an ellipsis.",
+                         get: { .truncation($0.truncation) }, set: { s, v, c throws(PropertyError) in s.truncation = try c.choice(v) })
         }
     }
 }

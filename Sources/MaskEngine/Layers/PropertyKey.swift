@@ -16,7 +16,7 @@ public enum PropertyKey: String, Sendable, CaseIterable, Hashable {
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
     case colors, locations, start, end, gradientType
     case path, fill, stroke, lineWidth, strokeStart, strokeEnd, fillRule
-    case string, font, fontSize, textColor, align
+    case string, font, fontSize, textColor, align, wrapped, truncation
 
     /// The property's declaration.
     public var declaration: PropertyDeclaration {

@@ -96,6 +96,7 @@ public struct Script: Sendable {
             if list.source == nil { list.source = source }
             throw list
         }
+        for warning in interpreter.takeTextWarnings(in: source.name) { options.warn(warning) }
         var map = interpreter.sourceMap
         map.main = source
         map.canvas = interpreter.canvasRange.map { SourceMap.Place(file: source, range: $0) }
@@ -142,6 +143,9 @@ public struct ScriptOptions: Sendable {
     public var limits: Limits
     /// Receives each line `print` writes; standard output by default.
     public var output: @Sendable (String) -> Void
+    /// Receives each warning about the finished scene (a character no installed font has);
+    /// by default it is written to standard error, rendered without the source line.
+    public var warn: @Sendable (Diagnostic) -> Void
     /// Swift functions callable from the script.
     public var functions: [HostFunction]
     /// Values visible to the script as global names.
@@ -157,6 +161,9 @@ public struct ScriptOptions: Sendable {
     public init(resources: any ResourceResolver = FileResolver(baseDirectory: FileManager.default.currentDirectoryPath),
                 limits: Limits = Limits(),
                 output: @escaping @Sendable (String) -> Void = { print($0) },
+                warn: @escaping @Sendable (Diagnostic) -> Void = {
+                    FileHandle.standardError.write(Data((DiagnosticRenderer().render($0, source: nil) + "\n").utf8))
+                },
                 functions: [HostFunction] = [],
                 globals: [String: Value] = [:],
                 isCancelled: @escaping @Sendable () -> Bool = { false },
@@ -164,6 +171,7 @@ public struct ScriptOptions: Sendable {
         self.resources = resources
         self.limits = limits
         self.output = output
+        self.warn = warn
         self.functions = functions
         self.globals = globals
         self.isCancelled = isCancelled

@@ -29,6 +29,7 @@ extension Value {
         case .fillRule(let f): self = .string(f.rawValue)
         case .alignment(let a): self = .string(a.rawValue)
         case .maskMode(let m): self = .string(m.rawValue)
+        case .truncation(let t): self = .string(t.rawValue)
         }
     }
 }

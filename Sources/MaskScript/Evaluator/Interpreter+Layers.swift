@@ -167,6 +167,7 @@ extension Interpreter {
             try setEngine(key, of: layer.id, to: v, at: time, range: valueRange)
             if let file { sourceMap.set(key, of: layer.id, at: nameRange.union(valueRange), in: file) }
         }
+        if property.meaning == .engine(.string) { noteStringSet(of: layer.id, at: time, range: valueRange) }
     }
 
     private func setEngine(_ key: PropertyKey, of id: LayerID, to value: PropertyValue, at time: Double, range: SourceRange) throws(RuntimeError) {

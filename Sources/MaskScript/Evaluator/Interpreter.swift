@@ -63,6 +63,10 @@ public final class Interpreter {
     var latestAnimationEnd: Double = 0
     /// The animation that ends last, for errors about the scene's length.
     var latestAnimationRange: SourceRange?
+    /// Text strings set so far, checked for missing characters by `takeTextWarnings(in:)`.
+    var textChecks: [TextCheck] = []
+    /// The file of the function running, or nil at the top level of the file being run.
+    var runningSource: SourceFile?
     /// Images already read, by the path the script gave.
     /// Images already read, by the file they came from (`ResourceResolver.identity(ofImage:)`)
     /// or else by the path the script gave.
@@ -299,6 +303,7 @@ struct Snapshot {
     let firstLayerRange: SourceRange?
     let latestAnimationEnd: Double
     let latestAnimationRange: SourceRange?
+    let textChecks: [TextCheck]
     let layerRefs: [LayerRef]
     let layerHeights: [Int]
     let sourceMap: SourceMap
@@ -315,6 +320,7 @@ struct Snapshot {
         firstLayerRange = i.firstLayerRange
         latestAnimationEnd = i.latestAnimationEnd
         latestAnimationRange = i.latestAnimationRange
+        textChecks = i.textChecks
     }
 
     func restore(into i: Interpreter) {
@@ -324,6 +330,7 @@ struct Snapshot {
         for (box, value) in globalValues { box.value = value }
         i.canvasRange = canvasRange
         i.firstLayerRange = firstLayerRange
+        i.textChecks = textChecks
         i.latestAnimationEnd = latestAnimationEnd
         i.latestAnimationRange = latestAnimationRange
         i.layerRefs = layerRefs

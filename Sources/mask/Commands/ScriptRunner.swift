@@ -17,6 +17,11 @@ enum ScriptRunner {
         let options = ScriptOptions(
             resources: resources ?? FileResolver(baseDirectory: Script.folder(of: path)),
             output: { StandardStreams.writeOutput($0 + "\n") },
+            // A warning inside an imported file is shown without a line of it.
+            warn: { warning in
+                let shown = warning.fileName == source.name ? source : nil
+                StandardStreams.writeError(DiagnosticRenderer(colored: StandardStreams.colorsErrors).render(warning, source: shown) + "\n")
+            },
             isCancelled: { StopSignal.isRequested })
         do {
             return try script.build(options: options)

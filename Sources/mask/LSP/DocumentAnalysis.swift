@@ -1,5 +1,6 @@
 import Foundation
 import MaskEngine
+import Synchronization
 import MaskScript
 
 /// What the server knows about one version of a document: its tokens, its syntax tree
@@ -51,7 +52,7 @@ struct DocumentAnalysis {
         names = NameBindings(source: source, statements: parsed.statements, resources: DocumentAnalysis.resources(in: folder))
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         hasSyntaxErrors = !errors.isEmpty
-        // Only errors, as `mask check` prints them (`Script` drops the rest too).
+        // Errors and the run's warnings (characters no font has), as `mask check` prints them.
         let (found, sources) = hasSyntaxErrors ? (errors, []) : DocumentAnalysis.run(source, folder: folder)
         let source = self.source
         diagnostics = found.filter { $0.fileName == source.name }
@@ -68,22 +69,25 @@ struct DocumentAnalysis {
         var limits = Limits()
         limits.steps = stepBudget
         let deadline = Date().addingTimeInterval(timeBudget)
+        let warnings = Mutex<[Diagnostic]>([])
         let options = ScriptOptions(resources: resources(in: folder), limits: limits, output: { _ in },
+                                    warn: { warning in warnings.withLock { $0.append(warning) } },
                                     isCancelled: { Date() > deadline })
         do {
             // What `mask check` finds in the first frame, at the property's line.
             let built = try script.build(options: options)
-            guard let error = built.firstFrameError(budget: frameBudget) as? any LayerError else { return ([], []) }
+            let warned = warnings.withLock { $0 }
+            guard let error = built.firstFrameError(budget: frameBudget) as? any LayerError else { return (warned, []) }
             let list = built.diagnostics(for: error, message: "cannot render frame 0: \(RenderFailure.message(error))")
             switch error as? RenderError {
             case .tooMuchMemory?, .tooMuchWork?:
                 // The editor's own bound, not the script's error: information where it stopped.
-                return (list.diagnostics.map { stopped in
+                return (warned + list.diagnostics.map { stopped in
                     Diagnostic(.note, "the editor's check of the first frame stopped at this layer, past an eighth of the "
                                    + "render budget; mask check checks it in full", at: stopped.range, in: stopped.fileName)
                 }, list.importedSources)
             default:
-                return (list.diagnostics, list.importedSources)
+                return (warned + list.diagnostics, list.importedSources)
             }
         } catch {
             let diagnostics = error.diagnostics.map { diagnostic in

@@ -92,6 +92,11 @@ final class ReplSession {
             return report(error)
         }
         history.append(ReplInput(statements: script.statements, source: script.source, directory: resolver.directory))
+        // A warning inside another file (an earlier input's function, an import) is shown
+        // without a line of it.
+        for warning in interpreter.takeTextWarnings(in: script.source.name) {
+            Console.error(DiagnosticRenderer(colored: colored).render(warning, source: warning.fileName == script.source.name ? script.source : nil))
+        }
         return true
     }
 

@@ -143,6 +143,19 @@ final class LSPTests: MaskCLITestCase {
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
+    /// A character no installed font has is a warning at the string.
+    func testACharacterNoFontHasIsAWarningAtTheString() throws {
+        let lsp = try session()
+        // The string literal starts 17 UTF-16 units into line 1 (both counted from 0).
+        let diagnostics = try lsp.open("file:///tmp/text.mask", "canvas { size: [40, 20] }\ntext t { string: \"滑\u{E000}\" }\n")
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        let first = try XCTUnwrap(diagnostics.first)
+        XCTAssertEqual(first["severity"] as? Int, 2)
+        XCTAssertTrue((first["message"] as? String)?.hasPrefix("no installed font has U+E000") ?? false, "\(first)")
+        XCTAssertEqual(LSP.start(first), [1, 17])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     func testEverySyntaxErrorIsPublished() throws {
         let lsp = try session()
         let diagnostics = try lsp.open("file:///tmp/broken.mask", "let = 1\nlet b = (2\nprint(b)\n")

@@ -55,6 +55,9 @@ final class ShortExampleTests: XCTestCase {
     func testFadeString() throws { try assertSameFrames("fade_string") }
     func testTileFade() throws { try assertSameFrames("tile_fade") }
     func testShimmer() throws { try assertSameFrames("shimmer") }
+    func testShimmerInChinese() throws { try assertSameFrames("shimmer_zh") }
+    func testFadeStringInChinese() throws { try assertSameFrames("fade_string_zh") }
+    func testTextScripts() throws { try assertSameFrames("text_scripts") }
     func testShimmerColors() throws { try assertSameFrames("shimmer_colors") }
     func testWaterFill() throws { try assertSameFrames("water_fill") }
     func testFragment() throws { try assertSameFrames("fragment") }
