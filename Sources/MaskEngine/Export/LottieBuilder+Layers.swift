@@ -41,8 +41,9 @@ extension LottieBuilder {
         guard opacity.contains(where: { $0 > 0 }) else { return }
         let first = states[k0][id.index]
         let children = renderer.drawingOrder(scene.node(id).children, states[k0])
-        let mask = first.mask.flatMap { states[k0].indices.contains($0.index) ? $0 : nil }
-        var needsGroup = mask != nil || first.clip
+        let masks = first.masks.filter { states[k0].indices.contains($0.index) }
+        let mask = isSingleMask(masks, frames: frames) ? masks.first : nil
+        var needsGroup = !masks.isEmpty || first.clip
         if !needsGroup {
             for (n, k) in frames.enumerated() where opacity[n] < 1 {
                 let shown = children.filter { visibility($0, k, asMask: false) > 0 && states[k][$0.index].opacity > 0 }
@@ -93,7 +94,9 @@ extension LottieBuilder {
                                 transform: LottieTransforms.identity(k0, opacity: opacity.map { $0 * 100 }), extra: extra))
         }
         guard let mask else {
-            add([], opacity: opacity, matte: false, into: &comp)
+            // Several masks, or one with a mode, feather or expansion: mask paths or an error.
+            let combined = masks.isEmpty ? (items: [], shows: opacity.map { _ in 1.0 }) : try combinedMaskItems(masks, of: id, frames: frames)
+            add(combined.items, opacity: zip(opacity, combined.shows).map { $0 * $1 }, matte: false, into: &comp)
             return
         }
         if let simple = try simpleMask(mask, of: first, frames: frames),

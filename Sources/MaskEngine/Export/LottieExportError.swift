@@ -3,6 +3,9 @@
 public enum LottieExportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A feature Lottie has no equivalent for: the feature and the layer's name.
     case unsupported(feature: String, layer: String)
+    /// A feature Lottie can store but the players do not draw as `mask render` does: the
+    /// feature, the layer's name and which players fall short how.
+    case unplayable(feature: String, layer: String, players: String)
     /// The scene has no finite length, or too many frames to count.
     case unboundedDuration
     /// Sublayers and masks nest deeper than `Renderer.maxDepth`: the layer where it happened.
@@ -19,6 +22,8 @@ public enum LottieExportError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case let .unsupported(feature, layer):
             return "cannot export layer \(layer) as Lottie: \(feature) has no Lottie equivalent"
+        case let .unplayable(feature, layer, players):
+            return "cannot export layer \(layer) as Lottie: \(feature) is not drawn by Lottie players (\(players))"
         case .unboundedDuration:
             return "cannot export as Lottie: the animation has no finite length (set the canvas duration)"
         case .nestingTooDeep(let name):
