@@ -98,7 +98,8 @@ enum MaskExpansion {
             out.withUnsafeMutableBufferPointer { o in
                 for dy in -r...r {
                     let half = wholeSquareRoot(r * r - dy * dy)
-                    for y in max(0, -dy)..<min(h, h - dy) {
+                    let rows = max(0, -dy)..<max(max(0, -dy), min(h, h - dy))
+                    for y in rows {
                         let source = (y + dy) * w
                         runningMaximum(v, from: source, count: w, half: half, into: &window, &fromLeft, &fromRight)
                         let target = y * w
