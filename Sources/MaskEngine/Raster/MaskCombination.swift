@@ -47,30 +47,53 @@ enum MaskCombination {
     /// Folds one mask's values into `result` (whose every byte is written) by `mode`; the
     /// mask's value is 0 outside `m.rect`, or everywhere when `m` is nil (a mask that lets
     /// nothing through). Where m is 0 only `intersect` and `darken` change the result (to
-    /// 0), so the others touch only `m.rect`.
+    /// 0), so the others touch only the mask's extents (its spans); its full runs are 255
+    /// without reading their bytes, as a sparse mask leaves them unwritten.
     static func fold(_ m: CoverageMask?, into result: inout CoverageMask, mode: MaskCombine) {
+        switch mode {
+        case .add: fold(m, into: &result, zeroesOutside: false) { a, m in combine(a, m, .add) }
+        case .subtract: fold(m, into: &result, zeroesOutside: false) { a, m in combine(a, m, .subtract) }
+        case .intersect: fold(m, into: &result, zeroesOutside: true) { a, m in combine(a, m, .intersect) }
+        case .difference: fold(m, into: &result, zeroesOutside: false) { a, m in combine(a, m, .difference) }
+        case .lighten: fold(m, into: &result, zeroesOutside: false) { a, m in combine(a, m, .lighten) }
+        case .darken: fold(m, into: &result, zeroesOutside: true) { a, m in combine(a, m, .darken) }
+        }
+    }
+
+    /// `fold` for one formula `f(a, m)`: along the mask's spans, and where the mask is 0
+    /// either nothing (f(a, 0) = a) or 0 (`zeroesOutside`, f(a, 0) = 0).
+    @inline(__always)
+    private static func fold(_ m: CoverageMask?, into result: inout CoverageMask, zeroesOutside: Bool,
+                             _ f: (UInt32, UInt32) -> UInt8) {
         let r = result.rect, w = r.width
-        var values = m ?? CoverageMask(rect: .empty, values: [])
-        values.materialize()
-        let inside = values.rect.intersection(r)
-        let vw = values.rect.width
-        let zeroesOutside = mode == .intersect || mode == .darken
-        values.bytes.withUnsafeBufferPointer { v in
-            result.bytes.withUnsafeMutableBufferPointer { out in
-                guard let base = out.baseAddress else { return }
-                for y in r.y0..<r.y1 {
-                    let o = (y &- r.y0) &* w &- r.x0
-                    guard y >= inside.y0, y < inside.y1, !inside.isEmpty else {
-                        if zeroesOutside { (base + (o &+ r.x0)).update(repeating: 0, count: w) }
-                        continue
+        let values = m ?? CoverageMask(rect: .empty, values: [])
+        let inside = values.rect.intersection(r), vw = values.rect.width
+        values.withSpans { spans in
+            values.bytes.withUnsafeBufferPointer { v in
+                result.bytes.withUnsafeMutableBufferPointer { out in
+                    guard let base = out.baseAddress else { return }
+                    /// Sets columns `x0 ..< x1` of the row at `o` to 0.
+                    func clear(_ o: Int, _ x0: Int, _ x1: Int) {
+                        if zeroesOutside, x1 > x0 { (base + (o &+ x0)).update(repeating: 0, count: x1 &- x0) }
                     }
-                    if zeroesOutside {
-                        (base + (o &+ r.x0)).update(repeating: 0, count: inside.x0 &- r.x0)
-                        (base + (o &+ inside.x1)).update(repeating: 0, count: r.x1 &- inside.x1)
-                    }
-                    let vo = (y &- values.rect.y0) &* vw &- values.rect.x0
-                    for x in inside.x0..<inside.x1 {
-                        out[o &+ x] = combine(UInt32(out[o &+ x]), UInt32(v[vo &+ x]), mode)
+                    for y in r.y0..<r.y1 {
+                        let o = (y &- r.y0) &* w &- r.x0
+                        guard !inside.isEmpty, y >= inside.y0, y < inside.y1 else {
+                            clear(o, r.x0, r.x1)
+                            continue
+                        }
+                        let vo = (y &- values.rect.y0) &* vw &- values.rect.x0
+                        var done = r.x0
+                        spans.forEach(y: y, within: inside.x0, inside.x1) { a, b, full in
+                            clear(o, done, a)
+                            if full {
+                                for x in a..<b { out[o &+ x] = f(UInt32(out[o &+ x]), 255) }
+                            } else {
+                                for x in a..<b { out[o &+ x] = f(UInt32(out[o &+ x]), UInt32(v[vo &+ x])) }
+                            }
+                            done = b
+                        }
+                        clear(o, done, r.x1)
                     }
                 }
             }

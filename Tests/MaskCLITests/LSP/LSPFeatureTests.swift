@@ -143,6 +143,7 @@ final class LSPFeatureTests: MaskCLITestCase {
             layer card {
               text title { string: "hi" }
               mask shape hole { path: circle(1, 1, 1) }
+              mask layer cut { maskCombine: subtract }
             }
             fn pulse(target) {
               animate target.opacity to 0
@@ -157,11 +158,11 @@ final class LSPFeatureTests: MaskCLITestCase {
         guard symbols.count == 4 else { return }
         let card = symbols[2]
         let children = try XCTUnwrap(card["children"] as? [[String: Any]])
-        XCTAssertEqual(children.compactMap { $0["name"] as? String }, ["title", "hole"])
-        XCTAssertEqual(children.compactMap { $0["detail"] as? String }, ["text", "mask shape"])
+        XCTAssertEqual(children.compactMap { $0["name"] as? String }, ["title", "hole", "cut"])
+        XCTAssertEqual(children.compactMap { $0["detail"] as? String }, ["text", "mask shape", "mask layer, subtract"])
         XCTAssertEqual(LSP.start(card), [2, 0])
         XCTAssertEqual(LSP.start(["range": card["selectionRange"] as Any]), [2, 6])
-        XCTAssertEqual(LSP.start(["range": symbols[3]["selectionRange"] as Any]), [6, 3])
+        XCTAssertEqual(LSP.start(["range": symbols[3]["selectionRange"] as Any]), [7, 3])
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
