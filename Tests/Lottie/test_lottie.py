@@ -374,3 +374,21 @@ def test_what_players_cannot_draw_is_an_error(setting, words, workdir):
     assert result.returncode == 1, result.stderr
     assert words in result.stderr and "layer b (" in result.stderr and ":10:" in result.stderr, result.stderr
     assert not os.path.exists(out)
+
+
+@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("kind", ["shape", "gradient"])
+def test_a_lone_subtract_mask_is_the_mask_inverted(player, kind, workdir):
+    """A lone `subtract` lets through 1 − m: a shape exports as mask paths, a gradient (not
+    a path) as an inverted alpha matte."""
+    mask = ("mask shape hole {\n    path: circle(50, 30, 20)\n    maskCombine: subtract\n  }\n" if kind == "shape" else
+            "mask gradient hole {\n    colors: [black, clear]\n    start: [0, 0]\n    end: [1, 0]\n    maskCombine: subtract\n  }\n")
+    script = os.path.join(workdir, f"lone_subtract_{kind}.mask")
+    with open(script, "w") as f:
+        f.write("canvas { size: [120, 80]; fps: 20; duration: 1s; background: #203040 }\n\n"
+                "layer card {\n  frame: [10, 10, 100, 60]\n  background: orange\n  " + mask + "}\n\n"
+                "animate hole.x to 30 over 1s\n")
+    doc = assert_player_matches(player, script, workdir)
+    jsonschema.validate(doc, SCHEMA, cls=jsonschema.Draft202012Validator)
+    if kind == "gradient":
+        assert [layer["tt"] for layer in doc["layers"] if "tt" in layer] == [2]

@@ -15,6 +15,9 @@
 /// - two `subtract` masks in a row, the second below full opacity: ThorVG 1.0 draws the
 ///   second wrongly (up to 112/255 off, measured here).
 ///
+/// A lone `subtract` mask is the mask inverted (the renderer's bytes are the same), so it
+/// exports as one, path or matte.
+///
 /// So a layer's masks export as `masksProperties` when each is one filled outline (cut to
 /// its frame where that matters), the first `add` (or `subtract` or `intersect`: both
 /// players then start from the whole layer, as the renderer does) and the rest `subtract`
@@ -30,6 +33,16 @@ extension LottieBuilder {
             let s = states[k][only.index]
             return s.maskCombine != .subtract && s.maskCombine != .difference && s.maskCombine != .lighten
                 && s.feather == 0 && s.expansion == 0
+        }
+    }
+
+    /// True when `masks` over `frames` is one `subtract` mask without feather or expansion:
+    /// 1·(1 − m), the mask inverted, which exports as one (a mask path or a track matte).
+    func isLoneSubtract(_ masks: [LayerID], frames: Range<Int>) -> Bool {
+        guard masks.count == 1, let only = masks.first else { return false }
+        return frames.allSatisfy { k in
+            let s = states[k][only.index]
+            return s.maskCombine == .subtract && s.feather == 0 && s.expansion == 0
         }
     }
 

@@ -42,7 +42,11 @@ extension LottieBuilder {
         let first = states[k0][id.index]
         let children = renderer.drawingOrder(scene.node(id).children, states[k0])
         let masks = first.masks.filter { states[k0].indices.contains($0.index) }
-        let mask = isSingleMask(masks, frames: frames) ? masks.first : nil
+        // One mask exports as before; a lone subtract is one inverted.
+        let loneSubtract = isLoneSubtract(masks, frames: frames)
+        let mask = isSingleMask(masks, frames: frames) || loneSubtract ? masks.first : nil
+        var owner = first
+        if loneSubtract { owner.maskInvert.toggle() }
         var needsGroup = !masks.isEmpty || first.clip
         if !needsGroup {
             for (n, k) in frames.enumerated() where opacity[n] < 1 {
@@ -51,7 +55,7 @@ extension LottieBuilder {
             }
         }
         let inside = stack + [id]
-        if let mask, let fused = try fusedGradientMask(id, mask, frames: frames) {
+        if let mask, !loneSubtract, let fused = try fusedGradientMask(id, mask, frames: frames) {
             let parent = try null(for: id, in: &comp)
             comp.add(comp.layer(type: 4, name: name(of: id) + " through " + name(of: mask), parent: parent,
                                 transform: LottieTransforms.identity(k0, opacity: opacity.map { $0 * 100 }),
@@ -89,7 +93,7 @@ extension LottieBuilder {
             // The clip comes last: it intersects whatever the mask let through.
             let all = masks + (clipMask.map { [masks.isEmpty ? $0 : LottieBuilder.intersecting($0)] } ?? [])
             if !all.isEmpty { extra += [("hasMask", .bool(true)), ("masksProperties", .array(all))] }
-            if matte { extra.append(("tt", .number(Double(LottieBuilder.matteType(first))))) }
+            if matte { extra.append(("tt", .number(Double(LottieBuilder.matteType(owner))))) }
             comp.add(comp.layer(type: 0, name: name(of: id), parent: nil,
                                 transform: LottieTransforms.identity(k0, opacity: opacity.map { $0 * 100 }), extra: extra))
         }
@@ -100,7 +104,7 @@ extension LottieBuilder {
             return
         }
         if let simple = try simpleMask(mask, of: first, frames: frames),
-           let masks = try maskPathLayers(simple, mask: mask, of: id, opacity: opacity, invert: first.maskInvert, frames: frames) {
+           let masks = try maskPathLayers(simple, mask: mask, of: id, opacity: opacity, invert: owner.maskInvert, frames: frames) {
             for (items, alpha) in masks {
                 add(items, opacity: zip(opacity, alpha).map { $0 * $1 }, matte: false, into: &comp)
             }
