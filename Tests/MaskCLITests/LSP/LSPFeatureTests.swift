@@ -89,6 +89,17 @@ final class LSPFeatureTests: MaskCLITestCase {
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
+    func testCompletionOffersTheMaskCombinationsAndHoverDescribesFeather() throws {
+        let lsp = try session("layer card {\n  mask shape hole {\n    maskCombine: \n    feather: 4\n  }\n}\n")
+        let words = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 2, 17)))
+        for word in ["add", "subtract", "intersect", "difference", "lighten", "darken"] {
+            XCTAssertTrue(words.contains(word), "\(word) in \(words)")
+        }
+        let feather = try hoverText(lsp, 3, 6)
+        XCTAssertTrue(feather.contains("feather: number") && feather.contains("feather / 2"), feather)
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     // MARK: - Hover
 
     private func hoverText(_ lsp: LSPSession, _ line: Int, _ character: Int) throws -> String {
