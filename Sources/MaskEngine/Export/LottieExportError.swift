@@ -4,6 +4,9 @@ public enum LottieExportError: LayerError, Equatable, Sendable {
     /// A feature Lottie has no equivalent for: the feature, the layer, and the property
     /// that asks for it (nil when it is no one property, as for a move in the tree).
     case unsupported(feature: String, layer: LayerName, property: PropertyKey?)
+    /// A feature Lottie can store but the players do not draw as `mask render` does: the
+    /// feature, the layer, which players fall short how, and the property that asks for it.
+    case unplayable(feature: String, layer: LayerName, players: String, property: PropertyKey?)
     /// The scene has no finite length, or too many frames to count.
     case unboundedDuration
     /// Sublayers and masks nest deeper than `Renderer.maxDepth`: the layer where it happened.
@@ -22,6 +25,8 @@ public enum LottieExportError: LayerError, Equatable, Sendable {
         switch self {
         case let .unsupported(feature, layer, _):
             return "cannot export layer \(layer) as Lottie: \(feature) has no Lottie equivalent"
+        case let .unplayable(feature, layer, players, _):
+            return "cannot export layer \(layer) as Lottie: \(feature) is not drawn by Lottie players (\(players))"
         case .unboundedDuration:
             return "cannot export as Lottie: the animation has no finite length (set the canvas duration)"
         case .nestingTooDeep(let name):
@@ -36,7 +41,8 @@ public enum LottieExportError: LayerError, Equatable, Sendable {
     /// The layer the error is about; nil for the scene as a whole.
     public var layer: LayerID? {
         switch self {
-        case .unsupported(_, let l, _), .nestingTooDeep(let l), .maskCycle(let l), .textLayout(let l, _): return l.id
+        case .unsupported(_, let l, _), .unplayable(_, let l, _, _), .nestingTooDeep(let l), .maskCycle(let l),
+             .textLayout(let l, _): return l.id
         case .unboundedDuration, .sampling, .image: return nil
         }
     }
@@ -45,7 +51,7 @@ public enum LottieExportError: LayerError, Equatable, Sendable {
     /// or the font of a text that cannot be laid out.
     public var property: PropertyKey? {
         switch self {
-        case .unsupported(_, _, let property): return property
+        case .unsupported(_, _, let property), .unplayable(_, _, _, let property): return property
         case .textLayout: return .font
         default: return nil
         }

@@ -185,13 +185,14 @@ struct LottieBuilder {
         return result
     }
 
-    /// True when some layer changes in a way keyframes cannot show: drawing order, mask,
-    /// clip, the image, a gradient's type or number of colours, whether a shape fills or
+    /// True when some layer changes in a way keyframes cannot show: drawing order, masks
+    /// (and a mask's mode, or its feather or expansion starting or stopping), clip, the image, a gradient's type or number of colours, whether a shape fills or
     /// strokes, the structure of its path, or a text's string, font, alignment or glyphs.
     func structureChanges(between a: Int, and b: Int) -> Bool {
         for i in states[a].indices {
             let s = states[a][i], t = states[b][i]
-            if s.z != t.z || s.mask != t.mask || s.maskMode != t.maskMode || s.maskInvert != t.maskInvert
+            if s.z != t.z || s.masks != t.masks || s.maskMode != t.maskMode || s.maskInvert != t.maskInvert
+                || s.maskCombine != t.maskCombine || (s.feather == 0) != (t.feather == 0) || (s.expansion == 0) != (t.expansion == 0)
                 || s.clip != t.clip || s.contents != t.contents { return true }
             switch s.kind {
             case .gradient:

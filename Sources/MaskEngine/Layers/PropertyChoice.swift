@@ -69,3 +69,12 @@ extension MaskMode: PropertyChoice {
         self = m
     }
 }
+
+extension MaskCombine: PropertyChoice {
+    static let typeName = "a mask combination"
+    var propertyValue: PropertyValue { .maskCombine(self) }
+    init?(_ value: PropertyValue) {
+        guard case .maskCombine(let m) = value else { return nil }
+        self = m
+    }
+}

@@ -11,7 +11,8 @@
 public enum PropertyKey: String, Sendable, CaseIterable, Hashable {
     case position, size, positionX, positionY, width, height, anchor
     case opacity, background, cornerRadius, clip, hidden, scale, rotation
-    case contents, gravity, z, mask, maskMode, maskInvert
+    case contents, gravity, z, masks, mask, maskMode, maskInvert
+    case maskCombine, feather, expansion
     case borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
     case colors, locations, start, end, gradientType

@@ -32,6 +32,8 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     case font(Font?)
     /// A layer of the same scene, or nil: `mask`.
     case layer(LayerID?)
+    /// Layers of the same scene, in order: `masks`.
+    case layers([LayerID])
     /// A `contents` gravity.
     case gravity(Gravity)
     /// A gradient's type.
@@ -44,6 +46,8 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     case maskMode(MaskMode)
     /// Where a text layer's too-wide lines are cut.
     case truncation(TextTruncation)
+    /// How a mask combines with the masks before it.
+    case maskCombine(MaskCombine)
 
     /// A short name of the value's type, for error messages ("a number", "a colour").
     public var typeName: String {
@@ -69,6 +73,8 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
         case .alignment: return "an alignment"
         case .maskMode: return "a mask mode"
         case .truncation: return "a truncation"
+        case .maskCombine: return "a mask combination"
+        case .layers: return "a list of layers"
         }
     }
 
@@ -98,6 +104,8 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
         case .alignment(let a): return a.rawValue
         case .maskMode(let m): return m.rawValue
         case .truncation(let t): return t.rawValue
+        case .maskCombine(let m): return m.rawValue
+        case .layers(let l): return "[" + l.map(\.description).joined(separator: ", ") + "]"
         }
     }
 }

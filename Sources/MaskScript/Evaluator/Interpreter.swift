@@ -349,5 +349,4 @@ struct LayerContext {
     var rows = 1
     var columns = 1
     var tileColor = Color.black
-    var maskRange: SourceRange?
 }

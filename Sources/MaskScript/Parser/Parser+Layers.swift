@@ -4,7 +4,7 @@ extension Parser {
     /// layerDeclaration -> ("layer" | "gradient" | "shape" | "text" | "grid") IDENTIFIER? "{" layerBody "}"
     /// layerBody        -> separator* ((property | maskStatement | layerDeclaration | statement) separator+)*
     ///
-    /// A layer body may hold at most one `mask` line directly.
+    /// A body's `mask` lines add masks, combined in the order they come (LANGUAGE.md section 11).
     mutating func layerDeclaration() throws -> LayerDecl {
         let keyword = advance()
         guard case .keyword(let word) = keyword.kind, let kind = word.layerKind else {
@@ -21,12 +21,6 @@ extension Parser {
         }
         let body = try block(after: "to start the \(kind.rawValue) body", closing: "\(kind.rawValue) body",
                              context: .layer)
-        var seenMask = false
-        for statement in body {
-            guard case .mask = statement.kind else { continue }
-            if seenMask { report("a layer has at most one `mask`", at: statement.range) }
-            seenMask = true
-        }
         return LayerDecl(kind: kind, name: name?.name, nameRange: name?.range, body: body,
                          range: range(from: keyword.range))
     }

@@ -97,7 +97,7 @@ extension Compiler {
             return { i, f throws(RuntimeError) in
                 try i.step(range)
                 try i.executeMask(at: range) { owner throws(RuntimeError) in
-                    try i.assignMask(try code(i, f), of: owner, at: i.cursor, range: valueRange)
+                    try i.addMask(try code(i, f), to: owner, at: valueRange)
                 }
                 return .normal
             }

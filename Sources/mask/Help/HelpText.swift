@@ -212,9 +212,11 @@ enum HelpText {
         (JSON) that lottie-ios, lottie-android, lottie-web, rlottie and ThorVG play: the
         canvas size, fps and duration; every layer with its transform, opacity,
         background, contents image (embedded as PNG, once per distinct image), gradient,
-        shape and text (as glyph outlines, so no font is needed); masks as track mattes.
-        Every frame shows what 'mask render' draws at that frame. Something Lottie cannot
-        express (a conic gradient) is an error naming the layer; nothing is written then.
+        shape and text (as glyph outlines, so no font is needed); masks as mask paths
+        (with their add, subtract and intersect modes) or track mattes. Every frame shows
+        what 'mask render' draws at that frame. Something Lottie cannot express (a conic
+        gradient), or the players do not draw (mask feather), is an error naming the
+        layer; nothing is written then.
 
         options:
           -o, --output OUT.json   the Lottie file (written whole or not at all)

@@ -542,4 +542,21 @@ extension ReplTests {
         XCTAssertTrue(result.stdout.contains("layer a  [0, 0, 320, 240]\n  layer inner"), result.stdout)
         XCTAssertEqual(result.status, 0, result.stderr)
     }
+
+    func testTreeListsTheMasksInOrderWithTheirModes() throws {
+        let result = try runPiped("""
+            layer box {
+              mask shape a { path: circle(5, 5, 5) }
+              mask shape b { path: circle(8, 8, 5); maskCombine: subtract; feather: 4 }
+            }
+            :tree
+
+            """)
+        XCTAssertTrue(result.stdout.contains("""
+            layer box  [0, 0, 320, 240]
+              mask add shape a  [0, 0, 320, 240]
+              mask subtract shape b  [0, 0, 320, 240]  feather 4
+            """), result.stdout)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
 }

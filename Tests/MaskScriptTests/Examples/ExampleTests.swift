@@ -54,7 +54,8 @@ final class ExampleTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
             .filter { $0.hasSuffix(".mask") }.map { String($0.dropLast(5)) }.sorted()
         XCTAssertEqual(names, ["carousel", "circle_reveal", "fade_string", "fade_string_zh", "fragment", "gradient_sweep",
-                               "png_mask", "shimmer", "shimmer_colors", "shimmer_zh", "text_scripts", "tile_fade", "water_fill"])
+                               "keyhole", "png_mask", "ring_reveal", "shimmer", "shimmer_colors", "shimmer_zh", "spotlight",
+                               "text_scripts", "tile_fade", "water_fill"])
         for name in names {
             let r = try renderer(name)
             XCTAssertGreaterThan(r.frameIndices.count, 1, name)
@@ -210,5 +211,41 @@ final class ExampleTests: XCTestCase {
         // shows the second screen, 180 below still the first.
         XCTAssertEqual(try rgb("circle_reveal", at: 0.9, 146, 190), try rgb("circle_reveal", at: 2, 146, 190))
         XCTAssertEqual(try rgb("circle_reveal", at: 0.9, 146, 220), try rgb("circle_reveal", at: 0, 146, 220))
+    }
+
+    func testRingReveal() throws {
+        // The second photo is keyhole's at 2 s (the same photo, all of it showing).
+        func second(_ x: Int, _ y: Int) throws -> [Int] { try rgb("keyhole", at: 2, x, y) }
+        // At 0 s both circles have radius 0: the first photo everywhere.
+        let first = try rgb("ring_reveal", at: 0, 90, 250)
+        XCTAssertNotEqual(first, try second(90, 250))
+        // At 0.9 s (easeInOut) the outer circle is at 0.72 of 193.6 (≈ 139), the hole at
+        // 0.21 (≈ 40): 90 below the centre lies in the ring, the centre in the hole.
+        XCTAssertEqual(try rgb("ring_reveal", at: 0.9, 90, 250), try second(90, 250))
+        XCTAssertEqual(try rgb("ring_reveal", at: 0.9, 90, 160), try rgb("ring_reveal", at: 0, 90, 160))
+        XCTAssertEqual(try rgb("ring_reveal", at: 0.9, 5, 5), try rgb("ring_reveal", at: 0, 5, 5), "outside the ring")
+        // At 2 s the hole has passed every corner: the first photo again.
+        XCTAssertEqual(try rgb("ring_reveal", at: 2, 90, 250), first)
+    }
+
+    func testKeyhole() throws {
+        // At 0 s the slot [80, 100) × [0, 320) meets the circle of radius 60 about (90, 160).
+        let first = try rgb("keyhole", at: 0, 60, 160)
+        XCTAssertEqual(try rgb("keyhole", at: 0, 90, 160), try rgb("keyhole", at: 2, 90, 160), "in both")
+        XCTAssertNotEqual(try rgb("keyhole", at: 0, 90, 160), first)
+        XCTAssertNotEqual(try rgb("keyhole", at: 0, 90, 240), try rgb("keyhole", at: 2, 90, 240), "in the slot, not the circle")
+        XCTAssertNotEqual(first, try rgb("keyhole", at: 2, 60, 160), "in the circle, not the slot")
+        // At 0.8 s the slot is the whole width: the whole circle shows.
+        XCTAssertEqual(try rgb("keyhole", at: 0.8, 60, 160), try rgb("keyhole", at: 2, 60, 160))
+    }
+
+    func testSpotlight() throws {
+        // The dim text is white at 0.15 (38); the light, radius 40 and feather 24 (σ = 12),
+        // lets nothing through beyond 40 + 4σ + 2 = 90 of its centre.
+        XCTAssertEqual(try brightest("spotlight", at: 0, x: 100..<320, y: 0..<120), 38)
+        XCTAssertGreaterThan(try brightest("spotlight", at: 0, x: 0..<40, y: 0..<120), 200)
+        // At 1.5 s the light sits at the right end.
+        XCTAssertEqual(try brightest("spotlight", at: 1.5, x: 0..<220, y: 0..<120), 38)
+        XCTAssertGreaterThan(try brightest("spotlight", at: 1.5, x: 280..<320, y: 0..<120), 200)
     }
 }

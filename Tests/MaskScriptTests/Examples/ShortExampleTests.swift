@@ -62,6 +62,9 @@ final class ShortExampleTests: XCTestCase {
     func testWaterFill() throws { try assertSameFrames("water_fill") }
     func testFragment() throws { try assertSameFrames("fragment") }
     func testCircleReveal() throws { try assertSameFrames("circle_reveal") }
+    func testRingReveal() throws { try assertSameFrames("ring_reveal") }
+    func testKeyhole() throws { try assertSameFrames("keyhole") }
+    func testSpotlight() throws { try assertSameFrames("spotlight") }
 
     func testCarousel() throws {
         // The library centres the page dots (x 97, 115, 133); the long form starts them

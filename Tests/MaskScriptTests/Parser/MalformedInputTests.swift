@@ -75,7 +75,6 @@ final class MalformedInputTests: XCTestCase {
         ("canvas size: 1", ["1:8: expected `{` after `canvas`"]),
         ("mask other", ["1:1: `mask` outside a layer body"]),
         ("layer a { mask }", ["1:16: expected layer declaration or expression after `mask`"]),
-        ("layer a { mask x\n mask y }", ["2:2: a layer has at most one `mask`"]),
         // Animate.
         ("animate x to 1", ["1:9: expected `TARGET.PROPERTY` after animate"]),
         ("animate", ["1:8: expected `TARGET.PROPERTY` after animate"]),
