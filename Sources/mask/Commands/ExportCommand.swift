@@ -15,7 +15,7 @@ struct ExportCommand {
         let bytes: [UInt8]
         do { bytes = try LottieExporter(scene: scene).data() } catch { throw .input(error.description) }
         do { try TemporaryFile.replace(options.output, with: bytes + Array("\n".utf8)) } catch {
-            throw .input("cannot write \(options.output): \(error)")
+            throw .input("cannot write '\(options.output)': \(WriteFailure.reason(of: error))")
         }
     }
 }
