@@ -8,6 +8,7 @@
 ///
 /// A range that stays on one line is underlined `^~~~`. Tabs before the caret are copied
 /// into the caret line so the caret stays under its column whatever the tab width.
+/// Control characters in messages and lines are shown escaped (`TerminalText`).
 public struct DiagnosticRenderer: Sendable {
     /// Whether to use ANSI colours: bold red `error`, bold yellow `warning`, bold cyan
     /// `note`, bold message.
@@ -45,9 +46,10 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     private func header(_ diagnostic: Diagnostic) -> String {
-        let location = "\(diagnostic.fileName):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
+        let location = TerminalText.escaped("\(diagnostic.fileName):\(diagnostic.range.start.line):\(diagnostic.range.start.column): ")
         let severity = diagnostic.severity.rawValue
-        guard colored else { return location + severity + ": " + diagnostic.message }
+        let message = TerminalText.escaped(diagnostic.message)
+        guard colored else { return location + severity + ": " + message }
         let colour: String
         switch diagnostic.severity {
         case .error: colour = "\u{1B}[1;31m"
@@ -55,7 +57,7 @@ public struct DiagnosticRenderer: Sendable {
         case .note: colour = "\u{1B}[1;36m"
         }
         let reset = "\u{1B}[0m"
-        return location + colour + severity + reset + ": \u{1B}[1m" + diagnostic.message + reset
+        return location + colour + severity + reset + ": \u{1B}[1m" + message + reset
     }
 
     /// Lines longer than this are shown as a window around the column (a generated or
@@ -86,14 +88,21 @@ public struct DiagnosticRenderer: Sendable {
             end = min(end - shift, view.count)
             scalars = Array(view)
         }
+        // A control character shows as its escape, as wide as the escape's text.
+        func shownWidth(_ index: Int) -> Int {
+            index < scalars.count ? TerminalText.escape(scalars[index])?.count ?? 1 : 1
+        }
+        if shown.unicodeScalars.contains(where: { TerminalText.escape($0) != nil }) { shown = TerminalText.escaped(shown) }
         var padding = String.UnicodeScalarView()
         for index in 0..<column {
-            padding.append(index < scalars.count && scalars[index] == "\t" ? "\t" : " ")
+            if index < scalars.count && scalars[index] == "\t" {
+                padding.append("\t")
+            } else {
+                padding.append(contentsOf: repeatElement(" ", count: shownWidth(index)))
+            }
         }
-        var underline = "^"
-        if end > column + 1 {
-            underline += String(repeating: "~", count: end - column - 1)
-        }
+        let underlined = (column..<max(end, column + 1)).reduce(0) { $0 + shownWidth($1) }
+        let underline = "^" + String(repeating: "~", count: max(underlined - 1, 0))
         let caret = colored ? "\u{1B}[1;32m" + underline + "\u{1B}[0m" : underline
         return [gutter + " | " + shown, blank + " | " + String(padding) + caret]
     }

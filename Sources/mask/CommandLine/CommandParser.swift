@@ -44,7 +44,8 @@ enum CommandParser {
             case .script(nil): throw UsageError("missing the script to check: mask check FILE.mask", command: .check)
             }
         case "lsp":
-            switch try ScriptArguments.parse(rest, command: .lsp) {
+            // Many editors' clients append `--stdio`, the only transport there is.
+            switch try ScriptArguments.parse(rest.filter { $0 != "--stdio" }, command: .lsp) {
             case .help: return .help(.lsp)
             case .script(nil): return .lsp
             case .script(let word?): throw UsageError("unexpected argument '\(word)': lsp takes none", command: .lsp)
