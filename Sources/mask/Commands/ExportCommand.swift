@@ -14,6 +14,7 @@ struct ExportCommand {
         let scene = try ScriptRunner.scene(ofScriptAt: options.script)
         let bytes: [UInt8]
         do { bytes = try LottieExporter(scene: scene).data() } catch { throw .input(error.description) }
+        AbandonedTemporaries.remove(besides: options.output)
         do { try TemporaryFile.replace(options.output, with: bytes + Array("\n".utf8)) } catch {
             throw .input("cannot write '\(options.output)': \(WriteFailure.reason(of: error))")
         }
