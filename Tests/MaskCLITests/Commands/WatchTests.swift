@@ -77,6 +77,23 @@ final class WatchTests: MaskCLITestCase {
         XCTAssertEqual(sheetBytes(), expected, run.stderr)
     }
 
+    /// `rm -rf scenes; mkdir scenes` and the script written again: the watch notices the
+    /// folder is gone, waits for it to come back, and builds the new script.
+    func testRebuildsAfterTheFolderIsRemovedAndMadeAgain() throws {
+        try write(good, to: "scenes/s.mask")
+        let last = good.replacingOccurrences(of: "orange", with: "blue")
+        let run = try MaskProcess.run(["watch", "scenes/s.mask", "--sheet", "sheet.ppm"], in: directory) { process in
+            self.wait(for: "the first sheet") { self.sheetBytes() != nil }
+            let first = self.sheetBytes()
+            try? FileManager.default.removeItem(at: self.url("scenes"))
+            try? self.write(last, to: "scenes/s.mask")
+            self.wait(for: "the sheet of the script written again") { self.sheetBytes() != first }
+            process.interrupt()
+        }
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains(": wrote sheet.ppm"), run.stderr)
+    }
+
     func testAnImportedFileIsWatchedToo() throws {
         try write("let size = 10\n", to: "lib.mask")
         try write("import \"lib.mask\"\ncanvas { size: [32, 24]; duration: 0.5s }\n"
