@@ -98,6 +98,11 @@ final class LSPSession {
         return try nextMessage()
     }
 
+    /// The next notification already received (while waiting for a response), or nil.
+    func keptNotification() -> [String: Any]? {
+        notifications.isEmpty ? nil : notifications.removeFirst()
+    }
+
     /// The diagnostics of the next `publishDiagnostics` notification.
     func diagnostics() throws -> [[String: Any]] {
         let message = try nextNotification()
