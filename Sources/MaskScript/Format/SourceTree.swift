@@ -118,6 +118,26 @@ private enum CommentScanner {
             }
             items.append(item)
         }
+        return movingCommentsOffSeparators(items)
+    }
+
+    /// A comment on its own line before a `,` or `;` is moved to the next token that is
+    /// laid out (the layout drops a `;` and writes a `,` after its item), so it stays on a
+    /// line of its own there instead of being lost.
+    private static func movingCommentsOffSeparators(_ items: [SourceTree.Item]) -> [SourceTree.Item] {
+        var items = items
+        var carried: [String] = []
+        for i in items.indices {
+            switch items[i].token.kind {
+            case .comma, .semicolon, .newline:
+                carried += items[i].leadingComments
+                items[i].leadingComments = []
+            default:
+                guard !carried.isEmpty else { continue }
+                items[i].leadingComments = carried + items[i].leadingComments
+                carried = []
+            }
+        }
         return items
     }
 }
