@@ -41,7 +41,7 @@ struct WatchCommand {
             let resolver = RecordingResolver(baseDirectory: Script.folder(of: options.scriptPath))
             var scene: Scene?
             do {
-                scene = try ScriptRunner.scene(ofScriptAt: options.scriptPath, resources: resolver)
+                scene = try ScriptRunner.scene(ofScriptAt: options.scriptPath, resources: resolver, exitsOnSignal: false)
             } catch {
                 if StopSignal.isRequested { break }
                 if previewing { StandardStreams.writeOutput(Escape.clear) }
