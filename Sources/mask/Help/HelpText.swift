@@ -190,7 +190,9 @@ enum HelpText {
         options:
           --check        print nothing; name each file that is not formatted on standard
                          error, and exit with status 1 if there is one
-          -w, --write    rewrite each file that is not formatted, in place
+          -w, --write    rewrite each file that is not formatted, in place: a link's
+                         target, keeping its owner, group and mode; a read-only file
+                         is refused
           -h, --help     show this help
 
         examples:
