@@ -16,12 +16,14 @@ struct SourceTree {
     }
 
     /// A token, a bracketed group or a block.
-    indirect enum Node {
+    /// A token is held in place and only groups and blocks in boxes: most nodes are
+    /// tokens, and a box each cost a list literal's formatting 60 bytes per item.
+    enum Node {
         case token(Item)
         /// `( ... )` or `[ ... ]`: its elements, split at the commas directly inside it.
-        case group(open: Item, elements: [[Node]], commas: [Item], close: Item)
+        indirect case group(open: Item, elements: [[Node]], commas: [Item], close: Item)
         /// `{ ... }`: its statements; `multiline` when the source spread it over lines.
-        case block(open: Item, statements: [Statement], close: Item, multiline: Bool)
+        indirect case block(open: Item, statements: [Statement], close: Item, multiline: Bool)
 
         /// The first token of the node.
         var first: Item {
@@ -118,18 +120,19 @@ private enum CommentScanner {
             }
             items.append(item)
         }
-        return movingCommentsOffSeparators(items)
+        moveCommentsOffSeparators(in: &items)
+        return items
     }
 
     /// A comment on its own line before a `,` or `;` is moved to the next token that is
     /// laid out (the layout drops a `;` and writes a `,` after its item), so it stays on a
     /// line of its own there instead of being lost.
-    private static func movingCommentsOffSeparators(_ items: [SourceTree.Item]) -> [SourceTree.Item] {
-        var items = items
+    private static func moveCommentsOffSeparators(in items: inout [SourceTree.Item]) {
         var carried: [String] = []
         for i in items.indices {
             switch items[i].token.kind {
             case .comma, .semicolon, .newline:
+                guard !items[i].leadingComments.isEmpty else { continue }
                 carried += items[i].leadingComments
                 items[i].leadingComments = []
             default:
@@ -138,7 +141,6 @@ private enum CommentScanner {
                 carried = []
             }
         }
-        return items
     }
 }
 

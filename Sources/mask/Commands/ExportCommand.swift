@@ -13,7 +13,10 @@ struct ExportCommand {
     func run() throws(CommandFailure) {
         let scene = try ScriptRunner.scene(ofScriptAt: options.script)
         let bytes: [UInt8]
-        do { bytes = try LottieExporter(scene: scene).data() } catch { throw .input(error.description) }
+        // Building the JSON polls no stop flag and writes nothing: a signal ends it at once.
+        do { bytes = try StopSignal.exitingAtOnce { () throws(LottieExportError) in try LottieExporter(scene: scene).data() } } catch {
+            throw .input(error.description)
+        }
         AbandonedTemporaries.remove(besides: options.output)
         do { try TemporaryFile.replace(options.output, with: bytes + Array("\n".utf8)) } catch {
             throw .input("cannot write '\(options.output)': \(WriteFailure.reason(of: error))")
