@@ -68,7 +68,10 @@ private enum CommentScanner {
             for i in start..<max(start, min(end, scalars.count)) where scalars[i] == "\n" { count += 1 }
             return count
         }
+        // One item a token: reserved at once, not grown by doubling, which copied a long
+        // list's items several times and held room for twice as many.
         var items: [SourceTree.Item] = []
+        items.reserveCapacity(tokens.count)
         var gapStart = 0
         /// Where the last code or comment ended, and whether there was any yet.
         var contentEnd = 0, seenContent = false
