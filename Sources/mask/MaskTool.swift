@@ -80,6 +80,6 @@ enum MaskTool {
     /// `mask: error: MESSAGE` and a newline, with `error` in bold red when colouring.
     private static func errorLine(_ message: String, colored: Bool) -> String {
         let label = colored ? "\u{1B}[1;31merror\u{1B}[0m" : "error"
-        return "mask: \(label): \(message)\n"
+        return "mask: \(label): \(TerminalText.escaped(message))\n"
     }
 }

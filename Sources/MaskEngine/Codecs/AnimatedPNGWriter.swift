@@ -112,8 +112,8 @@ public final class AnimatedPNGWriter {
             let closed = close(fd)
             fd = -1
             guard closed == 0 else { throw failure() }
-            guard rename(temporary, path) == 0 else { throw failure() }
             isOpen = false
+            try TemporaryFile.rename(temporary, over: path)
         } catch {
             abandon()
             throw error

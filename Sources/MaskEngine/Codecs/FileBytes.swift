@@ -42,6 +42,7 @@ enum FileBytes {
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { throw failure("the path names a directory") }
+        try TemporaryFile.checkReplaceable(path)
 
         var temporary = ""
         var fd: Int32 = -1
@@ -78,11 +79,7 @@ enum FileBytes {
     /// - Throws: `ImageError.unwritable` naming `path` and the system's reason; the
     ///   temporary is removed then.
     static func commit(_ temporary: String, to path: String) throws {
-        guard rename(temporary, path) == 0 else {
-            let reason = systemReason()
-            unlink(temporary)
-            throw ImageError.unwritable(path: path, reason: reason)
-        }
+        try TemporaryFile.rename(temporary, over: path)
     }
 
     /// Removes a file from `writeTemporary` that is not to be committed.

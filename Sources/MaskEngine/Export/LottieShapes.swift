@@ -45,7 +45,10 @@ enum LottieShapes {
         }
         func append(_ p: Point, out: Point, in incoming: Point) {
             if current == nil { begin(start) }
+            // Taken out so the arrays have one owner and grow in place: a copy per point
+            // made a 16,384-point polygon's export take over 30 s.
             guard var c = current, let last = c.vertices.last else { return }
+            current = nil
             c.outTangents[c.outTangents.count - 1] = Point(out.x - last.x, out.y - last.y)
             c.vertices.append(p)
             c.inTangents.append(Point(incoming.x - p.x, incoming.y - p.y))

@@ -33,10 +33,12 @@ public enum RegularFile {
     /// Reads the regular file at `path`, whole.
     /// - Parameter maxSize: the largest file accepted, in bytes.
     /// - Throws: `RegularFileError` naming the path and why it cannot be read: a system
-    ///   error (missing, no permission), not a regular file (which kind it is), or larger
-    ///   than `maxSize`.
+    ///   error (missing, no permission), a NUL inside the path, not a regular file (which
+    ///   kind it is), or larger than `maxSize`.
     public static func read(_ path: String, maxSize: Int) throws(RegularFileError) -> Contents {
         func failure(_ reason: String) -> RegularFileError { RegularFileError(path: path, reason: reason) }
+        // The system would read the path only up to the NUL: another file than the one named.
+        guard !path.utf8.contains(0) else { throw failure("the path contains a NUL character") }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(systemReason()) }
         defer { close(fd) }
@@ -103,6 +105,7 @@ public enum RegularFile {
     /// The identity of the file at `path` (following links), or nil when it cannot be
     /// examined.
     public static func identity(of path: String) -> Identity? {
+        guard !path.utf8.contains(0) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Identity(device: UInt64(truncatingIfNeeded: info.st_dev),
@@ -110,7 +113,7 @@ public enum RegularFile {
     }
 
     /// What a file of this mode is, in words, when it is not a regular file.
-    static func nonRegularKind(_ mode: mode_t) -> String? {
+    public static func nonRegularKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a directory"

@@ -12,6 +12,7 @@ public enum TemporaryFile {
     /// - Returns: its path and file descriptor.
     /// - Throws: `ImageError.unwritable` naming `path` and the system's reason.
     public static func create(besides path: String) throws -> (path: String, fd: Int32) {
+        try checkReplaceable(path)
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -54,10 +55,37 @@ public enum TemporaryFile {
             unlink(temporary)
             throw ImageError.unwritable(path: path, reason: reason)
         }
-        guard rename(temporary, path) == 0 else {
+        try rename(temporary, over: path)
+    }
+
+    /// Renames a finished temporary file over `path`; on failure the temporary is removed.
+    /// - Throws: `ImageError.unwritable` naming `path`: the system's reason, or what
+    ///   `path` is when it is not a regular file (`checkReplaceable`).
+    public static func rename(_ temporary: String, over path: String) throws {
+        do { try checkReplaceable(path) } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard Glibc.rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw ImageError.unwritable(path: path, reason: reason)
         }
+    }
+
+    /// Refuses an output path that holds something other than a regular file or a link:
+    /// renaming over a named pipe, a device or a socket would destroy it (as root, `-o
+    /// /dev/null` would replace the system's own), and writing through one would block
+    /// on a pipe no one reads or pour frames into a terminal. A link is replaced, never
+    /// followed, so what it names is untouched either way.
+    /// - Throws: `ImageError.unwritable` naming `path` and what it is.
+    public static func checkReplaceable(_ path: String) throws {
+        guard !path.utf8.contains(0) else {
+            throw ImageError.unwritable(path: path, reason: "the path contains a NUL character")
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK,
+              let kind = RegularFile.nonRegularKind(info.st_mode) else { return }
+        throw ImageError.unwritable(path: path, reason: "it is \(kind), not a regular file; outputs replace only regular files")
     }
 }

@@ -10,6 +10,7 @@
 /// into the caret line so the caret stays under its column whatever the tab width.
 /// Columns are shown in terminal cells (`TerminalCells`: a CJK character or an emoji is
 /// two), so `LINE:COL` names the cell the caret stands under.
+/// Control characters in messages and lines are shown escaped (`TerminalText`).
 public struct DiagnosticRenderer: Sendable {
     /// Whether to use ANSI colours: bold red `error`, bold yellow `warning`, bold cyan
     /// `note`, bold message.
@@ -57,9 +58,10 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     private func header(_ diagnostic: Diagnostic, column: Int) -> String {
-        let location = "\(diagnostic.fileName):\(diagnostic.range.start.line):\(column): "
+        let location = TerminalText.escaped("\(diagnostic.fileName):\(diagnostic.range.start.line):\(column): ")
         let severity = diagnostic.severity.rawValue
-        guard colored else { return location + severity + ": " + diagnostic.message }
+        let message = TerminalText.escaped(diagnostic.message)
+        guard colored else { return location + severity + ": " + message }
         let colour: String
         switch diagnostic.severity {
         case .error: colour = "\u{1B}[1;31m"
@@ -67,7 +69,7 @@ public struct DiagnosticRenderer: Sendable {
         case .note: colour = "\u{1B}[1;36m"
         }
         let reset = "\u{1B}[0m"
-        return location + colour + severity + reset + ": \u{1B}[1m" + diagnostic.message + reset
+        return location + colour + severity + reset + ": \u{1B}[1m" + message + reset
     }
 
     /// Lines longer than this are shown as a window around the column (a generated or
@@ -98,19 +100,23 @@ public struct DiagnosticRenderer: Sendable {
             end = min(end - shift, view.count)
             scalars = Array(view)
         }
+        // A control character shows as its escape, as wide as the escape's text; a wide
+        // character takes two terminal cells.
+        func shownWidth(_ index: Int) -> Int {
+            guard index < scalars.count else { return 1 }
+            return TerminalText.escape(scalars[index])?.count ?? TerminalCells.width(of: scalars[index])
+        }
+        if shown.unicodeScalars.contains(where: { TerminalText.escape($0) != nil }) { shown = TerminalText.escaped(shown) }
         var padding = String.UnicodeScalarView()
         for index in 0..<column {
-            guard index < scalars.count else { padding.append(" "); continue }
-            if scalars[index] == "\t" { padding.append("\t"); continue }
-            padding.append(contentsOf: repeatElement(" ", count: TerminalCells.width(of: scalars[index])))
+            if index < scalars.count && scalars[index] == "\t" {
+                padding.append("\t")
+            } else {
+                padding.append(contentsOf: repeatElement(" ", count: shownWidth(index)))
+            }
         }
-        // The underline spans the cells of the range's characters, at least one.
-        let spanned = scalars[min(column, scalars.count)..<min(max(end, column), scalars.count)]
-        let cells = max(TerminalCells.width(of: spanned), 1)
-        var underline = "^"
-        if cells > 1 {
-            underline += String(repeating: "~", count: cells - 1)
-        }
+        let underlined = (column..<max(end, column + 1)).reduce(0) { $0 + shownWidth($1) }
+        let underline = "^" + String(repeating: "~", count: max(underlined - 1, 0))
         let caret = colored ? "\u{1B}[1;32m" + underline + "\u{1B}[0m" : underline
         return [gutter + " | " + shown, blank + " | " + String(padding) + caret]
     }

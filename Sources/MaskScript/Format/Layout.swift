@@ -12,6 +12,9 @@ indirect enum Layout {
     case hardLine
     /// A line break with no indentation after it, for a blank line between statements.
     case blankLine
+    /// A line break unless the line holds nothing yet: a comment that stood on its own
+    /// line stays on its own line, wherever in an expression it was.
+    case freshLine
     /// `flat` when the enclosing group is flat, `broken` when it is broken.
     case ifBroken(Layout, flat: Layout)
     /// The content with one more level of indentation after its line breaks.
@@ -34,7 +37,7 @@ indirect enum Layout {
     var hasHardLine: Bool {
         switch self {
         case .text, .line, .softLine: return false
-        case .hardLine, .blankLine: return true
+        case .hardLine, .blankLine, .freshLine: return true
         case let .ifBroken(broken, flat): return broken.hasHardLine && flat.hasHardLine
         case .group(_, let breaks): return breaks
         case .nest(let inner): return inner.hasHardLine
@@ -72,6 +75,14 @@ private struct LayoutPrinter {
                 if !flat { newline(level) }
             case .hardLine:
                 newline(level)
+            case .freshLine:
+                trimTrailingSpaces()
+                if output.isEmpty || output.last == "\n" {
+                    output += String(repeating: Layout.indent, count: level)
+                    column = level * Layout.indent.count
+                } else {
+                    newline(level)
+                }
             case .blankLine:
                 trimTrailingSpaces()
                 output += "\n"
@@ -116,7 +127,7 @@ private struct LayoutPrinter {
             case .text(let s): room -= s.count
             case .line: if flat { room -= 1 } else { return true }
             case .softLine: if !flat { return true }
-            case .hardLine, .blankLine: return true
+            case .hardLine, .blankLine, .freshLine: return true
             case let .ifBroken(broken, flatLayout): pending.append((flat, flat ? flatLayout : broken))
             case .nest(let inner): pending.append((flat, inner))
             case let .group(inner, breaks): pending.append((flat || !breaks, inner))

@@ -107,9 +107,10 @@ struct LayoutBuilder {
         }
     }
 
-    /// A token inside brackets, with its comments: each ends its line.
+    /// A token inside brackets, with its comments: each ends its line, and one that stood
+    /// on its own line before the token starts a line too.
     private func withComments(_ item: Item) -> Layout {
-        var parts: [Layout] = []
+        var parts: [Layout] = item.leadingComments.isEmpty ? [] : [.freshLine]
         for comment in item.leadingComments { parts += [.text(comment), .hardLine] }
         parts.append(.text(item.text))
         if let trailing = item.trailingComment { parts += [.text("  " + trailing), .hardLine] }
@@ -127,7 +128,7 @@ struct LayoutBuilder {
         let endComments = closing.leadingComments
         closing.leadingComments = []
         let closeText = withComments(closing)
-        let openText: Layout = open.trailingComment.map { .concat([.text(open.text), .text("  " + $0)]) } ?? .text(open.text)
+        let openText = opening(open)
         let commented = open.trailingComment != nil || !endComments.isEmpty || commas.contains { $0.trailingComment != nil }
         guard !items.isEmpty || commented else { return .concat([openText, closeText]) }
         let holdsBlock = elements.contains { $0.contains { if case .block(_, _, _, true) = $0 { true } else { false } } }
@@ -157,6 +158,16 @@ struct LayoutBuilder {
         return commented ? .group(content, breaks: true) : .grouped(content)
     }
 
+    /// An opening bracket with its comments: those on their own lines before it, and
+    /// the one after it on its line (the group is broken then, so a line break follows).
+    private func opening(_ open: Item) -> Layout {
+        var parts: [Layout] = open.leadingComments.isEmpty ? [] : [.freshLine]
+        for comment in open.leadingComments { parts += [.text(comment), .hardLine] }
+        parts.append(.text(open.text))
+        if let trailing = open.trailingComment { parts.append(.text("  " + trailing)) }
+        return parts.count == 1 ? parts[0] : .concat(parts)
+    }
+
     /// The comma after item `n`, with the comment written after it (its group is broken,
     /// so a line break follows).
     private func commaText(_ commas: [Item], _ n: Int) -> Layout {
@@ -173,7 +184,7 @@ struct LayoutBuilder {
         closing.leadingComments = []
         while endComments.last == "" { endComments.removeLast() }
         let closeText = withComments(closing)
-        let openText: Layout = open.trailingComment.map { .concat([.text(open.text), .text("  " + $0)]) } ?? .text(open.text)
+        let openText = opening(open)
         if statements.isEmpty, endComments.isEmpty, open.trailingComment == nil { return .concat([openText, closeText]) }
         let holdsComments = !endComments.isEmpty || open.trailingComment != nil
             || statements.contains { !($0.nodes.first?.first.leadingComments.isEmpty ?? true) }

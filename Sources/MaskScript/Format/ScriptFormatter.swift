@@ -26,10 +26,13 @@ public enum ScriptFormatter {
     public static func format(_ file: SourceFile) throws(DiagnosticList) -> String {
         let (_, diagnostics) = Parser.parse(file)
         if let errors = DiagnosticList(diagnostics.filter { $0.severity == .error }) { throw errors }
-        let (tokens, _) = Lexer.tokenize(file)
-        let tree = SourceTree(file: file, tokens: tokens)
-        var builder = LayoutBuilder()
-        let layout = builder.program(tree)
+        // Each stage's input is a temporary, let go once the next is built: the tokens
+        // once the tree holds them, the tree once the layout is made. Held to the end,
+        // they tripled the memory a long list literal needs.
+        let layout: Layout = {
+            var builder = LayoutBuilder()
+            return builder.program(SourceTree(file: file, tokens: Lexer.tokenize(file).tokens))
+        }()
         let text = layout.render(width: width)
         return text.isEmpty ? "" : text + "\n"
     }

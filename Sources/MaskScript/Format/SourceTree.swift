@@ -16,12 +16,14 @@ struct SourceTree {
     }
 
     /// A token, a bracketed group or a block.
-    indirect enum Node {
+    /// A token is held in place and only groups and blocks in boxes: most nodes are
+    /// tokens, and a box each cost a list literal's formatting 60 bytes per item.
+    enum Node {
         case token(Item)
         /// `( ... )` or `[ ... ]`: its elements, split at the commas directly inside it.
-        case group(open: Item, elements: [[Node]], commas: [Item], close: Item)
+        indirect case group(open: Item, elements: [[Node]], commas: [Item], close: Item)
         /// `{ ... }`: its statements; `multiline` when the source spread it over lines.
-        case block(open: Item, statements: [Statement], close: Item, multiline: Bool)
+        indirect case block(open: Item, statements: [Statement], close: Item, multiline: Bool)
 
         /// The first token of the node.
         var first: Item {
@@ -66,7 +68,10 @@ private enum CommentScanner {
             for i in start..<max(start, min(end, scalars.count)) where scalars[i] == "\n" { count += 1 }
             return count
         }
+        // One item a token: reserved at once, not grown by doubling, which copied a long
+        // list's items several times and held room for twice as many.
         var items: [SourceTree.Item] = []
+        items.reserveCapacity(tokens.count)
         var gapStart = 0
         /// Where the last code or comment ended, and whether there was any yet.
         var contentEnd = 0, seenContent = false
@@ -118,7 +123,27 @@ private enum CommentScanner {
             }
             items.append(item)
         }
+        moveCommentsOffSeparators(in: &items)
         return items
+    }
+
+    /// A comment on its own line before a `,` or `;` is moved to the next token that is
+    /// laid out (the layout drops a `;` and writes a `,` after its item), so it stays on a
+    /// line of its own there instead of being lost.
+    private static func moveCommentsOffSeparators(in items: inout [SourceTree.Item]) {
+        var carried: [String] = []
+        for i in items.indices {
+            switch items[i].token.kind {
+            case .comma, .semicolon, .newline:
+                guard !items[i].leadingComments.isEmpty else { continue }
+                carried += items[i].leadingComments
+                items[i].leadingComments = []
+            default:
+                guard !carried.isEmpty else { continue }
+                items[i].leadingComments = carried + items[i].leadingComments
+                carried = []
+            }
+        }
     }
 }
 

@@ -173,7 +173,7 @@ public struct Lexer {
             position += 1
         }
         if position == start { position += 1 }
-        if let offset = firstNew {
+        if let offset = firstNew, diagnostics.count <= Parser.diagnosticLimit {
             let scalar = scalars[offset]
             let range = SourceRange(start: location(offset), end: location(offset + 1))
             diagnostics.append(Diagnostic(.error, "unexpected character \(Lexer.display(scalar))",
@@ -223,7 +223,11 @@ public struct Lexer {
         swallowedNewline = nil
     }
 
+    /// Records an error. Past the parser's limit nothing more is kept: `Parser.parse`
+    /// prints the first `diagnosticLimit` of all phases by position, and these come in
+    /// position order, so the rest could never be shown (16 MB of `@` made 8 M of them).
     mutating func report(_ message: String, from start: Int, to end: Int? = nil) {
+        guard diagnostics.count <= Parser.diagnosticLimit else { return }
         let range = SourceRange(start: location(start), end: location(end ?? position))
         diagnostics.append(Diagnostic(.error, message, at: range, in: file.name))
     }

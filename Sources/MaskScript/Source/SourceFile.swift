@@ -13,14 +13,20 @@ public struct SourceFile: Sendable {
     public let decodingDiagnostics: [Diagnostic]
     /// Offsets of the scalars that `decodingDiagnostics` already reported.
     let reportedOffsets: Set<Int>
-    /// The offset of the first scalar of each line; line `n` starts at `lineStarts[n - 1]`.
+    /// The offset of the first scalar of each line; line `n` starts at `lineStarts[n - firstLine]`.
     private let lineStarts: [Int]
+    /// The number of the text's first line: 1 for a file; a later one for a piece of a
+    /// longer input (the REPL numbers each input as the line of standard input it came
+    /// from, without padding it with as many empty lines, which made a piped session
+    /// quadratic in its length).
+    public let firstLine: Int
 
     /// Decodes raw bytes as UTF-8, reporting invalid sequences and NUL bytes. A leading
     /// byte-order mark (which some Windows editors write) is skipped: it is not part of
     /// the text, and columns count from the character after it.
-    public init(name: String, bytes: [UInt8]) {
+    public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
         self.name = name
+        self.firstLine = firstLine
         let decoded = UTF8Decoder.decode(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
         scalars = decoded.scalars
         lineStarts = SourceFile.lineStarts(of: decoded.scalars)
@@ -28,7 +34,7 @@ public struct SourceFile: Sendable {
         var reported = Set<Int>()
         for problem in decoded.problems {
             reported.insert(problem.offset)
-            let location = SourceFile.location(at: problem.offset, lineStarts: lineStarts)
+            let location = SourceFile.location(at: problem.offset, lineStarts: lineStarts, firstLine: firstLine)
             diagnostics.append(Diagnostic(.error, problem.message, at: SourceRange(at: location), in: name))
         }
         decodingDiagnostics = diagnostics
@@ -36,8 +42,8 @@ public struct SourceFile: Sendable {
     }
 
     /// Uses the text of a Swift string (already valid Unicode; NUL characters are still reported).
-    public init(name: String, text: String) {
-        self.init(name: name, bytes: Array(text.utf8))
+    public init(name: String, text: String, firstLine: Int = 1) {
+        self.init(name: name, bytes: Array(text.utf8), firstLine: firstLine)
     }
 
     /// The number of lines; an empty file has one (empty) line.
@@ -45,7 +51,7 @@ public struct SourceFile: Sendable {
 
     /// The location of the scalar at `offset`; offsets past the end give the end of the file.
     public func location(at offset: Int) -> SourceLocation {
-        SourceFile.location(at: min(max(offset, 0), scalars.count), lineStarts: lineStarts)
+        SourceFile.location(at: min(max(offset, 0), scalars.count), lineStarts: lineStarts, firstLine: firstLine)
     }
 
     /// The location of an offset, searching from line index `hint` (updated to the line
@@ -56,7 +62,7 @@ public struct SourceFile: Sendable {
         if lineStarts[line] > offset { line = 0 }
         while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset { line += 1 }
         hint = line
-        return SourceLocation(line: line + 1, column: offset - lineStarts[line] + 1, offset: offset)
+        return SourceLocation(line: line + firstLine, column: offset - lineStarts[line] + 1, offset: offset)
     }
 
     /// The location just past the last scalar.
@@ -64,7 +70,8 @@ public struct SourceFile: Sendable {
 
     /// The text of a 1-based line without its line break (a trailing `\r` is dropped too),
     /// or nil when there is no such line.
-    public func lineText(_ line: Int) -> String? {
+    public func lineText(_ number: Int) -> String? {
+        let line = number - firstLine + 1
         guard line >= 1, line <= lineStarts.count else { return nil }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : scalars.count
@@ -91,13 +98,13 @@ public struct SourceFile: Sendable {
         return starts
     }
 
-    private static func location(at offset: Int, lineStarts: [Int]) -> SourceLocation {
+    private static func location(at offset: Int, lineStarts: [Int], firstLine: Int) -> SourceLocation {
         // Binary search for the last line starting at or before `offset`.
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1, offset: offset)
+        return SourceLocation(line: low + firstLine, column: offset - lineStarts[low] + 1, offset: offset)
     }
 }

@@ -10,7 +10,8 @@ enum UTF8Decoder {
         var message: String
     }
 
-    /// Decodes `bytes`, returning the scalars and the problems found.
+    /// Decodes `bytes`, returning the scalars and the problems found: the first
+    /// `Parser.diagnosticLimit + 1`, in order, which is all a parse can show.
     static func decode(_ bytes: [UInt8]) -> (scalars: [Unicode.Scalar], problems: [Problem]) {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(bytes.count)
@@ -19,7 +20,7 @@ enum UTF8Decoder {
         while index < bytes.count {
             let lead = bytes[index]
             if lead < 0x80 {
-                if lead == 0 { problems.append(Problem(offset: scalars.count, message: "NUL byte in source")) }
+                if lead == 0, problems.count <= Parser.diagnosticLimit { problems.append(Problem(offset: scalars.count, message: "NUL byte in source")) }
                 scalars.append(Unicode.Scalar(lead))
                 index += 1
                 continue
@@ -29,7 +30,7 @@ enum UTF8Decoder {
                 scalars.append(scalar)
                 index += length
             } else {
-                problems.append(Problem(offset: scalars.count, message: "invalid UTF-8 byte \(hex(lead))"))
+                if problems.count <= Parser.diagnosticLimit { problems.append(Problem(offset: scalars.count, message: "invalid UTF-8 byte \(hex(lead))")) }
                 scalars.append("\u{FFFD}")
                 index += max(length, 1)
             }

@@ -46,7 +46,8 @@ enum CommandParser {
             case .script(nil, _): throw UsageError("missing the script to check: mask check FILE.mask [--lottie]", command: .check)
             }
         case "lsp":
-            switch try ScriptArguments.parse(rest, command: .lsp) {
+            // Many editors' clients append `--stdio`, the only transport there is.
+            switch try ScriptArguments.parse(rest.filter { $0 != "--stdio" }, command: .lsp) {
             case .help: return .help(.lsp)
             case .script(nil, _): return .lsp
             case .script(let word?, _): throw UsageError("unexpected argument '\(word)': lsp takes none", command: .lsp)

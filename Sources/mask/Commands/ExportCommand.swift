@@ -12,9 +12,12 @@ struct ExportCommand {
     /// - Throws: `CommandFailure` for script errors, what Lottie cannot express, or an
     ///   output that cannot be written.
     func run() throws(CommandFailure) {
-        let bytes = try ExportCommand.lottie(of: try ScriptRunner.scene(ofScriptAt: options.script))
+        let built = try ScriptRunner.scene(ofScriptAt: options.script)
+        // Building the JSON polls no stop flag and writes nothing: a signal ends it at once.
+        let bytes = try StopSignal.exitingAtOnce { () throws(CommandFailure) in try ExportCommand.lottie(of: built) }
+        AbandonedTemporaries.remove(besides: options.output)
         do { try TemporaryFile.replace(options.output, with: bytes) } catch {
-            throw .input("cannot write \(options.output): \(error)")
+            throw .input("cannot write '\(options.output)': \(WriteFailure.reason(of: error))")
         }
     }
 

@@ -39,7 +39,7 @@ struct FormatCommand {
             }
         case .write:
             guard !unchanged else { return }
-            do { try TemporaryFile.replace(path, with: Array(formatted.utf8)) } catch { throw .input("\(error)") }
+            do { try ScriptRewriter.rewrite(path, with: Array(formatted.utf8)) } catch { throw .input(error.description) }
         }
     }
 }

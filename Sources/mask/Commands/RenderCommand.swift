@@ -31,6 +31,12 @@ struct RenderCommand {
             return count
         }
         switch options.target {
+        case .sequence(let directory, _, _, _):
+            AbandonedTemporaries.remove(in: directory) { StaleFrames.frameNumber($0) != nil }
+        case .still(_, let file, _), .animation(let file, _, _), .sheet(let file, _, _, _, _):
+            AbandonedTemporaries.remove(besides: file)
+        }
+        switch options.target {
         case let .still(time, file, format):
             try writeStill(renderer, at: time, to: file, format: format, sources: sources)
         case let .sequence(directory, format, range, clean):

@@ -41,7 +41,7 @@ struct WatchCommand {
             let resolver = RecordingResolver(baseDirectory: Script.folder(of: options.scriptPath))
             var built: BuiltScene?
             do {
-                built = try ScriptRunner.scene(ofScriptAt: options.scriptPath, resources: resolver)
+                built = try ScriptRunner.scene(ofScriptAt: options.scriptPath, resources: resolver, exitsOnSignal: false)
             } catch {
                 if StopSignal.isRequested { break }
                 if previewing { StandardStreams.writeOutput(Escape.clear) }

@@ -193,7 +193,9 @@ enum HelpText {
         options:
           --check        print nothing; name each file that is not formatted on standard
                          error, and exit with status 1 if there is one
-          -w, --write    rewrite each file that is not formatted, in place
+          -w, --write    rewrite each file that is not formatted, in place: a link's
+                         target, keeping its owner, group and mode; a read-only file
+                         is refused
           -h, --help     show this help
 
         examples:
@@ -231,10 +233,11 @@ enum HelpText {
 
     static var lsp: String {
         """
-        usage: mask lsp
+        usage: mask lsp [--stdio]
 
         Serves the Language Server Protocol (JSON-RPC with Content-Length headers) on
-        standard input and output, for an editor to start. It offers, as you type:
+        standard input and output, for an editor to start ('--stdio', which many
+        clients add, names that transport and changes nothing). It offers, as you type:
           diagnostics   the messages of 'mask check', did-you-mean included, from a
                         parse and a run limited to \(DocumentAnalysis.stepBudget) steps and \(Int(DocumentAnalysis.timeBudget)) s, so a
                         keystroke never waits (where a run stops is information, not

@@ -14,7 +14,10 @@ enum LSPCommand {
         signal(SIGPIPE, SIG_IGN)
         var reader = MessageReader(fd: STDIN_FILENO)
         let server = LanguageServer(writer: MessageWriter(fd: STDOUT_FILENO))
-        while let frame = reader.next() {
+        while true {
+            // Idle: the changes received so far are all there is; analyse their newest text.
+            if !reader.hasInput { server.analyseStale() }
+            guard let frame = reader.next() else { break }
             server.handle(frame)
             if let status = server.exitStatus { return status }
         }

@@ -1,18 +1,47 @@
 import MaskScript
 
-/// Opening, changing and closing documents, and the diagnostics sent after each change.
+/// Opening, changing and closing documents, and the diagnostics sent for the latest
+/// version of each once the changes stop coming.
 extension LanguageServer {
     func didOpen(_ params: Parameters) throws(ResponseError) {
         let uri = try params.string("textDocument.uri")
-        let document = TextDocument(uri: uri, version: try params.optionalInt("textDocument.version"),
-                                    text: try params.string("textDocument.text"))
+        let text = try params.string("textDocument.text")
+        guard admits(text, uri: uri) else { return }
+        let document = TextDocument(uri: uri, version: try params.optionalInt("textDocument.version"), text: text)
         update(document)
+    }
+
+    /// True when a text is within the size of a script (`Script.maxFileSize`, which
+    /// `mask check` holds files to); else the document is dropped and refused: the user
+    /// is told, and requests about it get an error, while the server goes on. A 50 MB
+    /// document analysed anyway ran the server out of a 4 GiB address space.
+    private func admits(_ text: String, uri: String) -> Bool {
+        guard text.utf8.count > Script.maxFileSize else {
+            refused.remove(uri)
+            return true
+        }
+        documents[uri] = nil
+        stale.remove(uri)
+        refused.insert(uri)
+        notify("window/showMessage", ["type": 1, "message": LanguageServer.tooLarge(uri)])
+        notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()])
+        return false
+    }
+
+    /// The message for a document over the size limit.
+    static func tooLarge(_ uri: String) -> String {
+        "'\(uri)' is larger than \(Script.maxFileSize >> 20) MiB, the most a script may hold; mask does not analyse it"
     }
 
     /// Applies the changes in order: a change with a `range` replaces that range (the
     /// incremental sync this server asks for), one without replaces the whole text.
     func didChange(_ params: Parameters) throws(ResponseError) {
         let uri = try params.string("textDocument.uri")
+        if refused.contains(uri), let last = try params.array("contentChanges").last,
+           let whole = try? Parameters(last), !whole.has("range"), let text = try? whole.string("text"), admits(text, uri: uri) {
+            // A refused document comes back when its whole text is sent again, within the limit.
+            documents[uri] = (TextDocument(uri: uri, version: nil, text: ""), nil)
+        }
         guard var document = documents[uri]?.document else { return }
         let changes = try params.array("contentChanges")
         // Checked before any is applied, so a bad change leaves the document as it was.
@@ -30,11 +59,14 @@ extension LanguageServer {
             }
         }
         document.version = try params.optionalInt("textDocument.version") ?? document.version
+        guard admits(document.text, uri: uri) else { return }
         update(document)
     }
 
     func didClose(_ params: Parameters) throws(ResponseError) {
         let uri = try params.string("textDocument.uri")
+        refused.remove(uri)
+        stale.remove(uri)
         guard documents.removeValue(forKey: uri) != nil else { return }
         // Clears the document's diagnostics in the client's problem list, unless another
         // open document imports it and found errors in it; and what its run found in
@@ -43,11 +75,35 @@ extension LanguageServer {
         publishImported(by: uri, [:])
     }
 
-    /// Stores the document with a fresh analysis and publishes its diagnostics, and
-    /// those of the files it imports against their own URIs.
+    /// Stores the new text, to be analysed once no newer change is waiting
+    /// (`analyseStale`) or a request needs it (`analysis(of:)`): a burst of changes is
+    /// analysed once, at its last version.
     private func update(_ document: TextDocument) {
+        documents[document.uri] = (document, nil)
+        stale.insert(document.uri)
+    }
+
+    /// Analyses every document changed since its last analysis and publishes its
+    /// diagnostics: called when no message is waiting.
+    func analyseStale() {
+        for uri in stale.sorted() { _ = analysis(of: uri) }
+    }
+
+    /// The analysis of the current text of an open document, made (and its diagnostics
+    /// published) when the text changed since the last one.
+    func analysis(of uri: String) -> DocumentAnalysis? {
+        guard let (document, known) = documents[uri] else { return nil }
+        if let known, !stale.contains(uri) { return known }
+        stale.remove(uri)
         let analysis = DocumentAnalysis(document)
-        documents[document.uri] = (document, analysis)
+        documents[uri] = (document, analysis)
+        publish(analysis, of: document)
+        return analysis
+    }
+
+    /// Publishes the diagnostics of a document, and those of the files it imports
+    /// against their own URIs.
+    private func publish(_ analysis: DocumentAnalysis, of document: TextDocument) {
         let own = analysis.diagnostics.map { LanguageServer.json(for: $0, uri: document.uri, index: analysis.index) }
         let atImports = analysis.imported.atImports.map { LanguageServer.json(for: $0, index: analysis.index) }
         var params: [String: Any] = ["uri": document.uri, "diagnostics": own + atImports]

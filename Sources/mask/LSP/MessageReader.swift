@@ -34,6 +34,14 @@ struct MessageReader {
         self.fd = fd
     }
 
+    /// True when input is waiting: bytes already read and not yet framed, or bytes (or
+    /// the end of input) ready on the descriptor.
+    var hasInput: Bool {
+        if start < buffer.count || atEnd { return true }
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) > 0
+    }
+
     /// The next frame, or nil at the end of input.
     mutating func next() -> Frame? {
         guard let header = readHeader() else { return nil }

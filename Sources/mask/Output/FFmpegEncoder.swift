@@ -102,34 +102,65 @@ final class FFmpegEncoder: AnimationSink {
         return nil
     }
 
-    /// Sends one frame: `width × height × 3` bytes of RGB.
-    /// - Throws: `AnimationError` with ffmpeg's message when it has stopped reading.
+    /// The longest ffmpeg may take to accept more of a frame before it is taken for
+    /// stuck, killed and reported: a healthy encoder drains a 4K frame in well under a
+    /// second, while one that stopped reading would otherwise hold the render forever.
+    static let stallLimit: Double = 60
+    /// True when the command was asked to stop (a signal): a blocked write gives up
+    /// within `pollInterval` instead of waiting for ffmpeg.
+    var shouldStop: () -> Bool = { StopSignal.isRequested }
+    /// How often a write waiting on ffmpeg looks at `shouldStop`, in milliseconds.
+    private static let pollInterval: Int32 = 100
+
+    /// Sends one frame: `width × height × 3` bytes of RGB. The socket is written without
+    /// blocking, waiting for room in `pollInterval` steps, so neither a stop request nor
+    /// an ffmpeg that stopped reading can hold the process.
+    /// - Throws: `AnimationError` with ffmpeg's message when it has stopped reading or
+    ///   exited, or when a stop was requested (ffmpeg is killed then).
     func append(rgb: UnsafeBufferPointer<UInt8>) throws {
         guard isRunning, var start = rgb.baseAddress else { return }
         var left = rgb.count
+        var waited = 0.0
         while left > 0 {
-            let n = send(socket, start, left, Int32(MSG_NOSIGNAL))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(status: nil)
+            let n = send(socket, start, left, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            if n > 0 {
+                start += n
+                left -= n
+                waited = 0
+                continue
             }
-            start += n
-            left -= n
+            guard n < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK else { throw failure(status: nil) }
+            if shouldStop() {
+                abandon()
+                throw AnimationError(path: path, reason: "stopped before ffmpeg had every frame")
+            }
+            guard waited < FFmpegEncoder.stallLimit else {
+                kill(pid, SIGKILL)
+                let seconds = Int(FFmpegEncoder.stallLimit)
+                _ = failure(status: nil)
+                throw AnimationError(path: path, reason: "ffmpeg stopped reading frames for \(seconds) s and was stopped")
+            }
+            var ready = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+            if poll(&ready, 1, FFmpegEncoder.pollInterval) == 0 { waited += Double(FFmpegEncoder.pollInterval) / 1000 }
         }
     }
 
     /// Ends the input, waits for ffmpeg and renames its file into place.
-    /// - Throws: `AnimationError` with ffmpeg's message when it failed.
+    /// - Throws: `AnimationError` with ffmpeg's message when it failed, or when it ended
+    ///   well but wrote nothing (the file is empty or gone).
     func finish() throws {
         guard isRunning else { return }
         close(socket)
         socket = -1
         let status = wait()
         guard status == 0 else { throw failure(status: status) }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw AnimationError(path: path, reason: reason)
+        var info = stat()
+        guard stat(temporary, &info) == 0, info.st_size > 0 else {
+            throw failure(status: status, ending: "it ended without writing the file")
+        }
+        do { try TemporaryFile.rename(temporary, over: path) } catch {
+            close(errors)
+            throw AnimationError(path: path, reason: WriteFailure.reason(of: error))
         }
         close(errors)
     }
@@ -157,7 +188,8 @@ final class FFmpegEncoder: AnimationSink {
 
     /// Stops ffmpeg if needed and makes the error: what ffmpeg said, or else how it ended.
     /// - Parameter status: its `waitpid` status when it has already been waited for.
-    private func failure(status known: Int32?) -> AnimationError {
+    /// - Parameter ending: what to say when ffmpeg said nothing and ended well.
+    private func failure(status known: Int32?, ending success: String = "it stopped reading frames") -> AnimationError {
         var status = known ?? 0
         if isRunning {
             if socket >= 0 { close(socket) }
@@ -176,7 +208,7 @@ final class FFmpegEncoder: AnimationSink {
         }
         close(errors)
         let said = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let ending = status == 0 ? "it stopped reading frames" : FFmpegEncoder.describe(status)
+        let ending = status == 0 ? success : FFmpegEncoder.describe(status)
         return AnimationError(path: path, reason: "ffmpeg failed: " + (said.isEmpty ? ending : said))
     }
 

@@ -55,8 +55,7 @@ final class ReplSession {
     @discardableResult
     func run(_ text: String, firstLine: Int = 1) -> Bool {
         let name = mode == .interactive ? "<repl>" : "<stdin>"
-        let padding = String(repeating: "\n", count: max(0, firstLine - 1))
-        let source = SourceFile(name: name, text: padding + text)
+        let source = SourceFile(name: name, text: text, firstLine: max(1, firstLine))
         return run(source)
     }
 

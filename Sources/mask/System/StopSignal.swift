@@ -12,6 +12,10 @@ import Synchronization
 enum StopSignal {
     /// The signal received, 0 while none has arrived.
     private static let received = Atomic<Int32>(0)
+    /// True while nothing would be left half done by ending the process at once (reading,
+    /// parsing and checking a script, which poll nothing): a signal then exits at once
+    /// with 128 + its number instead of waiting, maybe for seconds, for a poll.
+    private static let exitsAtOnce = Atomic<Bool>(false)
 
     /// The signals that stop the command between frames.
     static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
@@ -24,6 +28,7 @@ enum StopSignal {
         // Touch the flag first: a static's first use runs its initializer, which must not
         // happen inside the handler.
         _ = received.load(ordering: .relaxed)
+        _ = exitsAtOnce.load(ordering: .relaxed)
         for number in stopping {
             signal(number) { StopSignal.record($0) }
         }
@@ -39,8 +44,18 @@ enum StopSignal {
     /// True once a signal has asked us to stop.
     static var isRequested: Bool { signalNumber != nil }
 
-    /// Called from the signal handler: remembers the first signal.
+    /// Runs `body` (which writes no file) so that a stopping signal ends the process at once.
+    static func exitingAtOnce<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        exitsAtOnce.store(true, ordering: .sequentiallyConsistent)
+        defer { exitsAtOnce.store(false, ordering: .sequentiallyConsistent) }
+        if let signal = signalNumber { _exit(128 + signal) }
+        return try body()
+    }
+
+    /// Called from the signal handler: remembers the first signal, or ends the process
+    /// when nothing is in hand (`_exit` is async-signal-safe).
     private static func record(_ signal: Int32) {
+        if exitsAtOnce.load(ordering: .sequentiallyConsistent) { _exit(128 + signal) }
         _ = received.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
     }
 }

@@ -39,6 +39,42 @@ final class FormatCommandTests: MaskCLITestCase {
         XCTAssertEqual(try listing(), ["a.mask"], "no temporary is left")
     }
 
+    /// A link is followed: the file it names is formatted, and the link stays a link.
+    func testWriteThroughASymbolicLinkFormatsItsTarget() throws {
+        try write(messy, to: "real/a.mask")
+        try FileManager.default.createSymbolicLink(atPath: url("link.mask").path, withDestinationPath: "real/a.mask")
+        let run = try mask("fmt", "-w", "link.mask")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: url("link.mask").path), "real/a.mask")
+        XCTAssertEqual(String(decoding: try bytes("real/a.mask"), as: UTF8.self), tidy)
+        XCTAssertEqual(try listing("real"), ["a.mask"], "no temporary is left")
+    }
+
+    /// A file without any write permission is left alone, even by root, as gofmt does;
+    /// the message calls it a script.
+    func testWriteRefusesAReadOnlyFile() throws {
+        try write(messy, to: "a.mask")
+        XCTAssertEqual(chmod(url("a.mask").path, 0o444), 0)
+        let run = try mask("fmt", "-w", "a.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "mask: error: cannot write script 'a.mask': it is read-only (mode 444)\n")
+        XCTAssertEqual(String(decoding: try bytes("a.mask"), as: UTF8.self), messy)
+    }
+
+    /// Root formatting another user's file must not leave it owned by root.
+    func testWriteKeepsTheOwnerAndGroup() throws {
+        try XCTSkipUnless(geteuid() == 0, "only root can give a file to another user")
+        try write(messy, to: "a.mask")
+        XCTAssertEqual(chown(url("a.mask").path, 12345, 23456), 0)
+        let run = try mask("fmt", "-w", "a.mask")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(url("a.mask").path, &info), 0)
+        XCTAssertEqual(info.st_uid, 12345)
+        XCTAssertEqual(info.st_gid, 23456)
+        XCTAssertEqual(String(decoding: try bytes("a.mask"), as: UTF8.self), tidy)
+    }
+
     func testSyntaxErrorsAreReportedAndTheFileIsNotRewritten() throws {
         let broken = "let = 5\nlet  y=2\n"
         try write(broken, to: "bad.mask")

@@ -77,6 +77,29 @@ final class WatchTests: MaskCLITestCase {
         XCTAssertEqual(sheetBytes(), expected, run.stderr)
     }
 
+    /// `rm -rf scenes; mkdir scenes` and the script written again: the watch notices the
+    /// folder is gone, waits for it to come back, and builds the new script.
+    func testRebuildsAfterTheFolderIsRemovedAndMadeAgain() throws {
+        try write(good, to: "scenes/s.mask")
+        let last = good.replacingOccurrences(of: "orange", with: "blue")
+        let binary = try XCTUnwrap(MaskProcess.binary)
+        // Standard error goes to a file the test reads while the watch runs.
+        let log = { String(decoding: (try? self.bytes("watch.log")) ?? [], as: UTF8.self) }
+        let run = try MaskProcess.run(["-c", "exec \"$0\" watch scenes/s.mask --sheet sheet.ppm 2>watch.log", binary.path],
+                                      in: directory, whileRunning: { process in
+            self.wait(for: "the first sheet") { self.sheetBytes() != nil }
+            let first = self.sheetBytes()
+            try? FileManager.default.removeItem(at: self.url("scenes"))
+            self.wait(for: "the build that finds the script gone") { log().contains("cannot read 'scenes/s.mask'") }
+            try? FileManager.default.createDirectory(at: self.url("scenes"), withIntermediateDirectories: false)
+            try? self.write(last, to: "scenes/s.mask")
+            self.wait(for: "the sheet of the script written again") { self.sheetBytes() != first }
+            process.interrupt()
+        }, executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(run.status, 0, log())
+        XCTAssertGreaterThanOrEqual(log().components(separatedBy: ": wrote sheet.ppm").count - 1, 2, log())
+    }
+
     func testAnImportedFileIsWatchedToo() throws {
         try write("let size = 10\n", to: "lib.mask")
         try write("import \"lib.mask\"\ncanvas { size: [32, 24]; duration: 0.5s }\n"

@@ -18,10 +18,10 @@ final class LSPSession {
     private var notifications: [[String: Any]] = []
     private var nextID = 1
 
-    /// Starts `mask lsp` in `directory`; standard error goes to a file there.
-    init(in directory: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Starts `mask lsp` (or `arguments`) in `directory`; standard error goes to a file there.
+    init(in directory: URL, arguments: [String] = ["lsp"], file: StaticString = #filePath, line: UInt = #line) throws {
         process.executableURL = try XCTUnwrap(MaskProcess.binary, "cannot find the built mask binary", file: file, line: line)
-        process.arguments = ["lsp"]
+        process.arguments = arguments
         process.currentDirectoryURL = directory
         process.standardInput = input
         process.standardOutput = output
@@ -96,6 +96,11 @@ final class LSPSession {
     func nextNotification() throws -> [String: Any] {
         if !notifications.isEmpty { return notifications.removeFirst() }
         return try nextMessage()
+    }
+
+    /// The next notification already received (while waiting for a response), or nil.
+    func keptNotification() -> [String: Any]? {
+        notifications.isEmpty ? nil : notifications.removeFirst()
     }
 
     /// The diagnostics of the next `publishDiagnostics` notification.

@@ -49,6 +49,29 @@ final class SignalTests: MaskCLITestCase {
         try assertOnlyWholeFrames()
     }
 
+    /// True once the process has a handler for `signal` (`SigCgt` in /proc).
+    private func catches(_ signal: Int32, pid: pid_t) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    /// Parsing and checking 2 M unknown names polls no stop flag: a SIGTERM then ends the
+    /// process at once instead of after the check (which then printed its errors).
+    func testTerminateWhileAScriptIsCheckedEndsAtOnce() throws {
+        try write(String(repeating: "zz\n", count: 2_000_000), to: "big.mask")
+        let run = try MaskProcess.run(["check", "big.mask"], in: directory) { process in
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, !self.catches(SIGTERM, pid: process.processIdentifier) {
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+            kill(process.processIdentifier, SIGTERM)
+        }
+        XCTAssertEqual(run.status, 128 + SIGTERM, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+    }
+
     /// Past `ulimit -f` the kernel sends SIGXFSZ; it is ignored, so the write fails with
     /// EFBIG, the command says so and exits 1, and the partial temporary is removed.
     func testFileSizeLimitFailsTheWriteAndLeavesNoTemporary() throws {

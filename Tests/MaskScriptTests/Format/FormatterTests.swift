@@ -145,6 +145,33 @@ final class FormatterTests: XCTestCase {
         XCTAssertGreaterThan(formattedCount, 150)
     }
 
+    /// Comments anywhere: after every token of the examples, a comment on its own line
+    /// or at the end of the line is kept and formats idempotently (a comment inside
+    /// brackets once moved by a space, or went missing before a `,`, on each pass).
+    func testCommentsAfterEveryTokenAreKeptAndFormatIdempotently() throws {
+        var checked = 0
+        for url in try corpus() where url.path.contains("/Examples/") && !url.path.contains("/short/") {
+            let scalars = Array(try String(contentsOf: url, encoding: .utf8).unicodeScalars)
+            let tokens = Lexer.tokenize(SourceFile(name: url.path, text: String(String.UnicodeScalarView(scalars)))).tokens
+            for token in tokens where token.kind != .eof && token.kind != .newline {
+                for comment in ["\n// c\n", "  // c\n"] {
+                    let end = token.range.end.offset
+                    var view = String.UnicodeScalarView(scalars[..<end])
+                    view.append(contentsOf: comment.unicodeScalars)
+                    view.append(contentsOf: scalars[end...])
+                    let text = String(view)
+                    // A comment that splits a statement in two (`let a` / `= 1`) is a syntax error.
+                    guard let once = try? ScriptFormatter.format(SourceFile(name: "c.mask", text: text)) else { continue }
+                    checked += 1
+                    let where_ = "\(url.lastPathComponent) after `\(token.kind)` at \(token.range.start)"
+                    XCTAssertEqual(once.components(separatedBy: "// c").count, text.components(separatedBy: "// c").count, where_)
+                    XCTAssertEqual(try? ScriptFormatter.format(SourceFile(name: "c.mask", text: once)), once, where_)
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+    }
+
     func testExamplesAreFormatted() throws {
         for url in try corpus() where url.path.contains("/Examples/") || url.path.hasSuffix("/effects.mask") {
             let text = try String(contentsOf: url, encoding: .utf8)

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// `mask lsp` under load: a burst of queued changes is analysed once, at its newest
+/// version, and a document over the script size limit is refused while the server goes on.
+final class LSPLoadTests: MaskCLITestCase {
+    private func session() throws -> LSPSession {
+        let session = try LSPSession(in: directory)
+        try session.initialize()
+        return session
+    }
+
+    /// 100 changes written at once, then a hover: the server publishes diagnostics for
+    /// the newest version (where `zz` is unknown) instead of analysing every change.
+    func testQueuedChangesAreAnalysedOnceAtTheirNewestVersion() throws {
+        let lsp = try session()
+        let uri = url("a.mask").absoluteString
+        try lsp.open(uri, "let a = 0\n")
+        var burst: [UInt8] = []
+        func frame(_ message: [String: Any]) throws {
+            let body = try JSONSerialization.data(withJSONObject: message)
+            burst += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
+        }
+        for version in 2...101 {
+            let text = version == 101 ? "let a = zz\n" : "let a = \(version)\n"
+            try frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": uri, "version": version], "contentChanges": [["text": text]]]])
+        }
+        try frame(["jsonrpc": "2.0", "id": 7, "method": "textDocument/hover", "params": LSP.at(uri, 0, 4)])
+        lsp.sendRaw(burst)
+        _ = try lsp.response(to: 7)
+        var versions: [Int] = []
+        var last: [[String: Any]] = []
+        while let message = lsp.keptNotification() {
+            let params = try XCTUnwrap(message["params"] as? [String: Any])
+            versions.append(try XCTUnwrap(params["version"] as? Int))
+            last = try XCTUnwrap(params["diagnostics"] as? [[String: Any]])
+        }
+        XCTAssertEqual(versions.last, 101)
+        XCTAssertLessThan(versions.count, 10, "every queued change was analysed: \(versions)")
+        XCTAssertEqual(last.first?["message"] as? String, "unknown name `zz`")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    /// A document larger than a script may be is refused with a message; requests
+    /// about it get an error; other documents are still served.
+    func testADocumentOverTheScriptLimitIsRefusedAndTheServerGoesOn() throws {
+        let lsp = try session()
+        let big = url("big.mask").absoluteString, small = url("small.mask").absoluteString
+        let text = String(repeating: "let a = 1\n", count: (16 << 20) / 10 + 1)
+        lsp.notify("textDocument/didOpen", ["textDocument": ["uri": big, "languageId": "mask", "version": 1, "text": text]])
+        let shown = try lsp.nextNotification()
+        XCTAssertEqual(shown["method"] as? String, "window/showMessage")
+        let message = try XCTUnwrap((shown["params"] as? [String: Any])?["message"] as? String)
+        XCTAssertTrue(message.contains("larger than 16 MiB"), message)
+        XCTAssertEqual(try lsp.diagnostics().count, 0)
+        let answer = try lsp.request("textDocument/hover", LSP.at(big, 0, 4))
+        XCTAssertEqual((answer["error"] as? [String: Any])?["message"] as? String, message)
+        XCTAssertEqual(try lsp.open(small, "let b = zz\n").count, 1)
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+}
