@@ -116,6 +116,38 @@ final class ServeTests: MaskCLITestCase {
         XCTAssertEqual(try server.request("/")?.status, 200)
     }
 
+    /// A frame the renderer refuses (over `--max-frame-memory`) is a 500 whose body is the
+    /// diagnostic `mask render --at` prints: the layer's line and column, its source line
+    /// and a caret. Other frames and the server go on.
+    func testAFrameOverTheBudgetIsTheDiagnosticOfMaskRender() throws {
+        try write("""
+            canvas { size: [32, 24]; fps: 10; duration: 0.5s }
+            layer card { frame: [0, 0, 32, 24]
+              layer glow { frame: [0, 0, 32, 24]
+                layer dot { frame: [4, 4, 8, 8]; background: red }
+                layer ring { frame: [8, 8, 8, 8]; background: blue }
+              }
+            }
+            animate glow.opacity to 0.5 over 0.2s delay 0.2s
+
+            """, to: "script.mask")
+        // The frame takes 3 KiB; from 0.2 s glow's two children need a group of 3 KiB more.
+        let server = try serve(extra: ["--max-frame-memory", "4K"])
+        XCTAssertEqual(try server.request("/frame?t=0")?.status, 200)
+        let refused = try XCTUnwrap(try server.request("/frame?t=0.3"))
+        XCTAssertEqual(refused.status, 500)
+        XCTAssertEqual(refused.headers["content-type"], "text/plain; charset=utf-8")
+        XCTAssertTrue(refused.text.hasPrefix("script.mask:3:3: error: cannot render the frame at 0.3s: layer `glow` would need "
+            + "6.0 KiB of offscreen buffers in one frame, over the render budget of 4.0 KiB"), refused.text)
+        XCTAssertTrue(refused.text.hasSuffix("'--max-frame-memory SIZE' raises the limit\n"
+            + "    3 |   layer glow { frame: [0, 0, 32, 24]\n      |   ^\n"), refused.text)
+        let cli = try mask("render", "script.mask", "--at", "0.3", "-o", "x.png", "--max-frame-memory", "4K")
+        XCTAssertEqual(cli.status, 1)
+        XCTAssertEqual(refused.text, cli.stderr, "the same text as the command line")
+        XCTAssertEqual(try server.request("/frame?t=0.1")?.status, 200, "the server goes on")
+        XCTAssertEqual(try server.request("/frame?t=0.3")?.status, 500, "a refused frame is not kept")
+    }
+
     // MARK: - Live reload
 
     func testSavesSendReloadAndDiagnosticsEventsAndKeepTheLastGoodPicture() throws {
@@ -311,6 +343,7 @@ final class ServeTests: MaskCLITestCase {
             (["serve", "script.mask", "--host", "example.com"], "mask: error: invalid value 'example.com' for '--host'"),
             (["serve", "script.mask", "--sheet", "x"], "mask: error: invalid value 'x' for '--sheet'"),
             (["serve", "script.mask", "--prot", "1"], "mask: error: unknown option '--prot'"),
+            (["serve", "script.mask", "--max-frame-memory", "lots"], "mask: error: invalid value 'lots' for '--max-frame-memory'"),
         ] {
             let run = try MaskProcess.run(arguments, in: directory)
             XCTAssertEqual(run.status, 2, arguments.joined(separator: " "))
