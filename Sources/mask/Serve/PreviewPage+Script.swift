@@ -23,6 +23,7 @@ extension PreviewPage {
   let waiting = null;        // the time to show once a request ends, while all are busy
   let buildErrors = '';      // the latest build's errors, as the terminal shows them
   let frameError = '';       // why the frame at the playhead could not be drawn, likewise
+  let sceneStatus = '';      // the status line of the scene shown, back once a frame draws
   let latency = 0.05;        // seconds a frame takes to arrive, smoothed
   const stats = { shown: 0, missed: 0 };  // frames drawn in time while playing, and not
 
@@ -51,8 +52,9 @@ extension PreviewPage {
     diagnostics.textContent = [buildErrors, frameError].filter((text) => text).join('\n');
   }
 
-  // The frame at time t, decoded; null when it could not be had (its error shows in the
-  // status and, for the frame at the playhead, in full over the picture).
+  // The frame at time t, decoded; null when it could not be had. For the frame at the
+  // playhead, its error shows in the status and in full over the picture; a frame
+  // prefetched ahead shows its own when the playhead reaches it.
   function load(t) {
     const key = keyOf(t);
     const kept = cache.get(key);
@@ -70,8 +72,11 @@ extension PreviewPage {
         return bitmap;
       }, (error) => {
         if (inFlight.get(key) === promise) inFlight.delete(key);
-        if (asked === epoch) status(error.message.split('\n')[0]);
-        if (asked === epoch && key === keyOf(time)) { frameError = error.message; showProblems(); }
+        if (asked === epoch && key === keyOf(time)) {
+          frameError = error.message;
+          showProblems();
+          status(error.message.split('\n')[0]);
+        }
         return null;
       })
       .finally(() => {
@@ -90,7 +95,7 @@ extension PreviewPage {
     }
     context.drawImage(bitmap, 0, 0);
     drawn = key;
-    if (frameError) { frameError = ''; showProblems(); }
+    if (frameError) { frameError = ''; showProblems(); status(sceneStatus); }
   }
 
   // Shows time t: at once when its frame is decoded, else when it arrives (if still wanted).
@@ -300,8 +305,9 @@ extension PreviewPage {
     drawn = null;
     scene = summary;
     if (time > span()) time = timeOf(frameCount() - 1);
-    status(scene.width + '×' + scene.height + ', ' + scene.fps + ' fps, ' + scene.frameCount + ' frames'
-      + (summary.diagnostics.length ? '; showing the last good build' : ''));
+    sceneStatus = scene.width + '×' + scene.height + ', ' + scene.fps + ' fps, ' + scene.frameCount + ' frames'
+      + (summary.diagnostics.length ? '; showing the last good build' : '');
+    status(sceneStatus);
     buildTimeline();
     buildSheet();
     if (playing) restartClock();
