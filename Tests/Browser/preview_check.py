@@ -9,7 +9,9 @@ and checks, through the page's own hooks (window.maskPreview, #frame,
   - the right-arrow key steps one frame; a click on the ruler or an animation's bar seeks;
   - play() advances the frame number; Space plays and pauses;
   - a broken save shows the diagnostic (file, line, column, caret) over the last good
-    picture, and the next good save clears it, keeps the playhead and shows the new frame;
+    picture; so does a frame over the render budget (the server runs with
+    --max-frame-memory); the next good save clears it, keeps the playhead and shows the
+    new frame;
   - with --screenshot FILE, a picture of the page serving --example (for the README);
   - with --measure SECONDS, how many frames of --example playback drew in time.
 
@@ -39,6 +41,15 @@ GOOD = """canvas { size: [64, 48]; fps: 10; duration: 2s; background: #102030 }
 layer box { frame: [2, 2, 20, 16]; background: orange; cornerRadius: 3 }
 animate box.x to 40 over 2s
 animate box.opacity to 0.4 over 1s delay 0.5s
+"""
+
+
+# The frame of GOOD takes 12 KiB; a group of the whole canvas 12 KiB more.
+BUDGET = "16K"
+OVER_BUDGET = GOOD + """layer pair { frame: [0, 0, 64, 48]; opacity: 0.5
+  layer a { frame: [0, 0, 8, 8]; background: red }
+  layer b { frame: [4, 4, 8, 8]; background: blue }
+}
 """
 
 
@@ -347,6 +358,15 @@ def check(mask, folder, page, url):
     if canvas_rgb(page) != before:
         raise Failure("the last good picture did not stay under the diagnostics")
 
+    # A frame over the render budget: the diagnostic of `mask render --at`, in place.
+    save(folder, OVER_BUDGET)
+    text = wait_for("the refused frame's diagnostic in #diagnostics", lambda: (lambda t: t if "cannot render" in t else None)(
+        page.evaluate("document.getElementById('diagnostics').textContent")))
+    for part in ("scene.mask:5:1: error: cannot render the frame at 1.0s: layer `pair` would need 24 KiB",
+                 "'--max-frame-memory SIZE' raises the limit\n    5 | layer pair {", "\n      | ^"):
+        if part not in text:
+            raise Failure("#diagnostics lacks %r:\n%s" % (part, text))
+
     # A good save: the diagnostics go, the playhead stays, the new picture shows.
     fixed = GOOD.replace("orange", "white")
     save(folder, fixed)
@@ -396,7 +416,8 @@ def main():
         else:
             save(folder, GOOD)
             script = os.path.join(folder, "scene.mask")
-        server = subprocess.Popen([mask, "serve", script, "--port", "0", "--quiet"], cwd=folder,
+        budget = [] if arguments.screenshot or arguments.measure else ["--max-frame-memory", BUDGET]
+        server = subprocess.Popen([mask, "serve", script, "--port", "0", "--quiet"] + budget, cwd=folder,
                                   stdout=subprocess.PIPE, text=True)
         url = read_line_matching(server.stdout, r"^serving (http://\S+/)$", "serving line").group(1)
         start = start_firefox if arguments.browser == "firefox" else start_chromium
@@ -408,7 +429,8 @@ def main():
             print(os.path.basename(script) + ":", measure(page, url, arguments.measure))
         else:
             check(mask, folder, page, url)
-            print("browser check in %s: ok (scrub, keys, timeline, play, broken and fixed saves)" % arguments.browser)
+            print("browser check in %s: ok (scrub, keys, timeline, play, broken saves and frames, fixed saves)"
+                  % arguments.browser)
         server.terminate()
         if server.wait(timeout=10) != 0:
             raise Failure("mask serve exited with %d after SIGTERM" % server.returncode)

@@ -192,8 +192,8 @@ enum RenderArguments {
         return format
     }
 
-    /// A size with an optional binary suffix (`ByteSize`).
-    private static func size(command: HelpTopic, _ text: String, _ option: String, examples: String) throws(UsageError) -> Int {
+    /// A size with an optional binary suffix (`ByteSize`); `serve` parses its budget with it too.
+    static func size(command: HelpTopic, _ text: String, _ option: String, examples: String) throws(UsageError) -> Int {
         guard let value = ByteSize.parse(text) else {
             throw UsageError("invalid value '\(text)' for '\(option)': expected a size such as \(examples)", command: command)
         }

@@ -3,10 +3,11 @@ import Glibc
 #endif
 
 /// Parses the words after `mask serve`: one script, `--port N`, `--host ADDR`,
-/// `--sheet N`, `--jobs N` and `--quiet`.
+/// `--sheet N`, `--jobs N`, `--max-frame-memory SIZE`, `--max-frame-work N` and `--quiet`.
 enum ServeArguments {
     /// Every option `serve` accepts, for "did you mean" hints.
-    static let optionNames = ["--port", "-p", "--host", "--sheet", "--jobs", "-j", "--quiet", "-q", "--help", "-h"]
+    static let optionNames = ["--port", "-p", "--host", "--sheet", "--jobs", "-j", "--max-frame-memory", "--max-frame-work",
+                              "--quiet", "-q", "--help", "-h"]
 
     /// The options the words ask for, or nil when they ask for help.
     /// - Throws: `UsageError` for an unknown option, a bad value, or a missing or extra script.
@@ -37,6 +38,12 @@ enum ServeArguments {
                     options.sheetFrames = try number(try value("a number of frames"), name, in: 0...RenderOptions.maxSheetFrames)
                 case "-j", "--jobs":
                     options.settings.jobs = try number(try value("a number of jobs"), name, in: 1...RenderSettings.maxJobs)
+                case "--max-frame-memory":
+                    options.settings.frameMemory = try RenderArguments.size(command: .serve, try value("a size such as 4G or 512M"),
+                                                                            name, examples: "4G, 512M or 1000000")
+                case "--max-frame-work":
+                    options.settings.frameWork = try RenderArguments.size(command: .serve, try value("a number of pixels such as 8G"),
+                                                                          name, examples: "8G or 1000000000")
                 case "-q", "--quiet":
                     guard attached == nil else { throw UsageError("option '\(name)' takes no value", command: .serve) }
                     options.settings.quiet = true
@@ -82,7 +89,7 @@ struct ServeOptions: Equatable {
     var port = ServeOptions.defaultPort
     /// The frames of the page's contact-sheet strip (0: no strip).
     var sheetFrames = ServeOptions.defaultSheetFrames
-    /// How frames are made (`--jobs` render threads, `--quiet`).
+    /// How frames are made (`--jobs` render threads, the render budget, `--quiet`).
     var settings = RenderSettings()
 
     /// True for an IPv4 or IPv6 address written in digits.

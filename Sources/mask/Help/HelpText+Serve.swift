@@ -2,7 +2,8 @@ extension HelpText {
     /// The page of `mask serve --help`.
     static var serve: String {
         """
-        usage: mask serve FILE.mask [--port N] [--host ADDR] [--sheet N] [--jobs N] [--quiet]
+        usage: mask serve FILE.mask [--port N] [--host ADDR] [--sheet N] [--jobs N]
+                              [--max-frame-memory SIZE] [--max-frame-work N] [--quiet]
 
         Serves a live preview of FILE.mask to a browser and prints its address:
           serving http://127.0.0.1:\(ServeOptions.defaultPort)/
@@ -17,9 +18,11 @@ extension HelpText {
         Space plays and pauses, Home and End go to the ends.
 
         Frames are rendered on demand by the server, the same bytes as
-        'mask render FILE --at T -o x.png'. The server answers only requests whose Host
-        is the address it listens on, localhost or 127.0.0.1 (with the port), and serves
-        only its page, frames and exports. Ctrl-C or SIGTERM stops it (exit status 0).
+        'mask render FILE --at T -o x.png'; a frame it refuses (over the render budget)
+        is a 500 whose body is the error 'mask render' prints, shown over the picture.
+        The server answers only requests whose Host is the address it listens on,
+        localhost or 127.0.0.1 (with the port), and serves only its page, frames and
+        exports. Ctrl-C or SIGTERM stops it (exit status 0).
 
         endpoints:
           GET /                        the page
@@ -37,6 +40,8 @@ extension HelpText {
                            on a network you trust
           --sheet N        frames in the contact-sheet strip, 0 for none (default: \(ServeOptions.defaultSheetFrames))
           -j, --jobs N     frames rendered at once, 1 to \(RenderSettings.maxJobs) (default: the processors)
+          --max-frame-memory SIZE, --max-frame-work N
+                           the render budget of one frame, as for 'mask render'
           -q, --quiet      print only the address and errors
           -h, --help       show this help
 

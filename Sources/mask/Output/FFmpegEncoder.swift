@@ -71,8 +71,10 @@ final class FFmpegEncoder: AnimationSink {
     /// The ffmpeg command line after the program name, for raw RGB frames on standard input.
     ///
     /// MP4 and WebM are yuv420p, which needs even sides: an odd width or height is padded
-    /// by one black column or row at the right or bottom. GIF gets one palette made for
-    /// the whole animation (weighted to what moves) and ordered dithering, and loops.
+    /// by one black column or row at the right or bottom. GIF gets a palette made for each
+    /// frame, error-diffusion dithered (Sierra-2-4A), and loops: one palette for the whole
+    /// animation has too few colours for a gradient whose colours move and bands it, as
+    /// docs/AnimationFiles.md measures.
     static func arguments(format: Codec, width: Int, height: Int, fps: Double, output: String) -> [String] {
         // A whole rate is written without a decimal point; Int(_:) is safe below 2^53.
         let rate = fps == fps.rounded() && abs(fps) < 9.0e15 ? String(Int(fps)) : String(fps)
@@ -87,7 +89,7 @@ final class FFmpegEncoder: AnimationSink {
             words += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32",
                       "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-f", "webm"]
         case .gif:
-            words += ["-vf", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=4",
+            words += ["-vf", "split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1:dither=sierra2_4a",
                       "-loop", "0", "-f", "gif"]
         }
         return words + [output]

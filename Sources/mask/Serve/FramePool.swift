@@ -12,9 +12,11 @@ final class FramePool: @unchecked Sendable {
     /// The encoded frames kept: a few hundred frames of an example at 1280×720.
     static let cacheBytes = 128 << 20
 
-    /// Why a frame could not be made, in the words `mask render --at` uses.
+    /// Why a frame could not be made: the renderer's error (a budget stop, a layer it
+    /// refused) for the frame at `time` seconds, mapped to the script by the caller.
     struct Failure: Error {
-        var message: String
+        var error: any Error
+        var time: Double
     }
 
     private struct Key: Hashable {
@@ -80,8 +82,10 @@ final class FramePool: @unchecked Sendable {
             queue.append(job)
             condition.broadcast()
         }
-        while job.result == nil { condition.wait() }
-        return job.result ?? .failure(Failure(message: "the frame was not rendered"))
+        while true {
+            if let result = job.result { return result }
+            condition.wait()
+        }
     }
 
     /// Drops the kept frames of builds before `generation`. Called with the lock held.
@@ -108,7 +112,7 @@ final class FramePool: @unchecked Sendable {
                     try writer.encode(image, for: "frame.png", format: .png).bytes
                 })
             } catch {
-                result = .failure(Failure(message: "cannot render the frame at \(job.time)s: \(RenderFailure.message(error))"))
+                result = .failure(Failure(error: error, time: job.time))
             }
             condition.lock()
             job.result = result

@@ -21,6 +21,9 @@ extension PreviewPage {
   const inFlight = new Map(); // frame key -> promise of an ImageBitmap
   const maxInFlight = 4;     // frame requests at once; prefetching leaves one for the playhead
   let waiting = null;        // the time to show once a request ends, while all are busy
+  let buildErrors = '';      // the latest build's errors, as the terminal shows them
+  let frameError = '';       // why the frame at the playhead could not be drawn, likewise
+  let sceneStatus = '';      // the status line of the scene shown, back once a frame draws
   let latency = 0.05;        // seconds a frame takes to arrive, smoothed
   const stats = { shown: 0, missed: 0 };  // frames drawn in time while playing, and not
 
@@ -44,7 +47,14 @@ extension PreviewPage {
     }
   }
 
-  // The frame at time t, decoded; null when it could not be had (an error shows in the status).
+  // Shows the build's errors and the playhead frame's over the picture.
+  function showProblems() {
+    diagnostics.textContent = [buildErrors, frameError].filter((text) => text).join('\n');
+  }
+
+  // The frame at time t, decoded; null when it could not be had. For the frame at the
+  // playhead, its error shows in the status and in full over the picture; a frame
+  // prefetched ahead shows its own when the playhead reaches it.
   function load(t) {
     const key = keyOf(t);
     const kept = cache.get(key);
@@ -52,7 +62,7 @@ extension PreviewPage {
     if (inFlight.has(key)) return inFlight.get(key);
     const asked = epoch, started = performance.now();
     const promise = fetch('/frame?t=' + key)
-      .then((r) => r.ok ? r.blob() : r.text().then((text) => Promise.reject(new Error(text.trim()))))
+      .then((r) => r.ok ? r.blob() : r.text().then((text) => Promise.reject(new Error(text.trimEnd()))))
       .then((blob) => createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' }))
       .then((bitmap) => {
         if (inFlight.get(key) === promise) inFlight.delete(key);
@@ -62,7 +72,11 @@ extension PreviewPage {
         return bitmap;
       }, (error) => {
         if (inFlight.get(key) === promise) inFlight.delete(key);
-        if (asked === epoch) status(error.message);
+        if (asked === epoch && key === keyOf(time)) {
+          frameError = error.message;
+          showProblems();
+          status(error.message.split('\n')[0]);
+        }
         return null;
       })
       .finally(() => {
@@ -81,6 +95,7 @@ extension PreviewPage {
     }
     context.drawImage(bitmap, 0, 0);
     drawn = key;
+    if (frameError) { frameError = ''; showProblems(); status(sceneStatus); }
   }
 
   // Shows time t: at once when its frame is decoded, else when it arrives (if still wanted).
@@ -267,7 +282,9 @@ extension PreviewPage {
   // MARK: builds
 
   function showDiagnostics(list) {
-    diagnostics.textContent = list.map((d) => d.text).join('\n');
+    buildErrors = list.map((d) => d.text).join('\n');
+    frameError = '';
+    showProblems();
   }
 
   async function reload() {
@@ -288,8 +305,9 @@ extension PreviewPage {
     drawn = null;
     scene = summary;
     if (time > span()) time = timeOf(frameCount() - 1);
-    status(scene.width + '×' + scene.height + ', ' + scene.fps + ' fps, ' + scene.frameCount + ' frames'
-      + (summary.diagnostics.length ? '; showing the last good build' : ''));
+    sceneStatus = scene.width + '×' + scene.height + ', ' + scene.fps + ' fps, ' + scene.frameCount + ' frames'
+      + (summary.diagnostics.length ? '; showing the last good build' : '');
+    status(sceneStatus);
     buildTimeline();
     buildSheet();
     if (playing) restartClock();
@@ -341,7 +359,8 @@ extension PreviewPage {
   events.addEventListener('error', () => { if (!scene) reload(); });
   events.addEventListener('reload', () => reload());
   events.addEventListener('diagnostics', (event) => {
-    diagnostics.textContent = event.data;
+    buildErrors = event.data;
+    showProblems();
     status('the last save has errors; showing the last good build');
   });
 

@@ -40,7 +40,8 @@ struct PreviewRoutes: HTTPHandler {
         }
     }
 
-    /// `/frame?t=SECONDS`: the PNG of the last good scene at that time.
+    /// `/frame?t=SECONDS`: the PNG of the last good scene at that time; a frame the
+    /// renderer refuses is a 500 whose body is the diagnostic `mask render --at` prints.
     private func frame(_ request: HTTPRequest) -> HTTPResponse {
         guard let text = request.queryValue("t"), let time = DecimalNumber.parse(text) else {
             return .text(.badRequest, "expected /frame?t=SECONDS with a time of 0 or more, such as 1.5")
@@ -50,7 +51,10 @@ struct PreviewRoutes: HTTPHandler {
         }
         switch frames.png(of: picture, at: time) {
         case .success(let png): return HTTPResponse(contentType: "image/png", body: png)
-        case .failure(let failure): return .text(.internalServerError, failure.message)
+        case .failure(let failure):
+            let problem = PreviewProblem(RenderFailure.failure(failure.error, doing: "cannot render the frame at \(failure.time)s",
+                                                               sources: picture.built.sourceMap))
+            return .text(.internalServerError, problem.text)
         }
     }
 

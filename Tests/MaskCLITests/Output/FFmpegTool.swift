@@ -53,6 +53,13 @@ enum FFmpegTool {
         (0..<height).flatMap { y in rgb[(y * stride * 3)..<(y * stride * 3 + width * 3)] }
     }
 
+    /// The mean absolute difference of two equal-sized byte arrays, in levels of 255
+    /// (infinite when their sizes differ).
+    static func meanError(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        guard a.count == b.count, !a.isEmpty else { return .infinity }
+        return Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.count)
+    }
+
     /// The peak signal-to-noise ratio of two equal-sized byte arrays, in dB (infinite
     /// when they are equal).
     static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {

@@ -116,6 +116,38 @@ final class ServeTests: MaskCLITestCase {
         XCTAssertEqual(try server.request("/")?.status, 200)
     }
 
+    /// A frame the renderer refuses (over `--max-frame-memory`) is a 500 whose body is the
+    /// diagnostic `mask render --at` prints: the layer's line and column, its source line
+    /// and a caret. Other frames and the server go on.
+    func testAFrameOverTheBudgetIsTheDiagnosticOfMaskRender() throws {
+        try write("""
+            canvas { size: [32, 24]; fps: 10; duration: 0.5s }
+            layer card { frame: [0, 0, 32, 24]
+              layer glow { frame: [0, 0, 32, 24]
+                layer dot { frame: [4, 4, 8, 8]; background: red }
+                layer ring { frame: [8, 8, 8, 8]; background: blue }
+              }
+            }
+            animate glow.opacity to 0.5 over 0.2s delay 0.2s
+
+            """, to: "script.mask")
+        // The frame takes 3 KiB; from 0.2 s glow's two children need a group of 3 KiB more.
+        let server = try serve(extra: ["--max-frame-memory", "4K"])
+        XCTAssertEqual(try server.request("/frame?t=0")?.status, 200)
+        let refused = try XCTUnwrap(try server.request("/frame?t=0.3"))
+        XCTAssertEqual(refused.status, 500)
+        XCTAssertEqual(refused.headers["content-type"], "text/plain; charset=utf-8")
+        XCTAssertTrue(refused.text.hasPrefix("script.mask:3:3: error: cannot render the frame at 0.3s: layer `glow` would need "
+            + "6.0 KiB of offscreen buffers in one frame, over the render budget of 4.0 KiB"), refused.text)
+        XCTAssertTrue(refused.text.hasSuffix("'--max-frame-memory SIZE' raises the limit\n"
+            + "    3 |   layer glow { frame: [0, 0, 32, 24]\n      |   ^\n"), refused.text)
+        let cli = try mask("render", "script.mask", "--at", "0.3", "-o", "x.png", "--max-frame-memory", "4K")
+        XCTAssertEqual(cli.status, 1)
+        XCTAssertEqual(refused.text, cli.stderr, "the same text as the command line")
+        XCTAssertEqual(try server.request("/frame?t=0.1")?.status, 200, "the server goes on")
+        XCTAssertEqual(try server.request("/frame?t=0.3")?.status, 500, "a refused frame is not kept")
+    }
+
     // MARK: - Live reload
 
     func testSavesSendReloadAndDiagnosticsEventsAndKeepTheLastGoodPicture() throws {
@@ -216,6 +248,77 @@ final class ServeTests: MaskCLITestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// The forms request smuggling and path tricks use: each refused with its 4xx on its
+    /// own connection, which then closes, so what was sent after a refused head is never
+    /// answered; the server goes on.
+    func testSmugglingFormsAndPathTricksAreRefusedAndNothingAfterThemIsServed() throws {
+        try write(good, to: "script.mask")
+        let server = try serve()
+        let host = "Host: \(server.host)\r\n"
+        let smuggled = "GET /scene.json HTTP/1.1\r\n\(host)\r\n"
+        let refused: [(String, Int)] = [
+            // Both lengths, in either order and with a zero length: ambiguous framing.
+            ("GET / HTTP/1.1\r\n\(host)Content-Length: 0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n\(smuggled)", 400),
+            ("GET / HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\nContent-Length: 44\r\n\r\n0\r\n\r\n\(smuggled)", 400),
+            ("GET / HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n\(smuggled)", 413),
+            ("GET / HTTP/1.1\r\n\(host)Transfer-Encoding : chunked\r\n\r\n\(smuggled)", 400),
+            ("GET / HTTP/1.1\r\n\(host)Content-Length: 0\r\nContent-Length: \(smuggled.utf8.count)\r\n\r\n\(smuggled)", 413),
+            ("GET / HTTP/1.1\r\n\(host)Content-Length: +0\r\n\r\n\(smuggled)", 400),
+            ("GET / HTTP/1.1\r\n\(host)Content-Length: 0, 0\r\n\r\n\(smuggled)", 400),
+            // Folded (obs-fold) lines, with a space or a tab.
+            ("GET / HTTP/1.1\r\n\(host)X-A: b\r\n Transfer-Encoding: chunked\r\n\r\n\(smuggled)", 400),
+            ("GET / HTTP/1.1\r\n\(host)X-A: b\r\n\tc\r\n\r\n\(smuggled)", 400),
+            // A bare carriage return inside a field, the request line or between fields.
+            ("GET / HTTP/1.1\r\n\(host)X-A: b\rTransfer-Encoding: chunked\r\n\r\n\(smuggled)", 400),
+            ("GET /\r HTTP/1.1\r\n\(host)\r\n\(smuggled)", 400),
+            ("GET / HTTP/1.1\r\(host)\r\n\(smuggled)", 400),
+            // NUL in a field's name and in its value.
+            ("GET / HTTP/1.1\r\n\(host)X-\u{0}: b\r\n\r\n\(smuggled)", 400),
+            ("GET / HTTP/1.1\r\nHost: \(server.host)\u{0}\r\n\r\n\(smuggled)", 400),
+            // Targets that are not a path: absolute form naming another host, authority
+            // form, asterisk form.
+            ("GET http://evil.example/scene.json HTTP/1.1\r\n\(host)\r\n\(smuggled)", 400),
+            ("GET http://\(server.host)/scene.json HTTP/1.1\r\nHost: evil.example\r\n\r\n\(smuggled)", 400),
+            ("CONNECT evil.example:443 HTTP/1.1\r\n\(host)\r\n\(smuggled)", 400),
+            ("OPTIONS * HTTP/1.1\r\n\(host)\r\n\(smuggled)", 400),
+            // Host: two of them in different case, a space before the colon, HTTP/1.0 without one.
+            ("GET / HTTP/1.1\r\n\(host)host: evil.example\r\n\r\n\(smuggled)", 400),
+            ("GET / HTTP/1.1\r\nHost : \(server.host)\r\n\r\n\(smuggled)", 400),
+            ("GET /scene.json HTTP/1.0\r\n\r\n\(smuggled)", 403),
+            // A target of 20,000 bytes.
+            ("GET /\(String(repeating: "a", count: 20_000)) HTTP/1.1\r\n\(host)\r\n\(smuggled)", 414),
+        ]
+        for (raw, status) in refused {
+            let connection = try RawConnection(port: server.port)
+            connection.send(raw)
+            XCTAssertEqual(connection.response()?.status, status, raw.prefix(200).debugDescription)
+            XCTAssertTrue(connection.isClosedByServer(), raw.prefix(200).debugDescription)
+            XCTAssertEqual(connection.pending, "", "nothing answers the request sent after it: \(raw.prefix(200).debugDescription)")
+        }
+        // Encoded dots and slashes are not decoded: no path reaches a file.
+        for path in ["/..%2f..%2fetc%2fpasswd", "/%2e%2e%2fscript.mask", "/export/..%2fscript.mask", "/export/%2e%2e/script.mask",
+                     "/frame%2f..%2fscript.mask", "/..%5cscript.mask", "/export/lottie.json%00", "/scene.json;/../script.mask",
+                     "/\(String(repeating: "a", count: 15_000))"] {
+            XCTAssertEqual(try server.request(path)?.status, 404, String(path.prefix(60)))
+        }
+        // Pipelined: a good request, then a bad one, then a good one: 200, 400, and the
+        // connection closes before the third.
+        let pipelined = try RawConnection(port: server.port)
+        pipelined.send("GET /scene.json HTTP/1.1\r\n\(host)\r\nGET / HTTP/1.1\r\n\(host)Content-Length: 0\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n\(smuggled)")
+        XCTAssertEqual(pipelined.response()?.status, 200)
+        XCTAssertEqual(pipelined.response()?.status, 400)
+        XCTAssertTrue(pipelined.isClosedByServer())
+        XCTAssertEqual(pipelined.pending, "")
+        // A length of zero is no body: both pipelined requests are answered.
+        let zero = try RawConnection(port: server.port)
+        zero.send("HEAD / HTTP/1.1\r\n\(host)Content-Length: 0\r\n\r\n\(smuggled)")
+        XCTAssertEqual(zero.response(toHead: true)?.status, 200)
+        XCTAssertEqual(zero.response()?.status, 200)
+        XCTAssertEqual(try server.request("/")?.status, 200, "the server goes on")
+        XCTAssertTrue(server.isRunning)
+    }
+
     func testHugeHeadersAndTooManyHeadersAreRefused() throws {
         try write(good, to: "script.mask")
         let server = try serve()
@@ -311,6 +414,7 @@ final class ServeTests: MaskCLITestCase {
             (["serve", "script.mask", "--host", "example.com"], "mask: error: invalid value 'example.com' for '--host'"),
             (["serve", "script.mask", "--sheet", "x"], "mask: error: invalid value 'x' for '--sheet'"),
             (["serve", "script.mask", "--prot", "1"], "mask: error: unknown option '--prot'"),
+            (["serve", "script.mask", "--max-frame-memory", "lots"], "mask: error: invalid value 'lots' for '--max-frame-memory'"),
         ] {
             let run = try MaskProcess.run(arguments, in: directory)
             XCTAssertEqual(run.status, 2, arguments.joined(separator: " "))

@@ -5,7 +5,10 @@
 /// line that is not `METHOD SP /TARGET SP HTTP/1.x` 400 (another version 505), a
 /// method other than GET and HEAD 405, a field without a name, with a space before its
 /// colon, folded onto a second line or holding control characters 400, a missing or
-/// repeated `Host` 400, and a body (`Content-Length` above 0 or `Transfer-Encoding`) 413.
+/// repeated `Host` 400, both `Content-Length` and `Transfer-Encoding` 400 (the body's
+/// length is ambiguous: the form request smuggling uses), and a body (`Content-Length`
+/// above 0 or `Transfer-Encoding`) 413. Every refusal closes the connection, so bytes
+/// sent after a refused head are never read as a request.
 /// Lines may end in CRLF or LF; empty lines before a request line are skipped.
 enum HTTPRequestParser {
     /// The most a request head may hold.
@@ -121,7 +124,11 @@ enum HTTPRequestParser {
         guard hosts.count == 1 || (hosts.isEmpty && minor == 0) else {
             return .failure(Refusal(.badRequest, hosts.isEmpty ? "the Host header is missing" : "more than one Host header"))
         }
-        if headers.contains(where: { $0.name == "transfer-encoding" }) {
+        let chunked = headers.contains { $0.name == "transfer-encoding" }
+        if chunked, headers.contains(where: { $0.name == "content-length" }) {
+            return .failure(Refusal(.badRequest, "both Content-Length and Transfer-Encoding: the body's length is ambiguous"))
+        }
+        if chunked {
             return .failure(Refusal(.contentTooLarge, "requests with a body are not served"))
         }
         for length in headers where length.name == "content-length" {
