@@ -3,10 +3,14 @@
 # measure to compare while the machine is shared, since it does not change with the load.
 # Each scene is run with one timed pass and with two; the difference is one pass of 60
 # frames (start-up, scene loading and the warm-up pass cancel out).
-# Usage: bash Benchmarks/instructions.sh [MaskBench binary]   (default: the release build)
+# Usage: bash Benchmarks/instructions.sh [MaskBench binary [SCENE...]]
+#   (default: the release build, and the four reference scenes of Benchmarks/scenes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench="${1:-}"
+shift || true
+scenes=("$@")
+[ "${#scenes[@]}" -gt 0 ] || scenes=(tile_fade text_shimmer circle_reveal heavy)
 if [ -z "$bench" ]; then
   swift build -c release --product MaskBench >/dev/null
   bench="$(swift build -c release --show-bin-path)/MaskBench"
@@ -19,7 +23,7 @@ count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped" render "$1" 1 "$2" 2>&1 >/dev/null |
     sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
 }
-for scene in tile_fade text_shimmer circle_reveal heavy; do
+for scene in "${scenes[@]}"; do
   file="Benchmarks/scenes/$scene.mask"
   one=$(count "$file" 1)
   two=$(count "$file" 2)
