@@ -384,7 +384,12 @@ def test_what_players_cannot_draw_is_an_error(setting, words, workdir):
     out = os.path.join(workdir, "unplayable_mode.json")
     result = subprocess.run([MASK, "export", script, "-o", out], capture_output=True, text=True)
     assert result.returncode == 1, result.stderr
-    assert words in result.stderr and "layer b (" in result.stderr and ":10:" in result.stderr, result.stderr
+    # At the line of the property that asks for it (the opacity of a second subtract,
+    # else the setting's line), with the layer's declaration as a note.
+    line = 13 if "another" in words else 12
+    assert words in result.stderr and "layer `b`" in result.stderr, result.stderr
+    assert result.stderr.startswith(f"{script}:{line}:5: error:"), result.stderr
+    assert f"{script}:10:8: note: layer `b` is declared here" in result.stderr, result.stderr
     assert not os.path.exists(out)
 
 
