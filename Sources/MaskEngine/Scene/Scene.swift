@@ -40,11 +40,11 @@ public struct Scene: Sendable {
     /// The output settings.
     public var canvas: Canvas
     /// Every layer, indexed by `LayerID.index`.
-    public private(set) var nodes: [Node] = []
+    public internal(set) var nodes: [Node] = []
     /// The top-level layers in drawing order.
-    public private(set) var roots: [LayerID] = []
+    public internal(set) var roots: [LayerID] = []
     /// Every change over time.
-    public private(set) var timeline = Timeline()
+    public internal(set) var timeline = Timeline()
     /// Every change of the tree over time, in the order they were made: layers joining it
     /// after time 0, moving in it (Core Animation's `addSublayer`, `removeFromSuperlayer`)
     /// and leaving it to become masks. `tree(at:)` applies them; with none, the tree is
@@ -54,6 +54,8 @@ public struct Scene: Sendable {
     public internal(set) var moveCount = 0
     /// The most layers a scene may hold (each tile is a layer).
     public var maxLayers = 100_000
+    /// What undoing each open set of changes needs, innermost last (`Scene+Journal.swift`).
+    var journals: [Journal] = []
 
     /// An empty scene on a canvas.
     public init(canvas: Canvas = Canvas()) {
@@ -94,7 +96,12 @@ public struct Scene: Sendable {
         let time = max(0, time)
         nodes.append(Node(initial: state, name: name, parent: parent,
                           role: parent == nil ? .root : .sublayer, appearsAt: time))
-        if let parent { nodes[parent.index].children.append(id) } else { roots.append(id) }
+        if let parent {
+            willChangeNode(parent.index)
+            nodes[parent.index].children.append(id)
+        } else {
+            roots.append(id)
+        }
         if time > 0 { treeChanges.append(TreeChange(time: time, layer: id, kind: .join)) }
         return id
     }
@@ -125,6 +132,7 @@ public struct Scene: Sendable {
             nodes[id.index].tile = (column, row)
             ids.append(id)
         }
+        willChangeNode(grid.index)
         nodes[grid.index].grid = (rows, columns)
         nodes[grid.index].tiles = ids
         return ids
@@ -164,6 +172,7 @@ public struct Scene: Sendable {
                 let superlayer = node.role == .sublayer ? node.parent : nil
                 treeChanges.append(TreeChange(time: time, layer: mask, kind: .becomeMask(owner: owner, superlayer: superlayer)))
             }
+            willChangeNode(mask.index)
             nodes[mask.index].parent = owner
             nodes[mask.index].role = .mask
         }
@@ -173,9 +182,13 @@ public struct Scene: Sendable {
     private mutating func detach(_ id: LayerID) {
         let node = nodes[id.index]
         switch node.role {
-        case .root: roots.removeAll { $0 == id }
+        case .root:
+            willRemoveRoot()
+            roots.removeAll { $0 == id }
         case .sublayer:
-            if let p = node.parent { nodes[p.index].children.removeAll { $0 == id } }
+            guard let p = node.parent else { break }
+            willChangeNode(p.index)
+            nodes[p.index].children.removeAll { $0 == id }
         case .mask: break
         }
     }
@@ -185,6 +198,7 @@ public struct Scene: Sendable {
     public mutating func setInitial(_ key: PropertyKey, of layer: LayerID, to value: PropertyValue) throws(SceneError) {
         let kind = nodes[layer.index].initial.kind
         guard key.applies(to: kind) else { throw .property(.notApplicable(key: key, kind: kind)) }
+        willChangeNode(layer.index)
         do { try nodes[layer.index].initial.set(key, to: value) } catch { throw .property(error) }
     }
 

@@ -55,6 +55,20 @@ public struct Timeline: Sendable, Equatable {
     /// their first keyframe is the property's value at their begin time, so it changes
     /// when a change beginning earlier is added later (`Scene.animate`).
     private var implicitFrom: Set<Int> = []
+    /// What undoing each open set of changes needs, innermost last.
+    private var journals: [Journal] = []
+
+    /// What undoing the changes since one `beginChanges()` needs: entries are only
+    /// appended (or replaced in place), so the appended ones are dropped, the replaced
+    /// ones put back, and the tracks they joined lose them.
+    private struct Journal: Sendable, Equatable {
+        let entryCount: Int
+        /// The entries (of the first `entryCount`) replaced since, as they were.
+        var savedEntries: [Int: TimelineEntry] = [:]
+        /// The tracks that gained entries, and those of them that were made.
+        var tracks: Set<Track> = []
+        var newTracks: Set<Track> = []
+    }
 
     /// An empty timeline.
     public init() {}
@@ -64,6 +78,11 @@ public struct Timeline: Sendable, Equatable {
     /// costs no more than linear time (a copy of the track per change was quadratic).
     mutating func add(_ entry: TimelineEntry, implicitFrom: Bool = false) {
         let index = entries.count
+        let track = Track(layer: entry.layer, key: entry.key)
+        let isNewTrack = tracks[track] == nil
+        for j in journals.indices where journals[j].tracks.insert(track).inserted && isNewTrack {
+            journals[j].newTracks.insert(track)
+        }
         entries.append(entry)
         if implicitFrom { self.implicitFrom.insert(index) }
         let position = Timeline.count(in: tracks[Track(layer: entry.layer, key: entry.key)] ?? [], entries,
@@ -89,7 +108,37 @@ public struct Timeline: Sendable, Equatable {
     mutating func replace(at index: Int, with animation: Animation) {
         assert(entries[index].layer == animation.layer && entries[index].key == animation.key
                      && entries[index].begin == animation.begin, "replace keeps the track and the begin time")
+        for j in journals.indices where index < journals[j].entryCount && journals[j].savedEntries[index] == nil {
+            journals[j].savedEntries[index] = entries[index]
+        }
         entries[index] = .animation(animation)
+    }
+
+    /// Starts recording changes, to keep or undo them (`Scene.beginChanges()`).
+    mutating func beginChanges() {
+        journals.append(Journal(entryCount: entries.count))
+    }
+
+    /// Ends the innermost set of changes, keeping them.
+    mutating func keepChanges() {
+        _ = journals.popLast()
+    }
+
+    /// Ends the innermost set of changes, undoing them.
+    mutating func undoChanges() {
+        guard let journal = journals.popLast() else { return }
+        for (index, entry) in journal.savedEntries { entries[index] = entry }
+        for index in journal.entryCount..<max(journal.entryCount, entries.count) { implicitFrom.remove(index) }
+        entries.removeSubrange(journal.entryCount...)
+        for track in journal.tracks {
+            guard journal.newTracks.contains(track) else {
+                tracks[track]?.removeAll { $0 >= journal.entryCount }
+                continue
+            }
+            tracks[track] = nil
+            keysByLayer[track.layer]?.removeAll { $0 == track.key }
+            if keysByLayer[track.layer]?.isEmpty == true { keysByLayer[track.layer] = nil }
+        }
     }
 
     /// How many entries of a track (sorted by begin) begin at or before `t`.

@@ -23,23 +23,79 @@ public struct SourceMap: Sendable {
     var canvas: Place?
     /// The script, where an error about the scene as a whole goes when it has no `canvas`.
     var main: SourceFile?
+    /// What undoing each open set of changes needs, innermost last.
+    private var journals: [Journal] = []
+
+    /// What undoing the changes since one `beginChanges(layerCount:)` needs: the records
+    /// of the layers that existed then and changed since, as they were.
+    private struct Journal {
+        let layerCount: Int
+        let declarationCount: Int
+        let propertyCount: Int
+        let canvas: Place?
+        let main: SourceFile?
+        var saved: [Int: (declaration: (place: Place, name: String)?, properties: [PropertyKey: Place],
+                          call: (place: Place, function: String)?)] = [:]
+        /// The layers made since by an imported function.
+        var newCalls: [Int] = []
+    }
 
     init() {}
 
+    /// Starts recording changes, to keep or undo them (as `Scene.beginChanges()`), while
+    /// the scene holds `layerCount` layers.
+    mutating func beginChanges(layerCount: Int) {
+        journals.append(Journal(layerCount: layerCount, declarationCount: declarations.count,
+                                propertyCount: properties.count, canvas: canvas, main: main))
+    }
+
+    /// Ends the innermost set of changes, keeping them.
+    mutating func keepChanges() {
+        _ = journals.popLast()
+    }
+
+    /// Ends the innermost set of changes, undoing them.
+    mutating func undoChanges() {
+        guard let journal = journals.popLast() else { return }
+        for (index, layer) in journal.saved {
+            if index < journal.declarationCount { declarations[index] = layer.declaration }
+            if index < journal.propertyCount { properties[index] = layer.properties }
+            calls[index] = layer.call
+        }
+        declarations.removeSubrange(min(journal.declarationCount, declarations.count)...)
+        properties.removeSubrange(min(journal.propertyCount, properties.count)...)
+        for index in journal.newCalls { calls[index] = nil }
+        canvas = journal.canvas
+        main = journal.main
+    }
+
+    /// Keeps the records of layer `id` for every open set of changes it predates, the
+    /// first time they change.
+    private mutating func willChange(_ id: LayerID) {
+        let i = id.index
+        for j in journals.indices where i < journals[j].layerCount && journals[j].saved[i] == nil {
+            journals[j].saved[i] = (i < declarations.count ? declarations[i] : nil, i < properties.count ? properties[i] : [:], calls[i])
+        }
+    }
+
     /// Records where a layer was declared.
     mutating func declared(_ id: LayerID, named name: String, at range: SourceRange, in file: SourceFile) {
+        willChange(id)
         while declarations.count <= id.index { declarations.append(nil) }
         declarations[id.index] = (Place(file: file, range: range), name)
     }
 
     /// Records that an imported function, called from the script at `range`, declared a layer.
     mutating func made(_ id: LayerID, by function: String, at range: SourceRange, in file: SourceFile) {
+        willChange(id)
+        for j in journals.indices where id.index >= journals[j].layerCount { journals[j].newCalls.append(id.index) }
         calls[id.index] = (Place(file: file, range: range), function)
     }
 
     /// Records where a property of a layer was set, unless it was set before: the first
     /// setting is the one that made the layer what it is.
     mutating func set(_ key: PropertyKey, of id: LayerID, at range: SourceRange, in file: SourceFile) {
+        willChange(id)
         while properties.count <= id.index { properties.append([:]) }
         if properties[id.index][key] == nil { properties[id.index][key] = Place(file: file, range: range) }
     }

@@ -19,6 +19,11 @@ final class Box {
     /// The codes that were `direct` once (see there); at most one per run of a top-level
     /// `fn` declaration.
     private var retired: [FunctionCode] = []
+    /// For a global: the interpreter's journal of changed globals, told of the first
+    /// write in each transaction (`GlobalChanges`). Nil for a captured local.
+    @exclusivity(unchecked) var journal: GlobalChanges?
+    /// The transaction this box last reported a write to.
+    @exclusivity(unchecked) private var reportedIn = 0
 
     init(_ value: Value? = nil) {
         stored = value
@@ -28,9 +33,22 @@ final class Box {
     var value: Value? {
         @inline(__always) get { stored }
         @inline(__always) set {
+            if let journal, journal.current != reportedIn { report(to: journal) }
             if direct != nil { retire() }
             stored = newValue
         }
+    }
+
+    private func report(to journal: GlobalChanges) {
+        reportedIn = journal.current
+        journal.record(self, value: stored)
+    }
+
+    /// Puts back a value a failed transaction replaced, without reporting the write.
+    func restore(_ value: Value?) {
+        if direct != nil { retire() }
+        stored = value
+        reportedIn = 0
     }
 
     /// Stores the function a top-level `fn` declaration made: a function without

@@ -220,6 +220,9 @@ extension Interpreter {
         var need = (id.index < layerHeights.count ? layerHeights[id.index] : 1) + 1
         var cursor = scene.node(id).parent
         while let c = cursor, c.index < layerHeights.count, layerHeights[c.index] < need, need <= Renderer.maxDepth + 1 {
+            for j in heightJournals.indices where c.index < heightJournals[j].count && heightJournals[j].saved[c.index] == nil {
+                heightJournals[j].saved[c.index] = layerHeights[c.index]
+            }
             layerHeights[c.index] = need
             need += 1
             cursor = scene.node(c).parent

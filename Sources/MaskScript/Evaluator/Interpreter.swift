@@ -79,6 +79,11 @@ public final class Interpreter {
     /// How many levels tall each layer's subtree (sublayers and masks) is, by
     /// `LayerID.index`: what `checkDepth` adds when a layer becomes a mask.
     var layerHeights: [Int] = []
+    /// The globals each open transaction changed (`Snapshot`).
+    let globalChanges = GlobalChanges()
+    /// For each open transaction: how many layers had a height then, and the heights of
+    /// those that changed since, as they were.
+    var heightJournals: [(count: Int, saved: [Int: Int])] = []
     /// Every file imported so far, compiled, by `Module.key`: importing one twice runs it once.
     var modules: [String: Module] = [:]
     /// The keys of the imported files being compiled now, outermost first (for cycles).
@@ -121,7 +126,7 @@ public final class Interpreter {
 
     /// Defines (or replaces) a global name visible to scripts: a host value.
     public func define(_ name: String, _ value: Value) {
-        if let box = globalBoxes[name] { box.value = value } else { globalBoxes[name] = Box(value) }
+        if let box = globalBoxes[name] { box.value = value } else { globalChanges.add(name, Box(value), to: &globalBoxes) }
     }
 
     /// The names visible at the top level (for completion).
@@ -162,7 +167,10 @@ public final class Interpreter {
         let program: CompiledProgram
         switch Compiler.compile(statements, for: self, source: source, echo: echo != nil) {
         case .success(let p): program = p
-        case .failure(let errors): return .failure(errors)
+        case .failure(let errors):
+            // The compiler took back the globals it added; nothing else changed.
+            saved.keep(in: self)
+            return .failure(errors)
         }
         stepMark = 0
         stepBudget = 0
@@ -174,6 +182,7 @@ public final class Interpreter {
             saved.restore(into: self)
             return .failure(ScriptErrors([error]))
         }
+        saved.keep(in: self)
         return .success(())
     }
 
@@ -293,49 +302,61 @@ public final class Interpreter {
     }
 }
 
-/// The state a transactional `run` restores on failure.
+/// A transaction over the interpreter's state: begun when made, then ended once, by
+/// `keep(in:)` or by `restore(into:)`, which puts everything back as it was.
+///
+/// The scalars are copied; the growing state (the scene, the source map, the globals,
+/// the layer tables) is journaled, so a transaction costs what it changes, not what
+/// the session holds: a snapshot copying it all made n REPL declarations O(n²).
 struct Snapshot {
-    let scene: Scene
     let cursor: Double
-    let globals: [String: Box]
-    let globalValues: [(Box, Value?)]
     let canvasRange: SourceRange?
     let firstLayerRange: SourceRange?
     let latestAnimationEnd: Double
     let latestAnimationRange: SourceRange?
-    let textChecks: [TextCheck]
-    let layerRefs: [LayerRef]
-    let layerHeights: [Int]
-    let sourceMap: SourceMap
+    let textCheckCount: Int
+    let layerRefCount: Int
+    let layerHeightCount: Int
 
     init(_ i: Interpreter) {
-        sourceMap = i.sourceMap
-        layerRefs = i.layerRefs
-        layerHeights = i.layerHeights
-        scene = i.scene
         cursor = i.cursor
-        globals = i.globalBoxes
-        globalValues = i.globalBoxes.values.map { ($0, $0.value) }
         canvasRange = i.canvasRange
         firstLayerRange = i.firstLayerRange
         latestAnimationEnd = i.latestAnimationEnd
         latestAnimationRange = i.latestAnimationRange
-        textChecks = i.textChecks
+        textCheckCount = i.textChecks.count
+        layerRefCount = i.layerRefs.count
+        layerHeightCount = i.layerHeights.count
+        i.scene.beginChanges()
+        i.sourceMap.beginChanges(layerCount: i.scene.nodes.count)
+        i.globalChanges.begin()
+        i.heightJournals.append((i.layerHeights.count, [:]))
     }
 
+    /// Ends the transaction keeping its changes (an enclosing one can still undo them).
+    func keep(in i: Interpreter) {
+        i.scene.keepChanges()
+        i.sourceMap.keepChanges()
+        i.globalChanges.keep()
+        _ = i.heightJournals.popLast()
+    }
+
+    /// Ends the transaction undoing its changes.
     func restore(into i: Interpreter) {
-        i.scene = scene
+        i.scene.undoChanges()
+        i.sourceMap.undoChanges()
+        i.globalChanges.undo(&i.globalBoxes)
+        if let heights = i.heightJournals.popLast() {
+            for (index, height) in heights.saved { i.layerHeights[index] = height }
+        }
+        i.layerHeights.removeSubrange(min(layerHeightCount, i.layerHeights.count)...)
+        i.layerRefs.removeSubrange(min(layerRefCount, i.layerRefs.count)...)
+        i.textChecks.removeSubrange(min(textCheckCount, i.textChecks.count)...)
         i.cursor = cursor
-        i.globalBoxes = globals
-        for (box, value) in globalValues { box.value = value }
         i.canvasRange = canvasRange
         i.firstLayerRange = firstLayerRange
-        i.textChecks = textChecks
         i.latestAnimationEnd = latestAnimationEnd
         i.latestAnimationRange = latestAnimationRange
-        i.layerRefs = layerRefs
-        i.layerHeights = layerHeights
-        i.sourceMap = sourceMap
         i.layerStack = []
         i.libraryCall = nil
         i.callDepth = 0

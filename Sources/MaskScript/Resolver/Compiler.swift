@@ -157,7 +157,7 @@ final class Compiler {
                 box = existing
             } else {
                 box = Box()
-                interpreter.globalBoxes[name] = box
+                interpreter.globalChanges.add(name, box, to: &interpreter.globalBoxes)
                 newGlobals.append(name)
             }
             v = Variable(name: name, place: .global(box))

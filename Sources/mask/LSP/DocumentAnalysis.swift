@@ -39,8 +39,10 @@ struct DocumentAnalysis {
 
     /// Parses the document and, when it parses, runs it with a small budget. Images and
     /// fonts resolve against the document's folder; `print` output is dropped, since
-    /// standard output carries the protocol.
-    init(_ document: TextDocument) {
+    /// standard output carries the protocol. Nil when `isSuperseded` turned true before
+    /// the analysis was done (asked between stages and while the script runs): a newer
+    /// version of the document is waiting, and this one's results would be stale.
+    init?(_ document: TextDocument, isSuperseded: @escaping @Sendable () -> Bool = { false }) {
         let path = DocumentURI.filePath(of: document.uri)
         source = SourceFile(name: path ?? document.uri, text: document.text)
         // `SourceFile` drops a leading byte-order mark; the client still counts it.
@@ -53,7 +55,9 @@ struct DocumentAnalysis {
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         hasSyntaxErrors = !errors.isEmpty
         // Errors and the run's warnings (characters no font has), as `mask check` prints them.
-        let (found, sources) = hasSyntaxErrors ? (errors, []) : DocumentAnalysis.run(source, folder: folder)
+        if isSuperseded() { return nil }
+        let (found, sources) = hasSyntaxErrors ? (errors, []) : DocumentAnalysis.run(source, folder: folder, isSuperseded: isSuperseded)
+        if isSuperseded() { return nil }
         let source = self.source
         diagnostics = found.filter { $0.fileName == source.name }
         imported = ImportedErrors(found, sources: sources, document: source, statements: parsed.statements, folder: folder)
@@ -63,7 +67,8 @@ struct DocumentAnalysis {
     /// frame, if any, and the imported files they may point into. A run stopped by this server's own budget is not an error of
     /// the script (`mask check` allows a hundred times more steps), so it becomes
     /// information at the place the run stopped, which is usually inside the loop to look at.
-    private static func run(_ source: SourceFile, folder: String?) -> ([Diagnostic], [SourceFile]) {
+    private static func run(_ source: SourceFile, folder: String?,
+                            isSuperseded: @escaping @Sendable () -> Bool) -> ([Diagnostic], [SourceFile]) {
         let script: Script
         do { script = try Script(source: source) } catch { return (error.diagnostics, []) }
         var limits = Limits()
@@ -72,7 +77,7 @@ struct DocumentAnalysis {
         let warnings = Mutex<[Diagnostic]>([])
         let options = ScriptOptions(resources: resources(in: folder), limits: limits, output: { _ in },
                                     warn: { warning in warnings.withLock { $0.append(warning) } },
-                                    isCancelled: { Date() > deadline })
+                                    isCancelled: { isSuperseded() || Date() > deadline })
         do {
             // What `mask check` finds in the first frame, at the property's line.
             let built = try script.build(options: options)

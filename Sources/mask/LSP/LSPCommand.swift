@@ -12,15 +12,20 @@ enum LSPCommand {
         // A client that closes its end must not kill the server mid-write with SIGPIPE;
         // the write fails, and the end of input follows.
         signal(SIGPIPE, SIG_IGN)
-        var reader = MessageReader(fd: STDIN_FILENO)
+        let inbox = MessageInbox(reading: MessageReader(fd: STDIN_FILENO))
         let server = LanguageServer(writer: MessageWriter(fd: STDOUT_FILENO))
         while true {
-            // Idle: the changes received so far are all there is; analyse their newest text.
-            if !reader.hasInput { server.analyseStale() }
-            guard let frame = reader.next() else { break }
-            server.handle(frame)
-            if let status = server.exitStatus { return status }
+            switch inbox.next(orQuiet: server.hasStaleDocuments) {
+            case .quiet:
+                // The changes received so far are all there is: analyse their newest text,
+                // stopping any analysis a newer change of its document arrives during.
+                server.analyseStale(isSuperseded: inbox.hasChange(of:))
+            case .message(let message):
+                server.handle(message)
+                if let status = server.exitStatus { return status }
+            case .end:
+                return server.statusAtEndOfInput
+            }
         }
-        return server.statusAtEndOfInput
     }
 }

@@ -83,19 +83,27 @@ extension LanguageServer {
         stale.insert(document.uri)
     }
 
+    /// True when an open document changed since its last analysis.
+    var hasStaleDocuments: Bool { !stale.isEmpty }
+
     /// Analyses every document changed since its last analysis and publishes its
-    /// diagnostics: called when no message is waiting.
-    func analyseStale() {
-        for uri in stale.sorted() { _ = analysis(of: uri) }
+    /// diagnostics: called when no message is waiting. An analysis is stopped, and
+    /// publishes nothing, once `isSuperseded` says a newer change of its document arrived;
+    /// the document stays stale, and its newest text is analysed at the next pause.
+    func analyseStale(isSuperseded: @escaping @Sendable (String) -> Bool) {
+        for uri in stale.sorted() where !isSuperseded(uri) {
+            _ = analysis(of: uri, isSuperseded: { isSuperseded(uri) })
+        }
     }
 
     /// The analysis of the current text of an open document, made (and its diagnostics
-    /// published) when the text changed since the last one.
-    func analysis(of uri: String) -> DocumentAnalysis? {
+    /// published) when the text changed since the last one; nil when the document is not
+    /// open, or when `isSuperseded` stopped the analysis.
+    func analysis(of uri: String, isSuperseded: @escaping @Sendable () -> Bool = { false }) -> DocumentAnalysis? {
         guard let (document, known) = documents[uri] else { return nil }
         if let known, !stale.contains(uri) { return known }
+        guard let analysis = DocumentAnalysis(document, isSuperseded: isSuperseded) else { return nil }
         stale.remove(uri)
-        let analysis = DocumentAnalysis(document)
         documents[uri] = (document, analysis)
         publish(analysis, of: document)
         return analysis

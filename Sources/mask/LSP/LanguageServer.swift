@@ -3,10 +3,12 @@ import Foundation
 /// The language server's state and its message dispatch: which methods exist, in which
 /// state each may be called, and how every malformed message is answered.
 ///
-/// One message is handled at a time, to completion, on the calling thread. A change is
-/// only stored; its analysis waits until no message is waiting (`analyseStale`) or a
-/// request needs it, so a burst of queued changes costs one analysis of the newest text
-/// rather than one per change (100 changes of 0.8 s each once kept a hover waiting 80 s).
+/// One message is handled at a time, to completion, on the calling thread (a reader
+/// thread fills the `MessageInbox`). A change is only stored; its analysis waits until no
+/// message is waiting (`analyseStale`) or a request needs it, so a burst of queued changes
+/// costs one analysis of the newest text rather than one per change (100 changes of 0.8 s
+/// each once kept a hover waiting 80 s); and an analysis running when a newer change of
+/// its document arrives stops without publishing.
 final class LanguageServer {
     /// Where the session is in the protocol's life cycle.
     private enum State {
@@ -35,13 +37,13 @@ final class LanguageServer {
     /// The status to exit with when input ends without `exit`.
     var statusAtEndOfInput: Int32 { state == .shutDown ? ExitStatus.success : ExitStatus.failure }
 
-    /// Handles one frame from the reader.
-    func handle(_ frame: MessageReader.Frame) {
-        switch frame {
-        case .malformed(let problem):
-            respond(id: NSNull(), error: ResponseError(ResponseError.parseError, problem))
-        case .message(let data):
-            handle(data)
+    /// Handles one message the reader decoded.
+    func handle(_ message: IncomingMessage) {
+        switch message.content {
+        case .refused(let error):
+            respond(id: NSNull(), error: error)
+        case .object(let object):
+            handle(object)
         }
     }
 
@@ -52,15 +54,7 @@ final class LanguageServer {
 
     // MARK: - Dispatch
 
-    private func handle(_ data: Data) {
-        guard let json = try? JSONSerialization.jsonObject(with: LanguageServer.escapingByteOrderMarks(data),
-                                                           options: [.fragmentsAllowed]) else {
-            return respond(id: NSNull(), error: ResponseError(ResponseError.parseError, "the message is not valid JSON"))
-        }
-        guard let message = json as? [String: Any] else {
-            // Batches are JSON-RPC's, not the Language Server Protocol's.
-            return respond(id: NSNull(), error: ResponseError(ResponseError.invalidRequest, "a message must be a JSON object"))
-        }
+    private func handle(_ message: [String: Any]) {
         let id = message["id"]
         if let id, !LanguageServer.isValidID(id) {
             return respond(id: NSNull(), error: ResponseError(ResponseError.invalidRequest, "'id' must be a string or a whole number"))

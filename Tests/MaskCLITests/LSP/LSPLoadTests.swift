@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// `mask lsp` under load: a burst of queued changes is analysed once, at its newest
-/// version, and a document over the script size limit is refused while the server goes on.
+/// version, an analysis a newer change supersedes stops, and a document over the script size limit is refused while the server goes on.
 final class LSPLoadTests: MaskCLITestCase {
     private func session() throws -> LSPSession {
         let session = try LSPSession(in: directory)
@@ -39,6 +39,33 @@ final class LSPLoadTests: MaskCLITestCase {
         XCTAssertEqual(versions.last, 101)
         XCTAssertLessThan(versions.count, 10, "every queued change was analysed: \(versions)")
         XCTAssertEqual(last.first?["message"] as? String, "unknown name `zz`")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    /// A change whose analysis is slow (a loop declaring 35,000 layers, within the step
+    /// budget), then, while it runs, a fast one: the slow
+    /// analysis stops without publishing, and the diagnostics published are the newest
+    /// version's.
+    func testAnAnalysisSupersededByANewerChangeStopsWithoutPublishing() throws {
+        let lsp = try session()
+        let uri = url("a.mask").absoluteString
+        XCTAssertEqual(try lsp.open(uri, "let a = 0\n").count, 0)
+        func change(_ version: Int, _ text: String) {
+            lsp.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": [["text": text]]])
+        }
+        change(2, "canvas { size: [100, 100] }\nrepeat 35000 as i { shape { position: [i, 0] } }\n")
+        // Not a timing assertion: a pause so that the server is inside the slow analysis
+        // (on a slow machine it may not be yet, and the test then passes without showing much).
+        Thread.sleep(forTimeInterval: 0.3)
+        change(3, "let a = zz\n")
+        _ = try lsp.request("textDocument/hover", LSP.at(uri, 0, 4))
+        var published: [(version: Int, diagnostics: [[String: Any]])] = []
+        while let message = lsp.keptNotification() {
+            let params = try XCTUnwrap(message["params"] as? [String: Any])
+            published.append((try XCTUnwrap(params["version"] as? Int), try XCTUnwrap(params["diagnostics"] as? [[String: Any]])))
+        }
+        XCTAssertEqual(published.map(\.version), [3], "the superseded version was published")
+        XCTAssertEqual(published.last?.diagnostics.first?["message"] as? String, "unknown name `zz`")
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
