@@ -44,6 +44,10 @@ let package = Package(
                           swiftSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
                           linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld", "-lbrotlidec", "-lbrotlicommon", "-ltinfo"], .when(configuration: .release))]),
 
+        // The in-memory render benchmark (Benchmarks/memory.py): frames rendered through the
+        // public API into reused buffers, as an embedding app renders them.
+        .executableTarget(name: "MaskBench", dependencies: ["MaskScript", "MaskEngine"], path: "Benchmarks/MaskBench"),
+
         .testTarget(name: "MaskEngineTests", dependencies: ["MaskEngine"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "MaskScriptTests", dependencies: ["MaskScript", "MaskEngine"],

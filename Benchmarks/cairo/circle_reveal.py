@@ -15,4 +15,5 @@ def draw(cr, t):
     cr.fill()
 
 
-run("circle_reveal", draw)
+if __name__ == "__main__":
+    run("circle_reveal", draw)

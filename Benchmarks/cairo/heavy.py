@@ -60,4 +60,5 @@ def draw(cr, t):
             cr.fill()
 
 
-run("heavy", draw)
+if __name__ == "__main__":
+    run("heavy", draw)

@@ -26,4 +26,5 @@ def draw(cr, t):
     cr.show_text(TEXT)
 
 
-run("text_shimmer", draw)
+if __name__ == "__main__":
+    run("text_shimmer", draw)

@@ -28,4 +28,5 @@ def draw(cr, t):
         cr.restore()
 
 
-run("tile_fade", draw)
+if __name__ == "__main__":
+    run("tile_fade", draw)

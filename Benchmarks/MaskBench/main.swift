@@ -1,0 +1,102 @@
+// The in-memory half of the render benchmark (Benchmarks/memory.py runs it): frames of a
+// scene rendered through the public API into reused `RenderBuffers`, one per thread,
+// nothing written; and the frame's memory-traffic ceiling (an 8 MiB memset and memcpy).
+//
+//   MaskBench render SCENE.mask THREADS PASSES   best seconds per frame of PASSES passes
+//                                                 over frames 0–59 (after one warm-up pass)
+//   MaskBench ceiling PASSES                      best seconds of one 8 MiB memset, memcpy
+import Dispatch
+import Foundation
+import MaskEngine
+import MaskScript
+
+/// Frames 0–59 of a 30 fps scene: two seconds.
+let frames = 0..<60
+
+/// The wall seconds `body` takes.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// A byte of each frame, summed, so that no render can be left out.
+final class Checksum: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var value = 0
+    func add(_ image: Image) {
+        let byte = Int(image.pixels[image.pixels.count / 2])
+        lock.withLock { value &+= byte }
+    }
+}
+
+/// Renders `frames` with `threads` threads, each with its own buffers (thread i takes the
+/// frames i, i + threads, ...), `passes` times after one warm-up pass; the best pass's
+/// seconds per frame.
+func renderPasses(_ renderer: Renderer, threads: Int, passes: Int, checksum: Checksum) throws -> Double {
+    let buffers = (0..<threads).map { _ in RenderBuffers() }
+    let failure = NSLock()
+    nonisolated(unsafe) var error: (any Error)?
+    nonisolated(unsafe) let shared = buffers
+    func pass() {
+        DispatchQueue.concurrentPerform(iterations: threads) { i in
+            do {
+                for k in stride(from: frames.lowerBound + i, to: frames.upperBound, by: threads) {
+                    try renderer.renderFrame(k, using: shared[i]) { checksum.add($0) }
+                }
+            } catch let thrown {
+                failure.withLock { error = thrown }
+            }
+        }
+    }
+    pass()
+    if let error { throw error }
+    var best = Double.infinity
+    for _ in 0..<passes { best = min(best, seconds(pass)) }
+    if let error { throw error }
+    return best / Double(frames.count)
+}
+
+/// Where the ceiling's buffers are published, so that the compiler cannot drop a store
+/// to them as never read: the clock's calls between the stores might read them.
+nonisolated(unsafe) var published: [UnsafeMutableRawPointer] = []
+
+/// The best seconds of one memset and one memcpy of 8 MiB.
+func ceiling(passes: Int) -> (set: Double, copy: Double) {
+    let count = 8 << 20
+    let a = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+    let b = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+    published = [a, b]
+    defer { published = []; a.deallocate(); b.deallocate() }
+    memset(a, 1, count)
+    memset(b, 2, count)
+    var set = Double.infinity, copy = Double.infinity
+    for i in 0..<max(1, passes) * 8 {
+        set = min(set, seconds { memset(a, Int32(i & 0xFF), count) })
+        copy = min(copy, seconds { memcpy(b, a, count) })
+    }
+    return (set, copy)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+do {
+    switch (arguments.first, arguments.count) {
+    case ("render", 4):
+        let values = Array(arguments)
+        guard let threads = Int(values[2]), threads > 0, let passes = Int(values[3]), passes > 0 else { throw CocoaError(.formatting) }
+        let renderer = Renderer(scene: try Script(contentsOf: values[1]).run())
+        let checksum = Checksum()
+        let perFrame = try renderPasses(renderer, threads: threads, passes: passes, checksum: checksum)
+        print(String(format: "%.9f %d", perFrame, checksum.value))
+    case ("ceiling", 2):
+        guard let passes = Int(Array(arguments)[1]), passes > 0 else { throw CocoaError(.formatting) }
+        let (set, copy) = ceiling(passes: passes)
+        print(String(format: "%.9f %.9f", set, copy))
+    default:
+        FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES | MaskBench ceiling PASSES\n".utf8))
+        exit(2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("MaskBench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""The in-memory render benchmark: the engine as an embedder uses it, beside its peers.
+
+For each scene of Benchmarks/scenes (1280×720, 30 fps, frames 0–59), in turn, round after
+round (so the machine's drift falls on every measure alike), best of ROUNDS:
+- mask: MaskBench (Benchmarks/MaskBench) renders the frames through the public API into
+  reused `RenderBuffers`, one per thread, nothing written: one thread, then two;
+- cairo and Blend2D: the peers (Benchmarks/cairo, Benchmarks/blend2d) draw the same frames
+  into their own surface (no packing, no copy, no file), through memory_peer.py;
+- the ceiling: one 8 MiB memset and memcpy (MaskBench ceiling), as frames a second of
+  1280×720×4 bytes: no renderer writing every pixel once can pass the first.
+Each measure is a process that takes the best of PASSES passes after a warm-up pass.
+
+Prints ms per frame, mask's speed over the faster peer (>1: mask is faster), the gain
+from a second thread, and the ceiling.
+
+The peers run in a virtual environment this script makes on first use under .build/
+(PyPI `pycairo`, which builds against Debian's libcairo2-dev and pkg-config, and
+`blend2d-python`); MaskBench is built in release.
+
+Usage: python3 Benchmarks/memory.py [ROUNDS] [PASSES]   (defaults 5 and 3)
+       MASKBENCH=/path/to/MaskBench python3 Benchmarks/memory.py ...   (a binary built before)
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+VENV = os.path.join(ROOT, ".build", "bench-venv")
+PYTHON = os.path.join(VENV, "bin", "python3")
+SCENES = ["tile_fade", "text_shimmer", "circle_reveal", "heavy"]
+FRAME_BYTES = 1280 * 720 * 4
+CEILING_BYTES = 8 << 20
+
+
+def setup():
+    if not os.path.exists(PYTHON):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    probe = subprocess.run([PYTHON, "-c", "import cairo, blend2d"], capture_output=True)
+    if probe.returncode != 0:
+        subprocess.run([PYTHON, "-m", "pip", "install", "-q", "pycairo", "blend2d-python"], check=True)
+    if os.environ.get("MASKBENCH"):
+        return os.environ["MASKBENCH"]
+    subprocess.run(["swift", "build", "-c", "release", "--product", "MaskBench"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    return os.path.join(path, "MaskBench")
+
+
+def output(command):
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
+
+
+def main():
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    passes = sys.argv[2] if len(sys.argv) > 2 else "3"
+    bench = setup()
+    measures = {}
+    for name in SCENES:
+        scene = os.path.join(HERE, "scenes", name + ".mask")
+        measures[(name, "mask 1")] = [bench, "render", scene, "1", passes]
+        measures[(name, "mask 2")] = [bench, "render", scene, "2", passes]
+        for peer in ("cairo", "blend2d"):
+            measures[(name, peer)] = [PYTHON, os.path.join(HERE, "memory_peer.py"), peer, name, passes]
+    best = {}
+    ceiling = [float("inf"), float("inf")]
+    for _ in range(rounds):
+        for key, command in measures.items():
+            best[key] = min(best.get(key, float("inf")), float(output(command)[0]))
+        values = [float(v) for v in output([bench, "ceiling", passes])]
+        ceiling = [min(a, b) for a, b in zip(ceiling, values)]
+    print(f"ms per frame, 1280×720, frames 0–59, best of {rounds} rounds × {passes} passes, measures in turn")
+    print(f"{'scene':<14} {'mask 1':>7} {'mask 2':>7} {'2 / 1':>6} {'cairo':>7} {'Blend2D':>8} {'peer / mask':>12}")
+    for name in SCENES:
+        one, two = best[(name, "mask 1")], best[(name, "mask 2")]
+        peer = min(best[(name, "cairo")], best[(name, "blend2d")])
+        print(f"{name:<14} {one * 1e3:>7.3f} {two * 1e3:>7.3f} {one / two:>6.2f} {best[(name, 'cairo')] * 1e3:>7.3f} "
+              f"{best[(name, 'blend2d')] * 1e3:>8.3f} {peer / one:>12.2f}")
+    per_frame = [s * FRAME_BYTES / CEILING_BYTES for s in ceiling]
+    print(f"ceiling, one core: memset {CEILING_BYTES / ceiling[0] / 1e9:.1f} GB/s = {per_frame[0] * 1e3:.3f} ms a frame "
+          f"({1 / per_frame[0]:.0f} frames/s), memcpy {CEILING_BYTES / ceiling[1] / 1e9:.1f} GB/s = "
+          f"{per_frame[1] * 1e3:.3f} ms a frame ({1 / per_frame[1]:.0f} frames/s)")
+
+
+if __name__ == "__main__":
+    main()
