@@ -20,15 +20,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The real stack position, which Swift cannot read without taking a local's address.
         .target(name: "CStack"),
-        // fallocate(2), which Swift's Glibc module does not declare.
-        .target(name: "CFileSpace"),
         // RGBA to packed RGB with the CPU's byte shuffles, which Swift's SIMD types lack.
         .target(name: "CPixels"),
-        // mallopt(3), which Swift's Glibc module does not declare.
-        .target(name: "CMemory"),
 
         // The compositing engine: knows nothing of the language.
-        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib", "CFileSpace", "CPixels", "CMemory"]),
+        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib", "CPixels"]),
         // The language: lexer, parser, evaluator, diagnostics.
         .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"],
                 // The effects library is compiled in (Library/EffectsLibrary.swift, made by

@@ -32,7 +32,7 @@ enum PNGDirectDecoder {
             for piece in layout.idat { gathered += UnsafeRawBufferPointer(rebasing: file[piece]) }
         }
         // Uninitialised: the inflate below fills every byte or the array is dropped.
-        var filtered = LargeBuffer.uninitializedBytes(count: filteredCount)
+        var filtered = FrameArrays.uninitializedBytes(count: filteredCount)
         let inflated = filtered.withUnsafeMutableBytes { out -> Bool in
             func inflate(_ input: UnsafeRawBufferPointer) -> Bool {
                 // Deflate with a 32 KiB window, or a smaller one that holds all the data
@@ -123,7 +123,7 @@ enum PNGDirectDecoder {
         let width = layout.width, height = layout.height
         var complete = true
         // Every byte is written below before the image is made (or the array is dropped).
-        var rgba = LargeBuffer.uninitializedBytes(count: width &* height &* 4)
+        var rgba = FrameArrays.uninitializedBytes(count: width &* height &* 4)
         rgba.withUnsafeMutableBufferPointer { target in
             rows.withUnsafeBufferPointer { source in
                 guard let inBase = source.baseAddress, let outBase = target.baseAddress else { return }

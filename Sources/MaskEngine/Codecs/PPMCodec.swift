@@ -49,7 +49,7 @@ enum PPMCodec {
         if bytes.count < total {
             // Every byte is written below.
             if bytes.capacity < total {
-                bytes = LargeBuffer.uninitializedBytes(count: total)
+                bytes = FrameArrays.uninitializedBytes(count: total)
             } else {
                 bytes.append(contentsOf: repeatElement(0, count: total - bytes.count))
             }

@@ -131,7 +131,7 @@ final class BufferPool {
     /// Makes `b` hold `count` elements, all `value`, in place.
     private func resize<T>(_ b: inout [T], count: Int, with value: T) {
         if b.capacity < count {
-            b = LargeBuffer.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
+            b = FrameArrays.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
                                   repeating: value)
         } else {
             // The elements kept are overwritten; those appended are `value` already.
@@ -149,10 +149,9 @@ final class BufferPool {
         if b.count > count {
             b.removeLast(b.count - count)
         } else if b.capacity < count {
-            b = LargeBuffer.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
+            b = FrameArrays.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
                                   repeating: padding)
         } else if b.count < count {
-            LargeBuffer.willGrow(b, to: count)
             b.append(contentsOf: repeatElement(padding, count: count - b.count))
         }
     }
@@ -161,7 +160,7 @@ final class BufferPool {
     /// is replaced by one whose bytes are left as the allocator gives them.
     private func resizeUnwritten(_ b: inout [UInt8], count: Int) {
         if b.capacity < count {
-            b = LargeBuffer.uninitializedBytes(count: count, capacity: grownCapacity(count, from: b.capacity, stride: 1))
+            b = FrameArrays.uninitializedBytes(count: count, capacity: grownCapacity(count, from: b.capacity, stride: 1))
         } else {
             resize(&b, count: count, padding: 0)
         }

@@ -1,22 +1,23 @@
 import XCTest
 @testable import MaskEngine
 
-/// `LargeBuffer`: frame-size arrays advised for huge pages hold exactly what plain arrays
-/// would, and the pool's buffers grown through it keep their promises (zero where asked).
-final class LargeBufferTests: XCTestCase {
+/// `FrameArrays`: arrays made with room hold their count of the value, and the pool's
+/// buffers grown through them keep their promises (zero where asked).
+final class FrameArraysTests: XCTestCase {
     func testLargeAndSmallArraysHoldTheirCountOfTheValue() {
-        for count in [0, 1, 4095, LargeBuffer.threshold - 1, LargeBuffer.threshold, 3_686_400, 5 << 20] {
-            let bytes = LargeBuffer.array(count: count, repeating: UInt8(7))
+        for count in [0, 1, 4095, 3_686_400, 5 << 20] {
+            let bytes = FrameArrays.array(count: count, capacity: count * 2, repeating: UInt8(7))
+            XCTAssertGreaterThanOrEqual(bytes.capacity, count * 2)
             XCTAssertEqual(bytes.count, count)
             XCTAssertTrue(bytes.allSatisfy { $0 == 7 }, "\(count)")
-            let floats = LargeBuffer.array(count: count / 4, repeating: Float(0))
+            let floats = FrameArrays.array(count: count / 4, repeating: Float(0))
             XCTAssertEqual(floats.count, count / 4)
             XCTAssertTrue(floats.allSatisfy { $0 == 0 }, "\(count)")
-            XCTAssertEqual(LargeBuffer.uninitializedBytes(count: count).count, count)
+            XCTAssertEqual(FrameArrays.uninitializedBytes(count: count).count, count)
         }
     }
 
-    func testPoolBuffersGrownPastTheThresholdAreZeroWhereAsked() {
+    func testPoolBuffersGrownToFrameSizeAreZeroWhereAsked() {
         let pool = BufferPool()
         var small = pool.bytes(count: 100, zeroed: false)
         small.withUnsafeMutableBufferPointer { $0.update(repeating: 9) }
