@@ -4,8 +4,8 @@ extension DrawPipeline {
     struct HeldFactor {
         /// Which modulator it belongs to.
         let modulator: Int
-        /// The byte source (for `writeRow`, for coverages that are not the primary one).
-        let mask: CoverageMask?
+        /// True for a coverage or a mask (false for a constant).
+        let varies: Bool
         let isCoverage: Bool
         /// The constant, for a `constant` factor.
         let constant: UInt32
@@ -14,7 +14,7 @@ extension DrawPipeline {
         let spans: CoverageMask.Spans?
 
         /// True for a constant factor.
-        var isConstant: Bool { mask == nil }
+        var isConstant: Bool { !varies }
     }
 
     /// Calls `body` with every factor of the list held for reading, in order.
@@ -30,7 +30,7 @@ extension DrawPipeline {
             let (m, factor) = flat[i]
             switch factor {
             case .constant(let k):
-                held.append(HeldFactor(modulator: m, mask: nil, isCoverage: false, constant: min(k, 255), rect: .empty,
+                held.append(HeldFactor(modulator: m, varies: false, isCoverage: false, constant: min(k, 255), rect: .empty,
                                        bytes: nil, spans: nil))
                 return hold(i &+ 1)
             case .coverage(let c), .mask(let c):
@@ -38,7 +38,7 @@ extension DrawPipeline {
                 if case .coverage = factor { isCoverage = true }
                 return c.withSpans { spans in
                     c.bytes.withUnsafeBufferPointer { b in
-                        held.append(HeldFactor(modulator: m, mask: c, isCoverage: isCoverage, constant: 255, rect: c.rect,
+                        held.append(HeldFactor(modulator: m, varies: true, isCoverage: isCoverage, constant: 255, rect: c.rect,
                                                bytes: b.baseAddress, spans: spans))
                         return hold(i &+ 1)
                     }
@@ -106,10 +106,20 @@ extension DrawPipeline {
     private static func bytes(_ h: HeldFactor, isPrimary: Bool, y: Int, _ a: Int, _ b: Int,
                               into scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>? {
         guard let base = h.bytes else { return nil }
-        if isPrimary || !h.isCoverage {
-            return base + ((y &- h.rect.y0) &* h.rect.width &+ (a &- h.rect.x0))
+        let row = base + ((y &- h.rect.y0) &* h.rect.width &+ (a &- h.rect.x0))
+        guard !isPrimary, h.isCoverage, let spans = h.spans else { return row }
+        // 0 outside the extent, 255 in the full runs, the bytes between.
+        var x = a
+        spans.forEach(y: y, within: a, b) { lo, hi, full in
+            if lo > x { (scratch + (x &- a)).update(repeating: 0, count: lo &- x) }
+            if full {
+                (scratch + (lo &- a)).update(repeating: 255, count: hi &- lo)
+            } else {
+                (scratch + (lo &- a)).update(from: row + (lo &- a), count: hi &- lo)
+            }
+            x = hi
         }
-        h.mask?.writeRow(y: y, x0: a, x1: b, into: scratch)
+        if x < b { (scratch + (x &- a)).update(repeating: 0, count: b &- x) }
         return UnsafePointer(scratch)
     }
 
