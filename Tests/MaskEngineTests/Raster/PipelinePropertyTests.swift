@@ -63,6 +63,14 @@ final class PipelinePropertyTests: XCTestCase {
             for _ in 0..<(1 + Int(random.next() % 3)) { factors.append(try factor(&random, clip: clip)) }
             modulators.append(.init(factors: factors))
         }
+        // Half the lists have the renderer's shapes: a plain fill, a fill through a mask.
+        let opacity = DrawPipeline.Factor.constant(random.next() % 2 == 0 ? 255 : 1 + UInt32(random.byte() % 254))
+        switch random.next() % 4 {
+        case 0: modulators = [.init(factors: [try coverage(&random, clip: clip), opacity])]
+        case 1: modulators = [.init(factors: [try coverage(&random, clip: clip)]), .init(factors: [try mask(&random, clip: clip)]),
+                              .init(factors: [opacity])]
+        default: break
+        }
         let source: DrawPipeline.Source
         switch random.next() % 4 {
         case 0: source = .solid(random.next() % 2 == 0 ? 0xFF20_4080 : 0x8010_2040)
@@ -87,25 +95,32 @@ final class PipelinePropertyTests: XCTestCase {
     /// dense mask over part of the clip, or a constant (0, 255 or any).
     private func factor(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline.Factor {
         switch random.next() % 3 {
-        case 0:
-            let x = Double(random.next() % 10) * 0.7, w = Double(clip.width) * Double(1 + random.next() % 4) / 3
-            let shape: Path = random.next() % 2 == 0 ? .rect(Rect(x, 0.5, w, Double(clip.height)))
-                : .oval(in: Rect(x, -0.3, w, Double(clip.height) + 1))
-            let coverage = Rasterizer.coverage(of: shape, transform: .identity, fillRule: .nonzero, clip: clip)
-            return .coverage(coverage ?? CoverageMask(rect: .empty, values: []))
-        case 1:
-            let rect = PixelRect(x0: Int(random.next() % 3), y0: Int(random.next() % 2), x1: clip.x1 - Int(random.next() % 3), y1: clip.y1)
-            var values = [UInt8](repeating: 0, count: rect.width * rect.height)
-            var i = 0
-            while i < values.count {
-                let kind = random.next() % 4
-                for j in i..<min(i + 8, values.count) { values[j] = kind == 0 ? 0 : kind == 1 ? 255 : random.byte() }
-                i += 8
-            }
-            return .mask(CoverageMask(rect: rect, values: values))
-        default:
-            return .constant([0, 255, 255, UInt32(random.byte())][Int(random.next() % 4)])
+        case 0: return try coverage(&random, clip: clip)
+        case 1: return try mask(&random, clip: clip)
+        default: return .constant([0, 255, 255, UInt32(random.byte())][Int(random.next() % 4)])
         }
+    }
+
+    /// The coverage of a random rectangle or oval (with spans, sparse).
+    private func coverage(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline.Factor {
+        let x = Double(random.next() % 10) * 0.7, w = Double(clip.width) * Double(1 + random.next() % 4) / 3
+        let shape: Path = random.next() % 2 == 0 ? .rect(Rect(x, 0.5, w, Double(clip.height)))
+            : .oval(in: Rect(x, -0.3, w, Double(clip.height) + 1))
+        let coverage = Rasterizer.coverage(of: shape, transform: .identity, fillRule: .nonzero, clip: clip)
+        return .coverage(coverage ?? CoverageMask(rect: .empty, values: []))
+    }
+
+    /// Dense mask values over part of the clip, in blocks of 0, 255 and mixed bytes.
+    private func mask(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline.Factor {
+        let rect = PixelRect(x0: Int(random.next() % 3), y0: Int(random.next() % 2), x1: clip.x1 - Int(random.next() % 3), y1: clip.y1)
+        var values = [UInt8](repeating: 0, count: rect.width * rect.height)
+        var i = 0
+        while i < values.count {
+            let kind = random.next() % 4
+            for j in i..<min(i + 8, values.count) { values[j] = kind == 0 ? 0 : kind == 1 ? 255 : random.byte() }
+            i += 8
+        }
+        return .mask(CoverageMask(rect: rect, values: values))
     }
 
     /// An image paint over the clip, opaque or of every alpha.

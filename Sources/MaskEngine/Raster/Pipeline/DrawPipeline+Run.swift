@@ -68,6 +68,7 @@ extension DrawPipeline {
             guard !region.isEmpty, !held.contains(where: { $0.isConstant && $0.constant == 0 }) else { return .empty }
             let shaded = region.x1 &- painted.x0, rows = region.y0..<region.y1
             let masks = held.filter { !$0.isConstant && !$0.isCoverage }
+            let coverageTimes = DrawPipeline.generalOnly ? nil : coverageTimesConstant(held, primary: primary)
             let stride = shaded &+ 8
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: (modulators.count &+ 1) &* stride) { scratch in
             withUnsafeTemporaryAllocation(of: Lane.self, capacity: max(1, modulators.count)) { lanes in
@@ -83,6 +84,13 @@ extension DrawPipeline {
                     if masks.contains(where: { DrawPipeline.isZero($0, y: y, lo, hi) }) { continue }
                     guard let row = rowAt(y, hi) else { continue }
                     func piece(_ a: Int, _ b: Int, _ full: Bool) {
+                        if let (k, p) = coverageTimes {
+                            // One lane, known without looking at the factors again.
+                            let count = full && k == 255 ? 0 : 1
+                            let bytes = full ? nil : held[p].bytes.map { $0 + ((y &- held[p].rect.y0) &* held[p].rect.width &+ (a &- held[p].rect.x0)) }
+                            lanes[0] = Lane(bytes: bytes, k: k)
+                            return body(y, a, b, row + (a &- painted.x0) &* 4, lanes, count, hint)
+                        }
                         guard let count = DrawPipeline.lanes(held, modulators: modulators.count, primary: primary, y: y, a, b,
                                                              full: full, scratch: scratch, stride: stride, into: lanes) else { return }
                         body(y, a, b, row + (a &- painted.x0) &* 4, lanes, count, hint)
@@ -98,6 +106,16 @@ extension DrawPipeline {
             }
             return region
         }
+    }
+
+    /// The fast path of the commonest list, `[source, [coverage, constant], ...]` (a plain
+    /// fill: one modulator, the primary coverage times at most one constant): its one
+    /// lane's constant and the coverage's index in `held`, so pieces skip `lanes`; nil for
+    /// any other list.
+    private func coverageTimesConstant(_ held: [HeldFactor], primary: Int?) -> (UInt32, Int)? {
+        guard modulators.count == 1, let p = primary, p == 0, held.count <= 2 else { return nil }
+        guard held.count == 2 else { return (255, p) }
+        return held[1].isConstant ? (held[1].constant, p) : nil
     }
 
     /// Calls `body` with a function giving the source's row `y` from column `painted.x0`,

@@ -39,7 +39,9 @@
 /// `PieceShape`: the lanes the list leaves over the piece (`bare`: none, the source copied
 /// where opaque; `row`: one byte row — a mask at full coverage, or a coverage alone;
 /// `rowThenConstant`: the same below full opacity, both with AVX2 where the CPU has it),
-/// and for the A8 store one entry: constant lanes over a solid colour (`fastAlpha`).
+/// and for the A8 store one entry: constant lanes over a solid colour (`fastAlpha`). One
+/// entry is keyed by the whole list: a plain fill, `[source, [coverage, constant]]`, takes
+/// its piece's one lane straight from the coverage (`coverageTimesConstant`).
 /// So a list's shape picks its loop piece by piece, as tiny-skia's blitter picks one per
 /// span. Every entry gives the general loop's bytes: `PipelinePropertyTests` runs random
 /// lists through both (`generalOnly`).
