@@ -16,6 +16,10 @@ let package = Package(
                        providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        // The text stack Pango uses: shaping, bidi, font lookup and fallback.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBiDi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The real stack position, which Swift cannot read without taking a local's address.
@@ -24,21 +28,22 @@ let package = Package(
         .target(name: "CPixels"),
 
         // The compositing engine: knows nothing of the language.
-        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CZlib", "CPixels"]),
+        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBiDi", "CFontconfig", "CZlib", "CPixels"]),
         // The language: lexer, parser, evaluator, diagnostics.
         .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"],
                 // The effects library is compiled in (Library/EffectsLibrary.swift, made by
                 // Library/generate.sh), so the tool needs no resource bundle beside it.
                 exclude: ["Library/effects.mask", "Library/generate.sh"]),
         // The command-line tool.
-        // Release builds are one static executable (the Swift runtime, Foundation and the C
-        // libraries inside, linked by the toolchain's lld): the dynamic loader's symbol
-        // look-ups and relocations were most of a short command's start-up, 2.7 ms of
-        // `mask --version` against 0.7 now. brotli and tinfo are what the static FreeType
-        // and readline need beside them.
+        // Release builds link the Swift runtime and Foundation statically (`-static-stdlib`)
+        // and the C libraries dynamically. They were one static executable (2.7 ms of
+        // `mask --version` against 0.7), but Debian ships HarfBuzz (and graphite2, which it
+        // needs) only as shared libraries, so a static executable cannot have text shaping;
+        // `mask --version` now takes about 5 ms of CPU, most of it the loader mapping the
+        // text stack's libraries.
         .executableTarget(name: "mask", dependencies: ["MaskScript", "MaskEngine", "CReadline"],
-                          swiftSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
-                          linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld", "-lbrotlidec", "-lbrotlicommon", "-ltinfo"], .when(configuration: .release))]),
+                          swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release))]),
 
         // The in-memory render benchmark (Benchmarks/memory.py): frames rendered through the
         // public API into reused buffers, as an embedding app renders them.

@@ -33,15 +33,18 @@ enum MaskTool {
         case .render(let options):
             StopSignal.install()
             try RenderCommand(options: options).run()
-        case .check(let path):
+        case let .check(path, lottie):
             StopSignal.install()
-            try CheckCommand(scriptPath: path).run()
+            try CheckCommand(scriptPath: path, lottie: lottie).run()
         case .watch(let options):
             StopSignal.install()
             return try WatchCommand(options: options).run()
         case .export(let options):
             StopSignal.install()
             try ExportCommand(options: options).run()
+        case .serve(let options):
+            StopSignal.install()
+            return try ServeCommand(options: options).run()
         case .fmt(let options):
             return FormatCommand(options: options).run()
         case .lsp:
@@ -58,7 +61,9 @@ enum MaskTool {
         let colored = StandardStreams.colorsErrors
         switch failure {
         case let .diagnostics(list, source):
-            StandardStreams.writeError(DiagnosticRenderer(colored: colored).render(list.diagnostics, source: source, imported: list.importedSources) + "\n")
+            var list = list
+            if list.source == nil { list.source = source }
+            StandardStreams.writeError(list.rendered(colored: colored) + "\n")
             return ExitStatus.failure
         case .input(let message):
             StandardStreams.writeError(errorLine(message, colored: colored))

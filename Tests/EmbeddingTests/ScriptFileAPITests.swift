@@ -34,6 +34,18 @@ final class ScriptFileAPITests: XCTestCase {
         XCTAssertNil(scene.layer(named: "nothing"))
     }
 
+    func testContentsOfAURLReadsTheFileItNames() throws {
+        let url = folder.appendingPathComponent("url.mask")
+        try Data("canvas { size: [4, 4] }\nlayer dot { }\n".utf8).write(to: url)
+        let script = try Script(contentsOf: url)
+        XCTAssertEqual(script.folder, folder.path)
+        XCTAssertEqual(script.source.name, url.path)
+        XCTAssertNotNil(try script.run().layer(named: "dot"))
+        XCTAssertThrowsError(try Script(contentsOf: try XCTUnwrap(URL(string: "https://example.com/a.mask")))) { error in
+            XCTAssertEqual((error as? RegularFileError)?.path, "https://example.com/a.mask")
+        }
+    }
+
     func testContentsOfAMissingFileOrAFolderIsARegularFileError() {
         XCTAssertThrowsError(try Script(contentsOf: folder.appendingPathComponent("none.mask").path)) { error in
             XCTAssertTrue(error is RegularFileError, "\(error)")

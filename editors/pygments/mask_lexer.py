@@ -44,10 +44,11 @@ _NAME = r"(?!(?:" + "|".join(_KEYWORDS) + r")" + _END + r")(" + _ID + r")"
 _PROPERTIES = (
     "frame", "x", "y", "width", "height", "position", "anchor", "opacity", "background",
     "cornerRadius", "clip", "hidden", "scale", "rotation", "contents", "gravity", "z",
-    "mask", "maskMode", "maskInvert", "borderWidth", "borderColor", "shadowColor",
+    "masks", "mask", "maskMode", "maskInvert", "maskCombine", "feather", "expansion",
+    "borderWidth", "borderColor", "shadowColor",
     "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "colors", "locations", "start", "end", "type",
     "path", "fill", "stroke", "lineWidth", "strokeStart", "strokeEnd", "fillRule",
-    "string", "font", "size", "color", "align", "rows", "columns", "tiles", "count",
+    "string", "font", "size", "color", "align", "wrapped", "truncation", "rows", "columns", "tiles", "count",
     "fps", "duration",
 )
 # Methods on values: grid tiles, random generators, and version 2's re-parenting.
@@ -71,7 +72,9 @@ _CHOICES = {
     "type": ("axial", "radial", "conic"),
     "fillRule": ("nonzero", "evenodd"),
     "align": ("left", "center", "right"),
+    "truncation": ("none", "start", "middle", "end"),
     "maskMode": ("alpha", "luminance"),
+    "maskCombine": ("add", "subtract", "intersect", "difference", "lighten", "darken"),
 }
 _ORDERS = ("index", "reverse", "rows", "diagonal", "center")
 # Animate clause words are identifiers elsewhere (`let over = 1` is fine), so they are

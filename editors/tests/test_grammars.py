@@ -380,7 +380,8 @@ def swift_eases() -> list[str]:
 def swift_choices() -> dict[str, list[str]]:
     options = swift("Sources/MaskEngine/Layers/LayerOptions.swift")
     enums = {"gravity": "Gravity", "type": "GradientType", "fillRule": "FillRule",
-             "align": "TextAlignment", "maskMode": "MaskMode"}
+             "align": "TextAlignment", "maskMode": "MaskMode", "truncation": "TextTruncation",
+             "maskCombine": "MaskCombine"}
     return {prop: enum_cases(swift_block(options, f"public enum {name}")) for prop, name in enums.items()}
 
 

@@ -97,9 +97,11 @@ extension LottieBuilder {
         return items
     }
 
-    /// A text layer's glyphs as filled outlines, laid out by the engine's own FreeType
-    /// paths, so a player needs no font, and flattened as the renderer fills them
-    /// (`glyphOutlines`). `ss` holds the layer's states over `frames`.
+    /// A text layer's glyphs as filled outlines, shaped and laid out by the engine (FreeType
+    /// outlines at HarfBuzz's positions, in bidi order, with fallback fonts), so a player
+    /// needs no font and no shaper, and flattened as the renderer fills them
+    /// (`glyphOutlines`). `ss` holds the layer's states over `frames`. Colour emoji have
+    /// no outline to export: they are an error naming the layer and where it was made.
     func textItems(_ id: LayerID, _ ss: [LayerState], frames: Range<Int>) throws(LottieExportError) -> [LottieJSON] {
         guard let first = ss.first, !first.string.isEmpty else { return [] }
         let k0 = frames.lowerBound, layer = name(of: id)
@@ -107,13 +109,14 @@ extension LottieBuilder {
         var previous: (LayerState, Path)?
         for s in ss {
             if let (p, path) = previous, p.string == s.string, p.fontSize == s.fontSize, p.size == s.size,
-               p.align == s.align, p.font == s.font {
+               p.align == s.align, p.font == s.font, p.wrapped == s.wrapped, p.truncation == s.truncation {
                 paths.append(path)
                 continue
             }
+            try refuseColorGlyphs(s, of: id)
             let path: Path
             do { path = try TextLayout.path(for: s) } catch {
-                throw .sampling("cannot lay out the text of layer \(layer): \(error)")
+                throw .textLayout(layer: described(id), reason: "\(error)")
             }
             paths.append(path)
             previous = (s, path)
@@ -123,6 +126,13 @@ extension LottieBuilder {
         group.append(LottieShapes.fill(k0, colors: ss.map { LottieShapes.rgb($0.textColor) },
                                        opacity: ss.map { $0.textColor.alpha * 100 }, rule: .nonzero))
         return [LottieShapes.group(group, name: "glyphs")]
+    }
+
+    /// Fails when a text state has colour emoji: they are bitmaps, with no outline to
+    /// export, and leaving them out would export a different animation.
+    func refuseColorGlyphs(_ s: LayerState, of id: LayerID) throws(LottieExportError) {
+        guard TextLayout.hasColorGlyphs(s) else { return }
+        throw .unsupported(feature: "colour emoji (bitmap glyphs, in \"\(s.string.prefix(24))\")", layer: described(id), property: .string)
     }
 
     /// The id of an image's asset, embedding it (as a base64 PNG data URI) the first time:

@@ -55,8 +55,9 @@ extension LottieBuilder {
         if owner.kind == .text {
             var laid: [Path] = []
             for o in ownerStates {
+                try refuseColorGlyphs(o, of: id)
                 do { laid.append(try TextLayout.path(for: o)) } catch {
-                    throw .sampling("cannot lay out the text of layer \(described(id)): \(error)")
+                    throw .textLayout(layer: described(id), reason: "\(error)")
                 }
             }
             paths = try glyphOutlines(id, laid, frames: frames)

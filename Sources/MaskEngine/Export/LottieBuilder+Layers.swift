@@ -18,7 +18,7 @@ extension LottieBuilder {
             let transform = LottieTransforms.of(track(a, comp.frames), firstFrame: comp.frames.lowerBound)
             parent = comp.addNull(for: a, name: name(of: a) + " transform", parent: parent, transform: transform)
         }
-        guard let parent else { throw .sampling("layer \(described(id)) has no transform") }
+        guard let parent else { throw .sampling("layer `\(name(of: id))` has no transform") }
         return parent
     }
 
@@ -41,8 +41,13 @@ extension LottieBuilder {
         guard opacity.contains(where: { $0 > 0 }) else { return }
         let first = states[k0][id.index]
         let children = renderer.drawingOrder(scene.node(id).children, states[k0])
-        let mask = first.mask.flatMap { states[k0].indices.contains($0.index) ? $0 : nil }
-        var needsGroup = mask != nil || first.clip
+        let masks = first.masks.filter { states[k0].indices.contains($0.index) }
+        // One mask exports as before; a lone subtract is one inverted.
+        let loneSubtract = isLoneSubtract(masks, frames: frames)
+        let mask = isSingleMask(masks, frames: frames) || loneSubtract ? masks.first : nil
+        var owner = first
+        if loneSubtract { owner.maskInvert.toggle() }
+        var needsGroup = !masks.isEmpty || first.clip
         if !needsGroup {
             for (n, k) in frames.enumerated() where opacity[n] < 1 {
                 let shown = children.filter { visibility($0, k, asMask: false) > 0 && states[k][$0.index].opacity > 0 }
@@ -50,7 +55,7 @@ extension LottieBuilder {
             }
         }
         let inside = stack + [id]
-        if let mask, let fused = try fusedGradientMask(id, mask, frames: frames) {
+        if let mask, !loneSubtract, let fused = try fusedGradientMask(id, mask, frames: frames) {
             let parent = try null(for: id, in: &comp)
             comp.add(comp.layer(type: 4, name: name(of: id) + " through " + name(of: mask), parent: parent,
                                 transform: LottieTransforms.identity(k0, opacity: opacity.map { $0 * 100 }),
@@ -88,16 +93,18 @@ extension LottieBuilder {
             // The clip comes last: it intersects whatever the mask let through.
             let all = masks + (clipMask.map { [masks.isEmpty ? $0 : LottieBuilder.intersecting($0)] } ?? [])
             if !all.isEmpty { extra += [("hasMask", .bool(true)), ("masksProperties", .array(all))] }
-            if matte { extra.append(("tt", .number(Double(LottieBuilder.matteType(first))))) }
+            if matte { extra.append(("tt", .number(Double(LottieBuilder.matteType(owner))))) }
             comp.add(comp.layer(type: 0, name: name(of: id), parent: nil,
                                 transform: LottieTransforms.identity(k0, opacity: opacity.map { $0 * 100 }), extra: extra))
         }
         guard let mask else {
-            add([], opacity: opacity, matte: false, into: &comp)
+            // Several masks, or one with a mode, feather or expansion: mask paths or an error.
+            let combined = masks.isEmpty ? (items: [], shows: opacity.map { _ in 1.0 }) : try combinedMaskItems(masks, of: id, frames: frames)
+            add(combined.items, opacity: zip(opacity, combined.shows).map { $0 * $1 }, matte: false, into: &comp)
             return
         }
         if let simple = try simpleMask(mask, of: first, frames: frames),
-           let masks = try maskPathLayers(simple, mask: mask, of: id, opacity: opacity, invert: first.maskInvert, frames: frames) {
+           let masks = try maskPathLayers(simple, mask: mask, of: id, opacity: opacity, invert: owner.maskInvert, frames: frames) {
             for (items, alpha) in masks {
                 add(items, opacity: zip(opacity, alpha).map { $0 * $1 }, matte: false, into: &comp)
             }

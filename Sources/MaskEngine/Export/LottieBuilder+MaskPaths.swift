@@ -137,7 +137,7 @@ extension LottieBuilder {
     func maskItem(_ outlines: [Path], opacity: [Double], mode: String, inverted: Bool, firstFrame k0: Int,
                   layer: LayerID) throws(LottieExportError) -> LottieJSON {
         guard let shape = try LottieShapes.shapeProperties(outlines, firstFrame: k0, layer: name(of: layer)).first else {
-            throw .unsupported(feature: "a mask outline of several subpaths", layer: name(of: layer))
+            throw .unsupported(feature: "a mask outline of several subpaths", layer: described(layer), property: nil)
         }
         return .object([
             ("inv", .bool(inverted)), ("mode", .string(mode)), ("pt", shape),

@@ -41,6 +41,18 @@ public struct LottieExporter: Sendable {
         return try result.get()
     }
 
+    /// Every reason the export would fail, all at once where they can be found without
+    /// building the document (each construct Lottie lacks, once per layer), else the one
+    /// building it stops at; empty when `document()` succeeds.
+    public func refusals() -> [LottieExportError] {
+        let builder: LottieBuilder
+        do { builder = try LottieBuilder(scene: scene) } catch { return [error] }
+        let found = builder.refusals()
+        guard found.isEmpty else { return found }
+        do { _ = try document() } catch { return [error] }
+        return []
+    }
+
     /// The Lottie document as compact UTF-8 JSON text.
     /// - Throws: what `document()` throws.
     public func data() throws(LottieExportError) -> [UInt8] {
@@ -90,14 +102,13 @@ struct LottieBuilder {
     /// The name of a layer, as its Lottie layers are named.
     func name(of id: LayerID) -> String { scene.node(id).name ?? id.description }
 
-    /// The name of a layer for error messages, with where it was made when that is known:
-    /// `card (scene.mask:12:1)`.
-    func described(_ id: LayerID) -> String {
-        scene.node(id).origin.map { "\(name(of: id)) (\($0))" } ?? name(of: id)
+    /// A layer as errors name it.
+    func described(_ id: LayerID) -> LayerName {
+        scene.layerName(id)
     }
 
     mutating func document() throws(LottieExportError) -> LottieJSON {
-        try checkSupported()
+        if let refusal = refusals().first { throw refusal }
         let canvas = scene.canvas
         var layers: [LottieJSON] = []
         var nextIndex = 1
@@ -118,25 +129,31 @@ struct LottieBuilder {
         ])
     }
 
-    /// Rejects what the exporter cannot express: a conic gradient with colours, a border or
-    /// a shadow that draws, at any frame, and layers moved in the tree after they were added.
-    func checkSupported() throws(LottieExportError) {
+    /// What the exporter cannot express, each once per layer, in layer order: a conic
+    /// gradient with colours, a border or a shadow that draws, at any frame, and layers
+    /// moved in the tree after they were added.
+    func refusals() -> [LottieExportError] {
+        var found: [LottieExportError] = []
+        var moved = Set<LayerID>()
         for change in scene.treeChanges {
-            guard case .move = change.kind else { continue }
-            throw .unsupported(feature: "moving a layer in the tree (addSublayer, removeFromSuperlayer)", layer: described(change.layer))
-        }
-        for id in scene.layerIDs where scene.node(id).initial.kind == .gradient {
-            for frame in states where frame[id.index].gradientType == .conic && !frame[id.index].colors.isEmpty {
-                throw .unsupported(feature: "a conic gradient", layer: described(id))
-            }
+            guard case .move = change.kind, moved.insert(change.layer).inserted else { continue }
+            found.append(.unsupported(feature: "moving a layer in the tree (addSublayer, removeFromSuperlayer)",
+                                      layer: described(change.layer), property: nil))
         }
         for id in scene.layerIDs {
+            let isGradient = scene.node(id).initial.kind == .gradient
+            var conic = false, border = false, shadow = false
             for frame in states {
                 let s = frame[id.index]
-                if s.borderWidth > 0, s.borderColor.alpha > 0 { throw .unsupported(feature: "a border", layer: described(id)) }
-                if s.shadowOpacity > 0, s.shadowColor.alpha > 0 { throw .unsupported(feature: "a shadow", layer: described(id)) }
+                conic = conic || (isGradient && s.gradientType == .conic && !s.colors.isEmpty)
+                border = border || (s.borderWidth > 0 && s.borderColor.alpha > 0)
+                shadow = shadow || (s.shadowOpacity > 0 && s.shadowColor.alpha > 0)
             }
+            if conic { found.append(.unsupported(feature: "a conic gradient", layer: described(id), property: .gradientType)) }
+            if border { found.append(.unsupported(feature: "a border", layer: described(id), property: .borderWidth)) }
+            if shadow { found.append(.unsupported(feature: "a shadow", layer: described(id), property: .shadowOpacity)) }
         }
+        return found
     }
 
     /// The canvas background under everything, composited over black like the renderer's;
@@ -168,13 +185,14 @@ struct LottieBuilder {
         return result
     }
 
-    /// True when some layer changes in a way keyframes cannot show: drawing order, mask,
-    /// clip, the image, a gradient's type or number of colours, whether a shape fills or
+    /// True when some layer changes in a way keyframes cannot show: drawing order, masks
+    /// (and a mask's mode, or its feather or expansion starting or stopping), clip, the image, a gradient's type or number of colours, whether a shape fills or
     /// strokes, the structure of its path, or a text's string, font, alignment or glyphs.
     func structureChanges(between a: Int, and b: Int) -> Bool {
         for i in states[a].indices {
             let s = states[a][i], t = states[b][i]
-            if s.z != t.z || s.mask != t.mask || s.maskMode != t.maskMode || s.maskInvert != t.maskInvert
+            if s.z != t.z || s.masks != t.masks || s.maskMode != t.maskMode || s.maskInvert != t.maskInvert
+                || s.maskCombine != t.maskCombine || (s.feather == 0) != (t.feather == 0) || (s.expansion == 0) != (t.expansion == 0)
                 || s.clip != t.clip || s.contents != t.contents { return true }
             switch s.kind {
             case .gradient:
@@ -183,7 +201,8 @@ struct LottieBuilder {
                 if (s.fill == nil) != (t.fill == nil) || (s.stroke == nil) != (t.stroke == nil)
                     || !s.path.hasSameStructure(as: t.path) { return true }
             case .text:
-                if s.string != t.string || s.font != t.font || s.align != t.align { return true }
+                if s.string != t.string || s.font != t.font || s.align != t.align || s.wrapped != t.wrapped
+                    || s.truncation != t.truncation { return true }
                 if s.fontSize != t.fontSize {
                     guard let p = try? TextLayout.path(for: s), let q = try? TextLayout.path(for: t) else { return true }
                     if !p.hasSameStructure(as: q) { return true }

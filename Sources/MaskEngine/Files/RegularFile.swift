@@ -141,6 +141,12 @@ public struct RegularFileError: Error, Equatable, Sendable, CustomStringConverti
     /// Why: the system's reason, or what kind of file it is, or that it is too large.
     public let reason: String
 
+    /// An error about the file at `path`.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     /// `cannot read 'PATH': REASON`.
     public var description: String { "cannot read '\(path)': \(reason)" }
 }

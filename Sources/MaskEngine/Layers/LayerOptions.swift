@@ -55,10 +55,50 @@ public enum TextAlignment: String, Sendable, CaseIterable {
     case right
 }
 
+/// Where a text line wider than its layer's bounds is cut with an ellipsis `…`
+/// (`CATextLayer.truncationMode`).
+public enum TextTruncation: String, Sendable, CaseIterable {
+    /// Not cut: the line extends past the bounds.
+    case none
+    /// The start is cut: "…end of the line".
+    case start
+    /// The middle is cut: "start…end".
+    case middle
+    /// The end is cut: "start of the…".
+    case end
+}
+
 /// What a mask contributes to its owner.
 public enum MaskMode: String, Sendable, CaseIterable {
     /// The mask's alpha (Core Animation's behaviour).
     case alpha
     /// The mask's luminance times its alpha (an extension, like SVG luminance masks).
     case luminance
+}
+
+/// How one of a layer's several masks combines with the masks before it (LANGUAGE.md
+/// section 11, "Several masks per layer"; After Effects' mask modes). With `a` the result
+/// so far and `m` this mask's value, both in 0...1: see `MaskCombination`.
+public enum MaskCombine: String, Sendable, CaseIterable {
+    /// a + m − a·m: either lets through (the only mode of a single mask before version 3).
+    case add
+    /// a·(1 − m): the mask cuts a hole in what came before.
+    case subtract
+    /// a·m: only where both let through.
+    case intersect
+    /// a + m − 2·a·m: where exactly one lets through.
+    case difference
+    /// max(a, m).
+    case lighten
+    /// min(a, m).
+    case darken
+
+    /// True when the combined result starts at 1 when this is the first mask's mode (so a
+    /// lone `subtract` punches a hole); false when it starts at 0.
+    public var startsFull: Bool {
+        switch self {
+        case .add, .difference, .lighten: return false
+        case .subtract, .intersect, .darken: return true
+        }
+    }
 }

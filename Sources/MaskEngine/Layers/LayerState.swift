@@ -40,14 +40,30 @@ public struct LayerState: Sendable, Equatable {
     public var gravity = Gravity.fill
     /// Drawing order among siblings: higher draws later; ties keep declaration order.
     public var z = 0.0
-    /// The layer whose composited alpha (or luminance, see `maskMode`) cuts out this layer's
-    /// group, laid out in this layer's coordinates (Core Animation's `mask`); nil for none.
-    public var mask: LayerID?
+    /// The layers whose composited alpha (or luminance, see `maskMode`) cut out this layer's
+    /// group, laid out in this layer's coordinates, combined in order by each one's
+    /// `maskCombine` (several masks per layer, an extension); empty for none.
+    public var masks: [LayerID] = []
+    /// The first of `masks` (Core Animation's `mask`); setting it replaces the list with
+    /// that one layer, or empties it with nil.
+    public var mask: LayerID? {
+        get { masks.first }
+        set { masks = newValue.map { [$0] } ?? [] }
+    }
     /// What `mask` contributes: its alpha, or its luminance times its alpha (an extension).
     public var maskMode = MaskMode.alpha
     /// When true, the layer shows where the mask is transparent instead of where it is
     /// opaque (an extension).
     public var maskInvert = false
+    /// How this layer, when it is a mask, combines with its owner's masks before it.
+    public var maskCombine = MaskCombine.add
+    /// When this layer is a mask: how soft its edge is, in the owner's pixels; its value is
+    /// blurred by a Gaussian of standard deviation `feather / 2` (`MaskFeather`). 0 (the
+    /// default) is a hard edge; `set(_:to:)` clamps at 0.
+    public var feather = 0.0
+    /// When this layer is a mask: how far its shape is grown (shrunk when negative), in the
+    /// owner's pixels, before feathering (`MaskExpansion`).
+    public var expansion = 0.0
 
     // MARK: - Border and shadow
     /// The width of the border drawn inside the bounds, following `cornerRadius`, above the
@@ -115,6 +131,10 @@ public struct LayerState: Sendable, Equatable {
     /// How each line sits horizontally in the bounds; the block of lines is always centred
     /// vertically.
     public var align = TextAlignment.left
+    /// Whether lines wider than the bounds wrap (`CATextLayer.isWrapped`).
+    public var wrapped = false
+    /// Where a line wider than the bounds is cut with an ellipsis.
+    public var truncation = TextTruncation.none
 
     /// A state with Core Animation's defaults for a kind of layer.
     public init(kind: LayerKind) {

@@ -115,6 +115,14 @@ struct PropertyCheck: Sendable {
         return l
     }
 
+    func layers(_ value: PropertyValue) throws(PropertyError) -> [LayerID] {
+        switch value {
+        case .layers(let l): return l
+        case .layer(let l): return l.map { [$0] } ?? []
+        default: throw mismatch("a list of layers", value)
+        }
+    }
+
     /// One of a choice enum's cases.
     func choice<T: PropertyChoice>(_ value: PropertyValue) throws(PropertyError) -> T {
         guard let c = T(value) else { throw mismatch(T.typeName, value) }

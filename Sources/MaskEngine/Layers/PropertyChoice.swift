@@ -52,11 +52,29 @@ extension TextAlignment: PropertyChoice {
     }
 }
 
+extension TextTruncation: PropertyChoice {
+    static let typeName = "a truncation"
+    var propertyValue: PropertyValue { .truncation(self) }
+    init?(_ value: PropertyValue) {
+        guard case .truncation(let t) = value else { return nil }
+        self = t
+    }
+}
+
 extension MaskMode: PropertyChoice {
     static let typeName = "a mask mode"
     var propertyValue: PropertyValue { .maskMode(self) }
     init?(_ value: PropertyValue) {
         guard case .maskMode(let m) = value else { return nil }
+        self = m
+    }
+}
+
+extension MaskCombine: PropertyChoice {
+    static let typeName = "a mask combination"
+    var propertyValue: PropertyValue { .maskCombine(self) }
+    init?(_ value: PropertyValue) {
+        guard case .maskCombine(let m) = value else { return nil }
         self = m
     }
 }

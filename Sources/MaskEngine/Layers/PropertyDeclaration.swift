@@ -80,7 +80,7 @@ public struct PropertyDeclaration: Sendable {
 /// The type of value a property holds, as `PropertyValue` carries it.
 public enum PropertyType: Sendable, Equatable, CustomStringConvertible {
     case number, point, size, bool, color, optionalColor, optionalNumbers, colors, path, optionalPath
-    case image, string, font, layer
+    case image, string, font, layer, layers
     /// One of a fixed set of words (a gravity, a fill rule, ...).
     case choice([String])
 
@@ -101,6 +101,7 @@ public enum PropertyType: Sendable, Equatable, CustomStringConvertible {
         case .string: return "string"
         case .font: return "font"
         case .layer: return "layer or nil"
+        case .layers: return "list of layers"
         case .choice(let words): return words.joined(separator: " | ")
         }
     }

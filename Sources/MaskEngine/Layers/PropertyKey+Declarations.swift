@@ -68,8 +68,12 @@ extension PropertyKey {
         case .z:
             return .init(self, keyPath: "zPosition", .number, animates: false, doc: "Higher draws later among siblings.",
                          get: { .number($0.z) }, set: { s, v, c throws(PropertyError) in s.z = try c.number(v) })
+        case .masks:
+            return .init(self, .layers, animates: false, extension: true,
+                         doc: "The layers that mask this one, combined in order by each one's `maskCombine`.",
+                         get: { .layers($0.masks) }, set: { s, v, c throws(PropertyError) in s.masks = try c.layers(v) })
         case .mask:
-            return .init(self, .layer, animates: false, doc: "The layer whose alpha masks this one.",
+            return .init(self, .layer, animates: false, doc: "The layer whose alpha masks this one: the first of `masks`; setting it replaces them.",
                          get: { .layer($0.mask) }, set: { s, v, c throws(PropertyError) in s.mask = try c.layer(v) })
         case .maskMode:
             return .init(self, choice: MaskMode.self, animates: false, extension: true,
@@ -78,6 +82,19 @@ extension PropertyKey {
         case .maskInvert:
             return .init(self, .bool, animates: false, extension: true, doc: "Uses 1 − the mask's value, so the mask punches a hole.",
                          get: { .bool($0.maskInvert) }, set: { s, v, c throws(PropertyError) in s.maskInvert = try c.bool(v) })
+        // A mask's own (MaskCombination.swift, MaskFeather.swift, MaskExpansion.swift)
+        case .maskCombine:
+            return .init(self, choice: MaskCombine.self, animates: false, extension: true,
+                         doc: "How this layer, as a mask, combines with its owner's masks before it.",
+                         get: { .maskCombine($0.maskCombine) }, set: { s, v, c throws(PropertyError) in s.maskCombine = try c.choice(v) })
+        case .feather:
+            return .init(self, .number, clamp: unbounded, animates: true, extension: true,
+                         doc: "As a mask, the softness of its edge: its value blurred by a Gaussian of standard deviation feather / 2.",
+                         get: { .number($0.feather) }, set: { s, v, c throws(PropertyError) in s.feather = try c.number(v) })
+        case .expansion:
+            return .init(self, .number, animates: true, extension: true,
+                         doc: "As a mask, how far its shape grows (shrinks when negative) before feathering.",
+                         get: { .number($0.expansion) }, set: { s, v, c throws(PropertyError) in s.expansion = try c.number(v) })
         // Border and shadow (Renderer+Border.swift, Renderer+Shadow.swift)
         case .borderWidth:
             return .init(self, .number, clamp: unbounded, animates: true,
@@ -160,6 +177,14 @@ extension PropertyKey {
             return .init(self, keyPath: "alignmentMode", choice: TextAlignment.self, animates: false, kinds: [.text],
                          doc: "How lines are aligned in the bounds.",
                          get: { .alignment($0.align) }, set: { s, v, c throws(PropertyError) in s.align = try c.choice(v) })
+        case .wrapped:
+            return .init(self, keyPath: "isWrapped", .bool, animates: false, kinds: [.text],
+                         doc: "Whether lines wider than the bounds break at line-break opportunities.",
+                         get: { .bool($0.wrapped) }, set: { s, v, c throws(PropertyError) in s.wrapped = try c.bool(v) })
+        case .truncation:
+            return .init(self, keyPath: "truncationMode", choice: TextTruncation.self, animates: false, kinds: [.text],
+                         doc: "Where a line wider than the bounds is cut with an ellipsis.",
+                         get: { .truncation($0.truncation) }, set: { s, v, c throws(PropertyError) in s.truncation = try c.choice(v) })
         }
     }
 }

@@ -11,12 +11,13 @@
 public enum PropertyKey: String, Sendable, CaseIterable, Hashable {
     case position, size, positionX, positionY, width, height, anchor
     case opacity, background, cornerRadius, clip, hidden, scale, rotation
-    case contents, gravity, z, mask, maskMode, maskInvert
+    case contents, gravity, z, masks, mask, maskMode, maskInvert
+    case maskCombine, feather, expansion
     case borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
     case colors, locations, start, end, gradientType
     case path, fill, stroke, lineWidth, strokeStart, strokeEnd, fillRule
-    case string, font, fontSize, textColor, align
+    case string, font, fontSize, textColor, align, wrapped, truncation
 
     /// The property's declaration.
     public var declaration: PropertyDeclaration {

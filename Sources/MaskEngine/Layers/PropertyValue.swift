@@ -6,7 +6,7 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     case point(Point)
     /// A size: the bounds `size`.
     case size(Size)
-    /// A flag: `clip`, `hidden` or `maskInvert`.
+    /// A flag: `clip`, `hidden`, `maskInvert` or `wrapped`.
     case bool(Bool)
     /// A colour: `background`, `borderColor`, `shadowColor` or `textColor` (or a `fill` or
     /// `stroke` that is not nil).
@@ -32,6 +32,8 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     case font(Font?)
     /// A layer of the same scene, or nil: `mask`.
     case layer(LayerID?)
+    /// Layers of the same scene, in order: `masks`.
+    case layers([LayerID])
     /// A `contents` gravity.
     case gravity(Gravity)
     /// A gradient's type.
@@ -42,6 +44,10 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
     case alignment(TextAlignment)
     /// What a mask contributes.
     case maskMode(MaskMode)
+    /// Where a text layer's too-wide lines are cut.
+    case truncation(TextTruncation)
+    /// How a mask combines with the masks before it.
+    case maskCombine(MaskCombine)
 
     /// A short name of the value's type, for error messages ("a number", "a colour").
     public var typeName: String {
@@ -66,6 +72,9 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
         case .fillRule: return "a fill rule"
         case .alignment: return "an alignment"
         case .maskMode: return "a mask mode"
+        case .truncation: return "a truncation"
+        case .maskCombine: return "a mask combination"
+        case .layers: return "a list of layers"
         }
     }
 
@@ -94,6 +103,9 @@ public enum PropertyValue: Sendable, Equatable, CustomStringConvertible {
         case .fillRule(let f): return f.rawValue
         case .alignment(let a): return a.rawValue
         case .maskMode(let m): return m.rawValue
+        case .truncation(let t): return t.rawValue
+        case .maskCombine(let m): return m.rawValue
+        case .layers(let l): return "[" + l.map(\.description).joined(separator: ", ") + "]"
         }
     }
 }

@@ -1,20 +1,36 @@
 /// Why a frame could not be rendered.
-public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum RenderError: LayerError, Equatable, Sendable {
     /// The time is not a finite number.
     case invalidTime(Double)
     /// A frame number below 0.
     case invalidFrame(Int)
-    /// A layer is, through masks, part of its own mask: the layer's name.
-    case maskCycle(String)
+    /// A layer is, through masks, part of its own mask: the layer.
+    case maskCycle(LayerName)
     /// Sublayers and masks nest deeper than `Renderer.maxDepth`: the layer where it happened.
-    case nestingTooDeep(String)
-    /// A text layer's glyphs could not be laid out: the layer and the reason.
-    case textLayout(layer: String, reason: String)
+    case nestingTooDeep(LayerName)
+    /// A text layer's font could not be loaded or its glyphs laid out: the layer and the reason.
+    case textLayout(layer: LayerName, reason: String)
     /// Drawing the layer would pass `RenderBudget.bufferBytes`: the layer, and the bytes
     /// it would have in use.
-    case tooMuchMemory(layer: String, bytes: Int, limit: Int)
+    case tooMuchMemory(layer: LayerName, bytes: Int, limit: Int)
     /// Drawing the layer would pass `RenderBudget.work`: the layer and the limit.
-    case tooMuchWork(layer: String, limit: Int)
+    case tooMuchWork(layer: LayerName, limit: Int)
+
+    /// The layer the error is about (nil for a bad time or frame number).
+    public var layer: LayerID? {
+        switch self {
+        case .invalidTime, .invalidFrame: return nil
+        case .maskCycle(let l), .nestingTooDeep(let l), .textLayout(let l, _), .tooMuchMemory(let l, _, _), .tooMuchWork(let l, _):
+            return l.id
+        }
+    }
+
+    /// The property that caused it: the font of a text that cannot be laid out; nil for
+    /// the others, which are about the layer as a whole.
+    public var property: PropertyKey? {
+        if case .textLayout = self { return .font }
+        return nil
+    }
 
     /// The message for a user.
     public var description: String {

@@ -9,10 +9,10 @@ extension Renderer {
         guard isVisible(id, walk) else { return true }
         guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
         let s = walk.states[id.index]
-        let hasMask = s.mask.map { walk.states.indices.contains($0.index) } ?? false
-        guard !hasMask, !s.clip, s.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
+        guard masks(of: s, walk).isEmpty, !s.clip, s.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
         switch s.kind {
-        case .plain, .grid, .shape, .text: break
+        case .plain, .grid, .shape: break
+        case .text: if TextLayout.hasColorGlyphs(s) { return false }
         case .gradient: return false
         }
         let children = sublayers(of: id, walk).filter { isVisible($0, walk) }

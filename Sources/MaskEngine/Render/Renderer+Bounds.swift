@@ -32,7 +32,7 @@ extension Renderer {
                 // The glyphs' control points hold every pixel they fill. A very long string
                 // (or one whose font cannot be read) is left unbounded rather than laid out twice.
                 guard s.string.utf8.count <= Renderer.boundedTextLength,
-                      let glyphs = (try? TextLayout.path(for: s))?.controlBounds else { return nil }
+                      let glyphs = (try? TextLayout.bounds(for: s)) ?? nil else { return nil }
                 box = box.union(glyphs)
             }
         case .plain, .gradient, .grid:

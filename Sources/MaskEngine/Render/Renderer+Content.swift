@@ -15,7 +15,7 @@ extension Renderer {
         case .shape:
             if s.fill != nil { n += 1 }
             if s.stroke != nil && s.lineWidth > 0 { n += 1 }
-        case .text: if !s.string.isEmpty { n += 1 }
+        case .text: n += textPartCount(s)
         case .plain, .grid: break
         }
         return n
@@ -32,7 +32,7 @@ extension Renderer {
         case .shape:
             if s.fill != nil { n += 1 }
             if s.stroke != nil { n += 1 }
-        case .text: if !s.string.isEmpty { n += 1 }
+        case .text: n += textPartCount(s)
         case .plain, .grid: break
         }
         return n
@@ -84,6 +84,7 @@ extension Renderer {
         case .text:
             try fill(cachedTextCoverage(of: id, s, transform: m, clip: clip, pool: pool), with: .solid(s.textColor.premultiplied()),
                      recycle: false)
+            try forEachColorGlyph(of: id, s, transform: m, clip: clip, pool: pool) { try fill(.rect($0), .nonzero, with: $1) }
         case .plain, .grid:
             break
         }

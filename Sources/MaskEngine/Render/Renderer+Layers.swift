@@ -62,10 +62,10 @@ extension Renderer {
         let children = drawingOrder(sublayers(of: id, walk), walk.states).filter { isVisible($0, walk) }
         let opacity = state.opacity * inherited
         // A mask that names no layer of the scene is ignored.
-        let mask = state.mask.flatMap { walk.states.indices.contains($0.index) ? $0 : nil }
+        let masks = masks(of: state, walk), masked = !masks.isEmpty
 
         let parts = contentPartCount(state) + children.count + (hasBorder(state) ? 1 : 0)
-        guard mask != nil || state.clip || hasShadow(state) || (opacity < 1 && parts > 1) else {
+        guard masked || state.clip || hasShadow(state) || (opacity < 1 && parts > 1) else {
             // One thing at most sees the opacity, or it is 1: no group needed.
             try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             for child in children {
@@ -78,13 +78,13 @@ extension Renderer {
         // The group: only pixels the subtree can draw and the clip and a (non-inverted) mask can let through.
         var extent = surface.rect
         if let drawn = drawnBounds(of: id, transform: m, walk: walk) { extent = extent.intersection(drawn) }
-        if let mask, !state.maskInvert { extent = extent.intersection(maskFrame(mask, owner: m, walk)) }
+        if masked, !state.maskInvert, let bound = maskBound(masks, owner: m, walk) { extent = extent.intersection(bound) }
         guard !extent.isEmpty else { return }
         let pool = walk.pool
-        if let mask, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state) == 1, !hasBorder(state), !hasShadow(state) {
+        if masked, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state) == 1, !hasBorder(state), !hasShadow(state) {
             // One fill, masked: drawn straight through the mask, without a group.
             try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
-                guard var values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk) else { return }
+                guard var values = try combinedMaskValues(masks, owner: m, mode: state.maskMode, extent: extent, walk: &walk) else { return }
                 surface.fill(coverage, with: paint, mask: values, opacity: opacity)
                 values.recycle(into: pool)
             }
@@ -108,8 +108,8 @@ extension Renderer {
             group.multiply(by: inside, inverted: false)
             inside.recycle(into: pool)
         }
-        if let mask {
-            var values = try maskValues(mask, owner: m, mode: state.maskMode, extent: extent, walk: &walk)
+        if masked {
+            var values = try combinedMaskValues(masks, owner: m, mode: state.maskMode, extent: extent, walk: &walk)
                 ?? CoverageMask(rect: .empty, values: [])
             group.multiply(by: values, inverted: state.maskInvert)
             values.recycle(into: pool)

@@ -84,13 +84,9 @@ public struct Renderer: Sendable {
             .map(\.element)
     }
 
-    /// The name of a layer for messages, with where it was made when that is known:
-    /// `card (scene.mask:12:1)`.
-    func name(of id: LayerID) -> String {
-        guard scene.nodes.indices.contains(id.index) else { return id.description }
-        let node = scene.node(id)
-        let name = node.name ?? id.description
-        return node.origin.map { "\(name) (\($0))" } ?? name
+    /// A layer as errors name it.
+    func name(of id: LayerID) -> LayerName {
+        scene.layerName(id)
     }
 }
 

@@ -12,6 +12,8 @@ final class TextCoverageCache {
         let font: ObjectIdentifier?
         let fontSize: Double
         let align: TextAlignment
+        let wrapped: Bool
+        let truncation: TextTruncation
         let width: Double, height: Double
         let transform: [Double]
         let clip: [Int]
@@ -21,6 +23,8 @@ final class TextCoverageCache {
             font = s.font.map(ObjectIdentifier.init)
             fontSize = s.fontSize
             align = s.align
+            wrapped = s.wrapped
+            truncation = s.truncation
             width = s.size.width
             height = s.size.height
             transform = [m.a, m.b, m.c, m.d, m.tx, m.ty]
@@ -31,6 +35,29 @@ final class TextCoverageCache {
     /// One coverage per text layer: the last one made for it, with what it was made from.
     private var entries: [LayerID: (key: Key, coverage: CoverageMask?)] = [:]
     private var bytes = 0
+
+    /// Colour glyph bitmaps shrunk to the size they are drawn at, by font, glyph and size,
+    /// each with its font, held so that the font's identity is not reused while kept.
+    private var scaledGlyphs: [ScaledGlyphKey: (font: Font, image: Image)] = [:]
+    private struct ScaledGlyphKey: Hashable {
+        let font: ObjectIdentifier
+        let glyph: UInt32
+        let width: Int, height: Int
+    }
+    /// The most scaled glyphs kept: past it they are made again as needed.
+    static let scaledGlyphLimit = 256
+
+    /// A colour glyph's bitmap shrunk to `width × height` pixels when that is smaller than
+    /// its strike (else the bitmap itself, which bilinear sampling enlarges smoothly).
+    func scaled(_ glyph: TextLayout.PlacedColorGlyph, width: Int, height: Int) -> Image {
+        guard width > 0, height > 0, width < glyph.image.width, height < glyph.image.height else { return glyph.image }
+        let key = ScaledGlyphKey(font: ObjectIdentifier(glyph.font), glyph: glyph.glyph, width: width, height: height)
+        if let kept = scaledGlyphs[key] { return kept.image }
+        guard let made = try? glyph.image.shrunk(toWidth: width, height: height) else { return glyph.image }
+        if scaledGlyphs.count >= TextCoverageCache.scaledGlyphLimit { scaledGlyphs.removeAll(keepingCapacity: true) }
+        scaledGlyphs[key] = (glyph.font, made)
+        return made
+    }
 
     /// The most coverage bytes kept: past it every kept coverage goes back to the pool.
     static let byteLimit = 8 << 20

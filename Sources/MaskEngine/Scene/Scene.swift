@@ -35,9 +35,6 @@ public struct Scene: Sendable {
         public internal(set) var tile: (column: Int, row: Int)?
         /// For a grid: its tiles in column-major order.
         public internal(set) var tiles: [LayerID] = []
-        /// Where the layer was made, as its host describes it (a script's `FILE:LINE:COLUMN`),
-        /// so that an error found while drawing it can point there.
-        public internal(set) var origin: String?
     }
 
     /// The output settings.
@@ -88,16 +85,15 @@ public struct Scene: Sendable {
     ///   - parent: the layer it is a sublayer of, or nil for the top level.
     ///   - name: a name for messages.
     ///   - time: when it joins the tree (a `.join` change when later than 0).
-    ///   - origin: where it was made, for messages (see `Node.origin`).
     /// - Throws: `SceneError.tooManyLayers`.
     @discardableResult
     public mutating func addLayer(_ state: LayerState, to parent: LayerID? = nil, name: String? = nil,
-                                  at time: Double = 0, origin: String? = nil) throws(SceneError) -> LayerID {
+                                  at time: Double = 0) throws(SceneError) -> LayerID {
         guard nodes.count < maxLayers else { throw .tooManyLayers(maxLayers) }
         let id = LayerID(nodes.count)
         let time = max(0, time)
         nodes.append(Node(initial: state, name: name, parent: parent,
-                          role: parent == nil ? .root : .sublayer, appearsAt: time, origin: origin))
+                          role: parent == nil ? .root : .sublayer, appearsAt: time))
         if let parent { nodes[parent.index].children.append(id) } else { roots.append(id) }
         if time > 0 { treeChanges.append(TreeChange(time: time, layer: id, kind: .join)) }
         return id
@@ -134,14 +130,22 @@ public struct Scene: Sendable {
         return ids
     }
 
-    /// Makes `mask` the mask of `owner` from `time` on (or removes it, with nil).
+    /// Makes `mask` the mask of `owner` from `time` on (or removes its masks, with nil):
+    /// `setMasks` with that one layer.
+    /// - Throws: `SceneError.maskCycle` when the mask is the owner or one of its ancestors.
+    public mutating func setMask(_ mask: LayerID?, of owner: LayerID, at time: Double = 0) throws(SceneError) {
+        try setMasks(mask.map { [$0] } ?? [], of: owner, at: time)
+    }
+
+    /// Makes `masks` the masks of `owner` from `time` on, combined in that order (an empty
+    /// list removes them).
     ///
     /// Like Core Animation, a mask has no superlayer: a layer that was drawn elsewhere
     /// stops being drawn there from `time` on (a `.becomeMask` tree change), and lives in
     /// the owner's coordinates as its mask.
-    /// - Throws: `SceneError.maskCycle` when the mask is the owner or one of its ancestors.
-    public mutating func setMask(_ mask: LayerID?, of owner: LayerID, at time: Double = 0) throws(SceneError) {
-        if let mask {
+    /// - Throws: `SceneError.maskCycle` when a mask is the owner or one of its ancestors.
+    public mutating func setMasks(_ masks: [LayerID], of owner: LayerID, at time: Double = 0) throws(SceneError) {
+        for mask in masks {
             var cursor: LayerID? = owner
             var steps = 0
             while let c = cursor, steps <= nodes.count {
@@ -149,6 +153,8 @@ public struct Scene: Sendable {
                 cursor = nodes[c.index].parent
                 steps += 1
             }
+        }
+        for mask in masks {
             // Like Core Animation, a mask has no superlayer: it leaves its place in the tree,
             // at once when it is made a mask as it appears, or from `time` on otherwise.
             let node = nodes[mask.index]
@@ -161,7 +167,7 @@ public struct Scene: Sendable {
             nodes[mask.index].parent = owner
             nodes[mask.index].role = .mask
         }
-        try set(.mask, of: owner, to: .layer(mask), at: time)
+        try set(.masks, of: owner, to: .layers(masks), at: time)
     }
 
     private mutating func detach(_ id: LayerID) {
@@ -190,6 +196,12 @@ public struct Scene: Sendable {
     ///   `SceneError.interpolation` when a later animation can no longer start from it.
     @discardableResult
     public mutating func set(_ key: PropertyKey, of layer: LayerID, to value: PropertyValue, at time: Double) throws(SceneError) -> Int {
+        // `mask` is the first of `masks`: one track holds both, so the later change wins.
+        if key == .mask {
+            var scratch = LayerState(kind: nodes[layer.index].initial.kind)
+            do { try scratch.set(.mask, to: value) } catch { throw .property(error) }
+            return try set(.masks, of: layer, to: scratch.value(for: .masks), at: time)
+        }
         if time <= nodes[layer.index].appearsAt && !timeline.hasTrack(layer: layer, key: key) {
             try setInitial(key, of: layer, to: value)
             return 0
@@ -295,6 +307,7 @@ public struct Scene: Sendable {
     /// The value of a property at time `t`, timeline included.
     /// - Throws: `SceneError.interpolation` (cannot happen for values accepted by `animate`).
     public func value(of layer: LayerID, _ key: PropertyKey, at t: Double) throws(SceneError) -> PropertyValue {
+        if key == .mask, case .layers(let masks) = try value(of: layer, .masks, at: t) { return .layer(masks.first) }
         do {
             return try timeline.value(of: layer, key, at: t, base: nodes[layer.index].initial.value(for: key))
         } catch { throw .interpolation(error) }

@@ -8,12 +8,11 @@ import Synchronization
 // sizes such as 17.5 are exact rather than rounded to 26.6 fixed point. (Loading sets the
 // face's character size; any other code using `withFace` sets the size it needs first.)
 
-/// One glyph's outline in font units, y down, with the pen at the origin on the baseline.
+/// One glyph's outline in font units, y down, with the pen at the origin on the baseline
+/// (coordinates are 26.6 pixels at a size where a pixel is a font unit).
 struct GlyphOutline: Sendable {
     /// Closed contours of `.move`, `.line`, `.quad`, `.cubic` and `.close` elements.
     let elements: [Path.Element]
-    /// How far the pen moves after the glyph, in font units.
-    let advance: Double
 }
 
 /// A font's vertical metrics, in font units (y up, as fonts define them).
@@ -25,12 +24,6 @@ struct FontMetrics: Sendable {
     let descender: Double
     /// Baseline-to-baseline distance: ascender − descender + line gap.
     let lineHeight: Double
-}
-
-/// A glyph and the pen position where it is drawn, in font units from the line's start.
-struct PositionedGlyph: Sendable {
-    let outline: GlyphOutline
-    let x: Double
 }
 
 /// Glyph outlines by glyph index, touched only under the owning font's lock.
@@ -47,11 +40,15 @@ private let defaultFontStore = Mutex<Font?>(nil)
 
 extension Font {
     /// DejaVu Sans, loaded on first use and shared afterwards; safe to call from any thread.
+    /// Debian's file is read directly when it is there, so text that needs no fallback
+    /// never starts fontconfig (which costs a few milliseconds of start-up).
     /// - Throws: `FontError.notFound` naming the family when its file is not installed.
     public static func defaultFont() throws -> Font {
         try defaultFontStore.withLock { stored in
             if let stored { return stored }
-            let font = try Font.named(defaultFamily)
+            let debian = FontFace(path: systemFontDirectory + "/DejaVuSans.ttf", index: 0)
+            let font = try RegularFile.identity(of: debian.path) != nil
+                ? Font.shared(debian, name: defaultFamily) : Font.named(defaultFamily)
             stored = font
             return font
         }
@@ -63,37 +60,26 @@ extension Font {
             let f = face.pointee
             let ascender = Double(f.ascender), descender = Double(f.descender)
             let height = Double(f.height)
-            return FontMetrics(unitsPerEm: Double(f.units_per_EM), ascender: ascender, descender: descender,
+            return FontMetrics(unitsPerEm: Double(unitsPerEm), ascender: ascender, descender: descender,
                                lineHeight: height > 0 ? height : ascender - descender)
         }
     }
 
-    /// The glyphs of one line of text and their pen positions (advances plus kerning when
-    /// the face has a kerning table), and the line's width, all in font units.
-    ///
-    /// A character the face lacks is drawn as its `.notdef` glyph (glyph 0); control
-    /// characters draw nothing.
-    func glyphs(for line: some Sequence<Unicode.Scalar>) throws -> (glyphs: [PositionedGlyph], width: Double) {
-        try face { face in
-            let kerns = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
-            var placed: [PositionedGlyph] = []
-            var pen = 0.0
-            var previous: UInt32?
-            for scalar in line where scalar.properties.generalCategory != .control {
-                let index = UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value)))
-                if kerns, let previous {
-                    var delta = FT_Vector()
-                    if FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_UNSCALED.rawValue), &delta) == 0 {
-                        pen += Double(delta.x)
-                    }
-                }
-                let outline = try cachedOutline(of: index, in: face)
-                placed.append(PositionedGlyph(outline: outline, x: pen))
-                pen += outline.advance
-                previous = index
-            }
-            return (placed, pen)
-        }
+    /// A glyph's outline in font units, from the cache or FreeType. A colour bitmap
+    /// glyph has an empty outline (its image is `colorGlyph(_:)`).
+    func outline(of glyph: UInt32) throws -> GlyphOutline {
+        try face { face in try cachedOutline(of: glyph, in: face) }
+    }
+
+    /// True when the face maps the character to a glyph.
+    func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        (withFace { FT_Get_Char_Index($0, FT_ULong(scalar.value)) != 0 }) ?? false
+    }
+
+    /// The description whose fontconfig fallback list serves this font: its own family
+    /// and styles, or the generic sans-serif family for a font file.
+    var fallbackDescription: FontDescription {
+        FontDescription(Font.fileReference(name) == nil ? name : "sans-serif")
     }
 
     /// `withFace`, throwing instead of returning nil when the face is gone.
@@ -116,18 +102,18 @@ extension Font {
     /// Loads and decomposes a glyph at one pixel per font unit. Call under the lock.
     private func loadOutline(of index: UInt32, in face: FT_Face) throws -> GlyphOutline {
         func failure(_ what: String, _ error: FT_Error) -> FontError {
-            .unreadable(path: path, reason: "\(what) for glyph \(index) failed (FreeType error \(error))")
+            .unreadable(path: path, reason: "\(what) for glyph \(index) failed: \(FontError.freeType(error))")
+        }
+        // A bitmap-only (colour emoji) face has no outlines to scale.
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            return GlyphOutline(elements: [])
         }
         let unitsPerEm = FT_F26Dot6(face.pointee.units_per_EM)
         var error = FT_Set_Char_Size(face, 0, unitsPerEm * 64, 72, 72)
         guard error == 0 else { throw failure("setting the size", error) }
         error = FT_Load_Glyph(face, index, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))
         guard error == 0, let slot = face.pointee.glyph else { throw failure("loading", error) }
-        // Coordinates are 26.6 pixels, and a pixel is a font unit here.
-        let advance = Double(slot.pointee.advance.x) / 64
-        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
-            return GlyphOutline(elements: [], advance: advance)
-        }
+        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return GlyphOutline(elements: []) }
         let sink = OutlineSink()
         var callbacks = FT_Outline_Funcs(
             move_to: { to, user in OutlineSink.receive(user, to) { $0.move(to: $1) } },
@@ -148,7 +134,7 @@ extension Font {
         }
         guard error == 0 else { throw failure("decomposing the outline", error) }
         sink.closeContour()
-        return GlyphOutline(elements: sink.elements, advance: advance)
+        return GlyphOutline(elements: sink.elements)
     }
 }
 

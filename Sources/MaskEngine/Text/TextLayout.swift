@@ -1,94 +1,221 @@
-/// Lays out a text layer's string as glyph outlines in the layer's coordinates.
+import Synchronization
+
+/// Lays out a text layer's string as glyph outlines and colour glyphs in the layer's
+/// coordinates.
 ///
-/// The model is a `UILabel` with unlimited lines and no wrapping: `\n` starts a new line
-/// (a `\r` before it is ignored), each line is aligned left, centred or right within the
-/// bounds' width, and the block of lines is centred vertically in the bounds. Lines are
-/// `lineHeight` apart (ascender − descender + line gap, scaled to the font size) and the
-/// first baseline lies one ascender below the top of the block. Text wider or taller
-/// than the bounds extends past them; clipping is the layer's business.
+/// The model is `CATextLayer`: `\n` starts a new line (a `\r` before it is ignored); with
+/// `wrapped` a line wider than the bounds breaks at line-break opportunities
+/// (`LineBreaking`); with `truncation` a line still wider than the bounds is cut with an
+/// ellipsis. Each line is shaped (`TextShaper`), aligned left, centred or right within the
+/// bounds' width (`left` is left whatever the text's direction), and the block of lines is
+/// centred vertically in the bounds. Lines are `lineHeight` apart (ascender − descender +
+/// line gap of the layer's font, scaled to the font size, whatever fallback fonts a line
+/// uses) and the first baseline lies one ascender below the top of the block. Text wider
+/// or taller than the bounds extends past them; clipping is the layer's business.
+///
+/// Shaping is the costly part, so a layout is kept per string, font, size and (when it
+/// wraps or truncates) width, and frames that only move, recolour or mask the text reuse it.
 enum TextLayout {
+    /// A colour glyph placed in the layer's coordinates.
+    struct PlacedColorGlyph: Sendable {
+        /// The bitmap at its font's strike size.
+        let image: Image
+        /// Where it is drawn.
+        let rect: Rect
+        /// The glyph's font and index: with the drawn size, what identifies a scaled copy.
+        let font: Font
+        let glyph: UInt32
+    }
+
+    /// The box holding every pixel the state's text draws (glyph outlines' control points
+    /// and colour glyphs' rectangles), or nil when it draws nothing.
+    static func bounds(for state: LayerState) throws -> Rect? {
+        var box = try path(for: state).controlBounds
+        for color in try colorGlyphs(for: state) { box = box?.union(color.rect) ?? color.rect }
+        return box
+    }
+
     /// The outlines of the state's string, in its font (or the default font) at its font
-    /// size, placed in its bounds; an empty path for an empty string.
+    /// size, placed in its bounds; an empty path for an empty string. Colour glyphs are
+    /// not in it (`colorGlyphs(for:)`).
     /// - Parameter visible: when given (in the layer's coordinates), glyphs that cannot
     ///   reach it are left out: a 100,000-character string on a small canvas costs the
     ///   glyphs that show, not every outline.
     /// - Throws: `FontError` when the default font is needed but missing, or FreeType fails.
     static func path(for state: LayerState, visible: Rect? = nil) throws -> Path {
+        var elements: [Path.Element] = []
+        try forEachGlyph(of: state, visible: visible) { glyph, x, baseline in
+            guard !glyph.font.hasColor else { return }
+            let outline = try glyph.font.outline(of: glyph.glyph)
+            let scale = glyph.scale, y = baseline + glyph.y
+            func place(_ p: Point) -> Point { Point(x + p.x * scale, y + p.y * scale) }
+            for element in outline.elements {
+                switch element {
+                case let .move(p): elements.append(.move(place(p)))
+                case let .line(p): elements.append(.line(place(p)))
+                case let .quad(c, p): elements.append(.quad(place(c), place(p)))
+                case let .cubic(c1, c2, p): elements.append(.cubic(place(c1), place(c2), place(p)))
+                case .close: elements.append(.close)
+                }
+            }
+        }
+        guard !elements.isEmpty else { return .empty }
+        return Path(elements: elements, structure: "text \"\(state.string.prefix(24))\"")
+    }
+
+    /// The colour glyphs (emoji) of the state's string, placed like `path(for:)`'s outlines.
+    static func colorGlyphs(for state: LayerState, visible: Rect? = nil) throws -> [PlacedColorGlyph] {
+        var placed: [PlacedColorGlyph] = []
+        try forEachGlyph(of: state, visible: visible) { glyph, x, baseline in
+            guard glyph.font.hasColor, let color = glyph.font.colorGlyph(glyph.glyph) else { return }
+            let s = glyph.scale, r = color.rect
+            placed.append(PlacedColorGlyph(image: color.image,
+                                           rect: Rect(x + r.minX * s, baseline + glyph.y + r.minY * s, r.width * s, r.height * s),
+                                           font: glyph.font, glyph: glyph.glyph))
+        }
+        return placed
+    }
+
+    /// True when the state's text has colour glyphs (emoji), drawn as images, not as outlines.
+    static func hasColorGlyphs(_ state: LayerState) -> Bool {
+        guard !state.string.isEmpty, let layout = try? layout(of: state) else { return false }
+        return layout.hasColorGlyphs
+    }
+
+    /// The size of the state's laid-out text block: the widest line's advance width by
+    /// the number of lines times the line height.
+    static func measure(_ state: LayerState) throws -> Size {
+        try layout(of: state).size
+    }
+
+    /// The size of a string's text block in a font at a size in pixels (zero when empty),
+    /// neither wrapped nor truncated.
+    static func measure(_ string: String, font: Font, fontSize: Double) throws -> Size {
+        try Layout.kept(Layout.Key(string: string, font: font, fontSize: fontSize, width: nil, truncation: .none)).size
+    }
+
+    private static func layout(of state: LayerState) throws -> Layout {
         let font = try state.font ?? Font.defaultFont()
-        let layout = try Layout(string: state.string, font: font, fontSize: state.fontSize)
-        guard !layout.lines.isEmpty else { return .empty }
+        let width = state.wrapped || state.truncation != .none ? state.size.width : nil
+        return try Layout.kept(Layout.Key(string: state.string, font: font, fontSize: state.fontSize,
+                                          width: width, wrapped: state.wrapped, truncation: state.truncation))
+    }
+
+    /// Calls `body` with each glyph that can reach `visible`, its origin's x and its line's
+    /// baseline, in the layer's coordinates.
+    private static func forEachGlyph(of state: LayerState, visible: Rect?,
+                                     _ body: (ShapedGlyph, Double, Double) throws -> Void) throws {
+        let layout = try layout(of: state)
+        guard !layout.lines.isEmpty else { return }
         let scale = layout.scale
         let top = (state.size.height - layout.size.height) / 2
-        var elements: [Path.Element] = []
         for (number, line) in layout.lines.enumerated() {
-            let lineWidth = line.width * scale
             let left = switch state.align {
             case .left: 0.0
-            case .center: (state.size.width - lineWidth) / 2
-            case .right: state.size.width - lineWidth
+            case .center: (state.size.width - line.width) / 2
+            case .right: state.size.width - line.width
             }
             let baseline = top + (layout.metrics.ascender + Double(number) * layout.metrics.lineHeight) * scale
             // A glyph lies within about an em of its origin; allow two line heights.
             let margin = 2 * layout.metrics.lineHeight * scale
             if let visible, baseline + margin < visible.minY || baseline - margin > visible.maxY { continue }
             for glyph in line.glyphs {
-                let x = left + glyph.x * scale
+                let x = left + glyph.x
                 if let visible, x + margin < visible.minX || x - margin > visible.maxX { continue }
-                func place(_ p: Point) -> Point { Point(x + p.x * scale, baseline + p.y * scale) }
-                for element in glyph.outline.elements {
-                    switch element {
-                    case let .move(p): elements.append(.move(place(p)))
-                    case let .line(p): elements.append(.line(place(p)))
-                    case let .quad(c, p): elements.append(.quad(place(c), place(p)))
-                    case let .cubic(c1, c2, p): elements.append(.cubic(place(c1), place(c2), place(p)))
-                    case .close: elements.append(.close)
-                    }
-                }
+                try body(glyph, x, baseline)
             }
         }
-        return Path(elements: elements, structure: "text \"\(state.string.prefix(24))\"")
-    }
-
-    /// The size of the state's laid-out text block: the widest line's advance width by
-    /// the number of lines times the line height.
-    static func measure(_ state: LayerState) throws -> Size {
-        try measure(state.string, font: state.font ?? Font.defaultFont(), fontSize: state.fontSize)
-    }
-
-    /// The size of a string's text block in a font at a size in pixels (zero when empty).
-    static func measure(_ string: String, font: Font, fontSize: Double) throws -> Size {
-        try Layout(string: string, font: font, fontSize: fontSize).size
     }
 }
 
-/// A string shaped into lines of positioned glyphs, in font units.
-private struct Layout {
-    struct Line {
-        var glyphs: [PositionedGlyph]
-        var width: Double
+/// A string shaped into lines of positioned glyphs.
+private struct Layout: Sendable {
+    /// What a layout depends on. The font is held, so its identity cannot be reused while
+    /// the layout is kept.
+    struct Key: Hashable, Sendable {
+        let string: String
+        let font: Font
+        let fontSize: Double
+        /// The bounds' width when lines wrap or truncate; nil when the width cannot matter.
+        let width: Double?
+        var wrapped = false
+        let truncation: TextTruncation
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(string)
+            hasher.combine(ObjectIdentifier(font))
+            hasher.combine(fontSize)
+            hasher.combine(width)
+            hasher.combine(wrapped)
+            hasher.combine(truncation)
+        }
     }
 
     let metrics: FontMetrics
-    let lines: [Line]
-    /// Pixels per font unit.
+    let lines: [ShapedLine]
+    /// Pixels per font unit of the layer's font.
     let scale: Double
     /// The block's size in pixels.
     let size: Size
+    /// True when a glyph comes from a colour font.
+    let hasColorGlyphs: Bool
 
-    init(string: String, font: Font, fontSize: Double) throws {
-        metrics = try font.metrics()
+    /// Layouts kept for reuse, and how many glyphs they hold together; emptied when it
+    /// reaches `capacity` layouts or `glyphCapacity` glyphs (about 40 MB).
+    private static let store = Mutex<(layouts: [Key: Layout], glyphs: Int)>(([:], 0))
+    static let capacity = 256, glyphCapacity = 1 << 20
+
+    /// The layout for `key`, shaped on first use and kept.
+    static func kept(_ key: Key) throws -> Layout {
+        if let layout = store.withLock({ $0.layouts[key] }) { return layout }
+        let layout = try Layout(key)
+        let glyphs = layout.lines.reduce(0) { $0 + $1.glyphs.count }
+        store.withLock { kept in
+            if kept.layouts.count >= capacity || kept.glyphs + glyphs > glyphCapacity {
+                kept.layouts.removeAll(keepingCapacity: true)
+                kept.glyphs = 0
+            }
+            kept.layouts[key] = layout
+            kept.glyphs += glyphs
+        }
+        return layout
+    }
+
+    private init(_ key: Key) throws {
+        metrics = try key.font.metrics()
+        let fontSize = key.fontSize
         let usable = fontSize.isFinite && fontSize > 0 && metrics.unitsPerEm > 0
         scale = usable ? fontSize / metrics.unitsPerEm : 0
-        guard usable, !string.isEmpty else {
+        guard usable, !key.string.isEmpty else {
             lines = []
             size = .zero
+            hasColorGlyphs = false
             return
         }
-        lines = try string.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { text in
-            let shaped = try font.glyphs(for: text)
-            return Line(glyphs: shaped.glyphs, width: shaped.width)
+        var lines: [ShapedLine] = []
+        for paragraph in key.string.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            let text = Array(paragraph.filter { $0.properties.generalCategory != .control })
+            let shaped = try TextShaper.shape(text, font: key.font, fontSize: fontSize)
+            guard let width = key.width, shaped.width > width else {
+                lines.append(shaped)
+                continue
+            }
+            let ranges = key.wrapped ? LineBreaking.wrap(text, advances: shaped.advances, width: width) : [0..<text.count]
+            for range in ranges {
+                let piece = Array(text[range])
+                var line = key.wrapped ? try TextShaper.shape(piece, font: key.font, fontSize: fontSize) : shaped
+                if key.truncation != .none, line.width > width {
+                    let ellipsis = try TextShaper.shape(["\u{2026}"], font: key.font, fontSize: fontSize).width
+                    let cut = LineBreaking.truncate(piece, advances: line.advances, width: width, ellipsis: ellipsis,
+                                                    mode: key.truncation)
+                    line = try TextShaper.shape(cut, font: key.font, fontSize: fontSize)
+                }
+                lines.append(line)
+            }
         }
+        self.lines = lines
+        hasColorGlyphs = lines.contains { $0.glyphs.contains { $0.font.hasColor } }
         let widest = lines.map(\.width).max() ?? 0
-        size = Size(widest * scale, Double(lines.count) * metrics.lineHeight * scale)
+        size = Size(widest, Double(lines.count) * metrics.lineHeight * scale)
     }
 }

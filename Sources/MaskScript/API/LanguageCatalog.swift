@@ -52,10 +52,7 @@ public enum LanguageCatalog {
     public static let staggerOrders = ["index", "reverse", "rows", "diagonal", "center", "random"]
 
     /// The clause words of an `animate` statement, in the order Grammar.md gives them.
-    public static let animateClauseWords = [
-        "from", "to", "keys", "times", "over", "delay", "ease", "repeat", "forever", "autoreverse",
-        "stagger", "order",
-    ]
+    public static let animateClauseWords = Parser.animateClauses.flatMap { $0 == "repeat" ? [$0, "forever"] : [$0] }
 
     /// The settings of `canvas { ... }`.
     public static let canvasSettings = ["size", "fps", "duration", "background"]

@@ -21,10 +21,14 @@ extension Script {
                 try interpreter.execute(statements, in: source, echo: nil)
             }
         } catch {
-            let diagnostics = error.errors.map { $0.diagnostic(in: ($0.source ?? source).name) }
-            var list = DiagnosticList(diagnostics) ?? DiagnosticList(error.first.diagnostic(in: source.name))
+            let located = error.errors.map { $0.diagnostic(running: source) }
+            var list = DiagnosticList(located.map(\.diagnostic)) ?? DiagnosticList(error.first.diagnostic(in: source.name))
             list.source = source
-            list.writtenIn = diagnostics.isEmpty ? [error.first.source] : error.errors.map(\.source)
+            // An error moved to a call in `source` is shown there; the others where they happened.
+            list.writtenIn = located.isEmpty ? [error.first.source]
+                : zip(error.errors, located).map { $1.diagnostic.fileName == source.name && $0.source?.name != source.name ? nil : $0.source }
+            var seen = Set<String>()
+            list.importedSources = located.flatMap(\.files).filter { $0.name != source.name && seen.insert($0.name).inserted }
             throw list
         }
     }

@@ -48,6 +48,16 @@ public struct Script: Sendable {
         try self.init(source: SourceFile(name: path, bytes: bytes), folder: Script.folder(of: path))
     }
 
+    /// Reads and parses the script file a URL names, as `init(contentsOf:)` with its path.
+    /// - Throws: `RegularFileError` for a URL that names no local file (`https:`) or a file
+    ///   that cannot be read, `DiagnosticList` for syntax errors.
+    public init(contentsOf url: URL) throws {
+        guard url.isFileURL else {
+            throw RegularFileError(path: url.absoluteString, reason: "it is not a file URL; read the script yourself and use Script(text:name:)")
+        }
+        try self.init(contentsOf: url.path)
+    }
+
     /// The absolute folder of a file path (relative paths start at the current directory):
     /// the path without its last component and the slashes before it, `/` at the top.
     public static func folder(of path: String) -> String {
@@ -70,6 +80,14 @@ public struct Script: Sendable {
     /// - Throws: `DiagnosticList` with every static error (unknown names, ...) or the
     ///   run-time error, pointing at the failing node, with the source for `rendered()`.
     public func run(options: ScriptOptions) throws(DiagnosticList) -> Scene {
+        try build(options: options).scene
+    }
+
+    /// Runs the program once, as `run(options:)`, and returns the scene with the map
+    /// from its layers and properties back to this script, which turns an error the
+    /// engine finds later (rendering, exporting) into a diagnostic at the script's line.
+    /// - Throws: `DiagnosticList`, as `run(options:)`.
+    public func build(options: ScriptOptions) throws(DiagnosticList) -> BuiltScene {
         let interpreter = Interpreter(options: options)
         do {
             try interpreter.run(self)
@@ -78,7 +96,11 @@ public struct Script: Sendable {
             if list.source == nil { list.source = source }
             throw list
         }
-        return interpreter.scene
+        for warning in interpreter.takeTextWarnings(in: source.name) { options.warn(warning) }
+        var map = interpreter.sourceMap
+        map.main = source
+        map.canvas = interpreter.canvasRange.map { SourceMap.Place(file: source, range: $0) }
+        return BuiltScene(scene: interpreter.scene, sourceMap: map)
     }
 
     /// Runs the program with the default options, files resolving against the script's
@@ -86,6 +108,30 @@ public struct Script: Sendable {
     /// - Throws: `DiagnosticList`, as `run(options:)`.
     public func run() throws(DiagnosticList) -> Scene {
         try run(options: ScriptOptions(resources: FileResolver(baseDirectory: folder ?? CurrentDirectory.path)))
+    }
+}
+
+/// A scene a script built, and where the script made each of its layers and properties.
+public struct BuiltScene: Sendable {
+    /// The scene.
+    public let scene: Scene
+    /// The map from the scene's layers and properties back to the script.
+    public let sourceMap: SourceMap
+
+    /// The diagnostic for an engine error about this scene (see `SourceMap.diagnostics`).
+    public func diagnostics(for error: any LayerError, message: String? = nil) -> DiagnosticList {
+        sourceMap.diagnostics(for: error, message: message)
+    }
+
+    /// What stops the first frame from being drawn within `budget`, if anything: the
+    /// checks `render` makes as it draws (nesting, mask cycles, fonts and glyphs, the
+    /// budget), made before anything is written, as `mask check` does.
+    /// An error about a layer (`LayerError`) has a place in the script: `diagnostics(for:)`.
+    public func firstFrameError(budget: RenderBudget = RenderBudget()) -> (any Error)? {
+        do { _ = try Renderer(scene: scene, budget: budget).renderFrame(0) } catch {
+            return error
+        }
+        return nil
     }
 }
 
@@ -97,6 +143,9 @@ public struct ScriptOptions: Sendable {
     public var limits: Limits
     /// Receives each line `print` writes; standard output by default.
     public var output: @Sendable (String) -> Void
+    /// Receives each warning about the finished scene (a character no installed font has);
+    /// by default it is written to standard error, rendered without the source line.
+    public var warn: @Sendable (Diagnostic) -> Void
     /// Swift functions callable from the script.
     public var functions: [HostFunction]
     /// Values visible to the script as global names.
@@ -112,6 +161,9 @@ public struct ScriptOptions: Sendable {
     public init(resources: any ResourceResolver = FileResolver(baseDirectory: FileManager.default.currentDirectoryPath),
                 limits: Limits = Limits(),
                 output: @escaping @Sendable (String) -> Void = { print($0) },
+                warn: @escaping @Sendable (Diagnostic) -> Void = {
+                    FileHandle.standardError.write(Data((DiagnosticRenderer().render($0, source: nil) + "\n").utf8))
+                },
                 functions: [HostFunction] = [],
                 globals: [String: Value] = [:],
                 isCancelled: @escaping @Sendable () -> Bool = { false },
@@ -119,6 +171,7 @@ public struct ScriptOptions: Sendable {
         self.resources = resources
         self.limits = limits
         self.output = output
+        self.warn = warn
         self.functions = functions
         self.globals = globals
         self.isCancelled = isCancelled
@@ -189,11 +242,11 @@ extension Interpreter {
         do throws(ScriptErrors) {
             try execute(script.statements, in: script.source, echo: nil)
         } catch {
-            let diagnostics = error.errors.map { $0.diagnostic(in: $0.source?.name ?? script.source.name) }
-            var list = DiagnosticList(diagnostics) ?? DiagnosticList(error.first.diagnostic(in: script.source.name))
+            let located = error.errors.map { $0.diagnostic(running: script.source) }
+            var list = DiagnosticList(located.map(\.diagnostic)) ?? DiagnosticList(error.first.diagnostic(in: script.source.name))
             // Errors inside imported files show those files' lines.
             var seen = Set<String>()
-            list.importedSources = error.errors.compactMap(\.source).filter { seen.insert($0.name).inserted }
+            list.importedSources = located.flatMap(\.files).filter { seen.insert($0.name).inserted }
             throw list
         }
         do {
@@ -205,9 +258,38 @@ extension Interpreter {
 }
 
 extension RuntimeError {
+    /// The error as a diagnostic of the script `main` being run, and the other files it
+    /// points into. An error that happened in another file (an import, the effects
+    /// library) is reported at the first call in `main` it came out of, with notes
+    /// walking from there, call by call, to where it happened (CLI.md, version 3).
+    func diagnostic(running main: SourceFile) -> (diagnostic: Diagnostic, files: [SourceFile]) {
+        let file = source ?? main
+        var files = [source, noteSource].compactMap { $0 }
+        let notes = self.notes.map { Diagnostic(.note, $0.message, at: $0.range, in: (noteSource ?? file).name) }
+        guard file.name != main.name, let outer = calls.firstIndex(where: { ($0.source ?? main).name == main.name }) else {
+            var diagnostic = Diagnostic(.error, message, at: range, in: file.name, notes: notes, cause: cause)
+            diagnostic.stop = stop
+            return (diagnostic, files)
+        }
+        var walk: [Diagnostic] = []
+        for i in stride(from: outer, to: 0, by: -1) {
+            let inner = calls[i - 1]
+            walk.append(Diagnostic(.note, "in `\(calls[i].function)`, which calls `\(inner.function)` here",
+                                   at: inner.site, in: (inner.source ?? main).name))
+            if let source = inner.source { files.append(source) }
+        }
+        walk.append(Diagnostic(.note, "in `\(calls[0].function)`: \(message)", at: range, in: file.name))
+        var diagnostic = Diagnostic(.error, message, at: calls[outer].site, in: main.name, notes: walk + notes, cause: cause)
+        diagnostic.stop = stop
+        return (diagnostic, files)
+    }
+
     /// The error as a diagnostic of a file.
     public func diagnostic(in fileName: String) -> Diagnostic {
-        Diagnostic(.error, message, at: range, in: fileName,
-                   notes: notes.map { Diagnostic(.note, $0.message, at: $0.range, in: fileName) }, cause: cause)
+        var diagnostic = Diagnostic(.error, message, at: range, in: fileName,
+                                    notes: notes.map { Diagnostic(.note, $0.message, at: $0.range, in: noteSource?.name ?? fileName) },
+                                    cause: cause)
+        diagnostic.stop = stop
+        return diagnostic
     }
 }

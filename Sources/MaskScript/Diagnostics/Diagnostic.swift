@@ -29,6 +29,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The engine's own error behind a run-time diagnostic, when the scene refused what
     /// the script asked of it (`RuntimeError.cause`); nil otherwise.
     public var cause: SceneError?
+    /// How the host's bounds stopped the run, for a diagnostic that reports that
+    /// (`RuntimeError.stop`); nil otherwise.
+    public var stop: RunStop?
 
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ message: String, at range: SourceRange, in fileName: String,
@@ -70,6 +73,17 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     /// Wraps a single diagnostic.
     public init(_ diagnostic: Diagnostic) {
         diagnostics = [diagnostic]
+    }
+
+    /// The diagnostics of several lists, in order, rendered against the first one's
+    /// source and every file any of them points into; nil when they hold none.
+    public init?(merging lists: [DiagnosticList]) {
+        guard var merged = DiagnosticList(lists.flatMap(\.diagnostics)) else { return nil }
+        merged.source = lists.first?.source
+        var seen = Set<String>()
+        merged.importedSources = lists.flatMap { [$0.source].compactMap { $0 } + $0.importedSources }
+            .filter { seen.insert($0.name).inserted }
+        self = merged
     }
 
     /// One `FILE:LINE:COLUMN: SEVERITY: MESSAGE` line per diagnostic.

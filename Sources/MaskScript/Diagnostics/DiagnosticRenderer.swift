@@ -8,6 +8,8 @@
 ///
 /// A range that stays on one line is underlined `^~~~`. Tabs before the caret are copied
 /// into the caret line so the caret stays under its column whatever the tab width.
+/// Columns are shown in terminal cells (`TerminalCells`: a CJK character or an emoji is
+/// two), so `LINE:COL` names the cell the caret stands under.
 public struct DiagnosticRenderer: Sendable {
     /// Whether to use ANSI colours: bold red `error`, bold yellow `warning`, bold cyan
     /// `note`, bold message.
@@ -26,26 +28,36 @@ public struct DiagnosticRenderer: Sendable {
     /// Renders diagnostics that may point into imported files: each shows the line of
     /// the file it names (`imported`, by `SourceFile.name`), or else of `source`.
     public func render(_ diagnostics: [Diagnostic], source: SourceFile?, imported: [SourceFile]) -> String {
-        diagnostics.map { d in
-            render(d, source: imported.first { $0.name == d.fileName && $0.name != source?.name } ?? source)
-        }.joined(separator: "\n")
+        diagnostics.map { render($0, source: source, imported: imported) }.joined(separator: "\n")
     }
 
     /// Renders one diagnostic and its notes; the snippet is left out when `source` is nil
     /// or does not have the line. The result has no trailing newline.
     public func render(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
-        var lines = [header(diagnostic)]
-        if let source, let text = source.lineText(diagnostic.range.start.line) {
-            lines += snippet(diagnostic.range, text: text)
+        render(diagnostic, source: source, imported: [])
+    }
+
+    /// Renders one diagnostic and its notes, each with the line of the file it names
+    /// (`imported`, by `SourceFile.name`), or else of `source`. The column in the header
+    /// counts terminal cells (East Asian wide characters two), as the caret does.
+    private func render(_ diagnostic: Diagnostic, source: SourceFile?, imported: [SourceFile]) -> String {
+        let file = imported.first { $0.name == diagnostic.fileName && $0.name != source?.name } ?? source
+        var text: String?
+        if let file, file.name == diagnostic.fileName { text = file.lineText(diagnostic.range.start.line) }
+        var column = diagnostic.range.start.column
+        if let text {
+            column = TerminalCells.width(of: text.unicodeScalars.prefix(max(column - 1, 0))) + 1
         }
+        var lines = [header(diagnostic, column: column)]
+        if let text { lines += snippet(diagnostic.range, text: text) }
         for note in diagnostic.notes {
-            lines.append(render(note, source: source))
+            lines.append(render(note, source: source, imported: imported))
         }
         return lines.joined(separator: "\n")
     }
 
-    private func header(_ diagnostic: Diagnostic) -> String {
-        let location = "\(diagnostic.fileName):\(diagnostic.range.start.line):\(diagnostic.range.start.column): "
+    private func header(_ diagnostic: Diagnostic, column: Int) -> String {
+        let location = "\(diagnostic.fileName):\(diagnostic.range.start.line):\(column): "
         let severity = diagnostic.severity.rawValue
         guard colored else { return location + severity + ": " + diagnostic.message }
         let colour: String
@@ -88,11 +100,16 @@ public struct DiagnosticRenderer: Sendable {
         }
         var padding = String.UnicodeScalarView()
         for index in 0..<column {
-            padding.append(index < scalars.count && scalars[index] == "\t" ? "\t" : " ")
+            guard index < scalars.count else { padding.append(" "); continue }
+            if scalars[index] == "\t" { padding.append("\t"); continue }
+            padding.append(contentsOf: repeatElement(" ", count: TerminalCells.width(of: scalars[index])))
         }
+        // The underline spans the cells of the range's characters, at least one.
+        let spanned = scalars[min(column, scalars.count)..<min(max(end, column), scalars.count)]
+        let cells = max(TerminalCells.width(of: spanned), 1)
         var underline = "^"
-        if end > column + 1 {
-            underline += String(repeating: "~", count: end - column - 1)
+        if cells > 1 {
+            underline += String(repeating: "~", count: cells - 1)
         }
         let caret = colored ? "\u{1B}[1;32m" + underline + "\u{1B}[0m" : underline
         return [gutter + " | " + shown, blank + " | " + String(padding) + caret]

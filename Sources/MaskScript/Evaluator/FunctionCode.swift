@@ -41,6 +41,9 @@ final class FunctionCode: @unchecked Sendable {
     /// The file the function was written in: an error inside it points at that text,
     /// even when a later REPL input calls it.
     let source: SourceFile?
+    /// True for a function of an imported file: a layer it declares is reported, when the
+    /// engine refuses it later, at the script's call into that file (`SourceMap`).
+    let isImported: Bool
     /// Where each parameter goes.
     let parameters: [LocalPlace]
     /// The number of parameters; -1 for `native`, which no call matches.
@@ -58,11 +61,12 @@ final class FunctionCode: @unchecked Sendable {
     /// closure of its own around them: one closure call less per call).
     let statements: ContiguousArray<ActionCell>
 
-    init(name: String, range: SourceRange, source: SourceFile?, parameters: [LocalPlace], slotCount: Int,
-         cellCount: Int, captures: [CaptureSource], statements: [ActionCell]) {
+    init(name: String, range: SourceRange, source: SourceFile?, isImported: Bool = false, parameters: [LocalPlace],
+         slotCount: Int, cellCount: Int, captures: [CaptureSource], statements: [ActionCell]) {
         self.name = name
         self.range = range
         self.source = source
+        self.isImported = isImported
         self.parameters = parameters
         arity = parameters.count
         let inOrder = parameters.enumerated().allSatisfy { k, p in
@@ -79,6 +83,7 @@ final class FunctionCode: @unchecked Sendable {
         name = "native"
         range = SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0))
         source = nil
+        isImported = false
         parameters = []
         arity = -1
         plainArity = -1

@@ -122,6 +122,9 @@ extension Interpreter {
     @inline(__always)
     private func enterPlain(_ code: FunctionCode, _ captures: ContiguousArray<Box>, site: CallSite,
                             _ slots: UnsafeMutablePointer<Value>) throws(RuntimeError) -> Value {
+        if code.isImported, libraryCall == nil {
+            return try enteringLibrary(code, at: site) { () throws(RuntimeError) in try enterPlain(code, captures, site: site, slots) }
+        }
         guard callDepth < limits.callDepth else { throw callDepthError(at: site) }
         // Calls inside deeply nested expressions use more stack than the call depth says.
         guard stackAddress() >= stackFloor else { throw stackDepthError(at: site) }
@@ -129,12 +132,20 @@ extension Interpreter {
         defer { callDepth &-= 1 }
         // The layer stack is left as it is: a layer the function declares joins the layer
         // whose body called it (components, LANGUAGE.md section 10).
-        return try runBody(code, Frame(slots: slots, cells: noCells, captures: captures))
+        do throws(RuntimeError) {
+            return try runBody(code, Frame(slots: slots, cells: noCells, captures: captures))
+        } catch {
+            throw passing(error, outOf: code, at: site)
+        }
     }
 
-    /// Runs a function's body in its frame; an error inside carries the function's file.
+    /// Runs a function's body in its frame; an error inside carries the function's file,
+    /// and so does a text string it sets (`runningSource`).
     @inline(__always)
     func runBody(_ code: FunctionCode, _ frame: Frame) throws(RuntimeError) -> Value {
+        let caller = runningSource
+        runningSource = code.source
+        defer { runningSource = caller }
         do throws(RuntimeError) {
             let statements = code.statements
             var k = 0
@@ -148,13 +159,38 @@ extension Interpreter {
         }
     }
 
-    /// `error` with the function's source file, unless it already has one.
+    /// Runs `body`, the call of a function of an imported file from the script's own code,
+    /// with that call kept in `libraryCall` for the layers it declares.
+    @inline(never)
+    func enteringLibrary(_ code: FunctionCode, at site: CallSite,
+                         _ body: () throws(RuntimeError) -> Value) throws(RuntimeError) -> Value {
+        libraryCall = (site.range, code.name)
+        defer { libraryCall = nil }
+        return try body()
+    }
+
+    /// `error` with the function's source file, unless it already has one; so too the
+    /// call it last came out of, which was written in this function.
     @inline(never)
     func located(_ error: RuntimeError, in code: FunctionCode) -> RuntimeError {
-        guard error.source == nil, let source = code.source else { return error }
+        located(error, in: code.source)
+    }
+
+    /// `error` with `source` as its file, and its last call's, where they have none.
+    func located(_ error: RuntimeError, in source: SourceFile?) -> RuntimeError {
+        guard let source else { return error }
         var located = error
-        located.source = source
+        if located.source == nil { located.source = source }
+        if let last = located.calls.indices.last, located.calls[last].source == nil { located.calls[last].source = source }
         return located
+    }
+
+    /// `error` with the call of `code` at `site` added to the calls it came out of.
+    @inline(never)
+    func passing(_ error: RuntimeError, outOf code: FunctionCode, at site: CallSite) -> RuntimeError {
+        var passed = error
+        passed.calls.append(CallStep(function: code.name, site: site.range, source: nil))
+        return passed
     }
 
     @inline(never)

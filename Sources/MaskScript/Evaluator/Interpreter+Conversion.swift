@@ -24,11 +24,14 @@ extension Value {
         case .string(let s): self = .string(s)
         case .font(let f): self = .string(f?.name ?? Font.defaultFamily)
         case .layer(let l): self = l.flatMap { $0.index < refs.count ? .layer(refs[$0.index]) : nil } ?? .nil
+        case .layers(let l): self = .list(l.compactMap { $0.index < refs.count ? .layer(refs[$0.index]) : nil })
         case .gravity(let g): self = .string(g.rawValue)
         case .gradientType(let g): self = .string(g.rawValue)
         case .fillRule(let f): self = .string(f.rawValue)
         case .alignment(let a): self = .string(a.rawValue)
         case .maskMode(let m): self = .string(m.rawValue)
+        case .truncation(let t): self = .string(t.rawValue)
+        case .maskCombine(let m): self = .string(m.rawValue)
         }
     }
 }
@@ -183,10 +186,9 @@ extension Interpreter {
             case .font:
                 guard case .string(let s) = value else { throw mismatch("a font name or a .ttf path") }
                 return .font(try loadFont(s, at: range))
-            case .layer:
-                // `mask` is set by `assignMask`, which knows the tree.
-                guard case .layer(let l) = value else { throw mismatch("a layer or nil") }
-                return .layer(l.id)
+            case .layer, .layers:
+                // `mask` and `masks` are set by `assignMasks`, which knows the tree.
+                throw mismatch("a layer set through `mask` or `masks`")
             }
         }
         switch property.meaning {

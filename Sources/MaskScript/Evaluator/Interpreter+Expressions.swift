@@ -101,8 +101,10 @@ extension Interpreter {
         case let .script(code, captures):
             guard args.count == code.parameters.count else {
                 let n = code.parameters.count
-                throw RuntimeError("`\(f.name)` takes \(Interpreter.describe(n...n)), got \(args.count)",
-                                   at: site.range, notes: [("`\(f.name)` is declared here", code.range)])
+                var error = RuntimeError("`\(f.name)` takes \(Interpreter.describe(n...n)), got \(args.count)",
+                                         at: site.range, notes: [("`\(f.name)` is declared here", code.range)])
+                error.noteSource = code.source
+                throw error
             }
             return try withFrame(slots: code.slotCount, cells: code.cellCount) { slots, cells throws(RuntimeError) in
                 for (k, v) in args.enumerated() { code.parameters[k].put(v, slots, cells) }
@@ -132,6 +134,9 @@ extension Interpreter {
     @inline(__always)
     private func enter(_ code: FunctionCode, _ captures: ContiguousArray<Box>, site: CallSite,
                        _ slots: UnsafeMutablePointer<Value>, _ cells: UnsafeMutablePointer<Box>) throws(RuntimeError) -> Value {
+        if code.isImported, libraryCall == nil {
+            return try enteringLibrary(code, at: site) { () throws(RuntimeError) in try enter(code, captures, site: site, slots, cells) }
+        }
         guard callDepth < limits.callDepth else { throw callDepthError(at: site) }
         // Calls inside deeply nested expressions use more stack than the call depth says.
         guard stackAddress() >= stackFloor else { throw stackDepthError(at: site) }
@@ -141,7 +146,11 @@ extension Interpreter {
         // whose body called it (components, LANGUAGE.md section 10). `name: value` and
         // `mask` lines cannot appear in a function body (the parser refuses them), so the
         // callee never sets the caller's layer's properties.
-        return try runBody(code, Frame(slots: slots, cells: cells, captures: captures))
+        do throws(RuntimeError) {
+            return try runBody(code, Frame(slots: slots, cells: cells, captures: captures))
+        } catch {
+            throw passing(error, outOf: code, at: site)
+        }
     }
 
     /// A variable read before its declaration ran (by a function declared above it,

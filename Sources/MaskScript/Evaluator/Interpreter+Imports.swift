@@ -104,10 +104,7 @@ extension Interpreter {
                 return out
             }
         } catch {
-            guard error.source == nil else { throw error }
-            var located = error
-            located.source = module.source
-            throw located
+            throw located(error, in: module.source)
         }
         let namespace = Namespace(name: name, fileName: module.path, members: members)
         module.namespace = namespace

@@ -19,18 +19,17 @@ extension Interpreter {
         }
         let id: LayerID
         do {
-            id = try scene.addLayer(state, to: parent, name: decl.name ?? decl.kind.rawValue, at: cursor, origin: decl.origin)
+            id = try scene.addLayer(state, to: parent, name: decl.name ?? decl.kind.rawValue, at: cursor)
         } catch {
             throw RuntimeError(error, at: decl.range)
         }
+        if let file = decl.source {
+            sourceMap.declared(id, named: decl.name ?? decl.kind.rawValue, at: decl.range, in: file)
+            if let call = libraryCall, let script = runSource { sourceMap.made(id, by: call.function, at: call.site, in: script) }
+        }
         let ref = LayerRef(id: id, kind: decl.kind, name: decl.name)
         registerLayer(ref)
-        if let owner {
-            try checkChangeLimit(at: decl.range)
-            do { try scene.setMask(id, of: owner.id, at: cursor) } catch {
-                throw RuntimeError(error, at: decl.range)
-            }
-        }
+        if let owner { try addMask(id, to: owner, at: decl.range) }
         // Names of nested layers and masks go to the scope around the outermost layer
         // declaration, so `animate fade.x` works after `text label { mask gradient fade {} }`
         // (the resolver chose that variable).
@@ -52,33 +51,57 @@ extension Interpreter {
         return ref
     }
 
-    /// `mask <declaration>` or `mask <expression>` in a layer body.
+    /// `mask <declaration>` or `mask <expression>` in a layer body: `apply` adds the mask
+    /// to the body's layer (`addMask`), after the masks of the lines before.
     func executeMask(at range: SourceRange, _ apply: (LayerRef) throws(RuntimeError) -> Void) throws(RuntimeError) {
-        guard let index = layerStack.indices.last else {
+        guard let owner = layerStack.last?.layer else {
             throw RuntimeError("`mask` outside a layer body", at: range)
         }
-        let owner = layerStack[index].layer
-        if let previous = layerStack[index].maskRange {
-            throw RuntimeError("a layer has at most one `mask`", at: range, notes: [("the first `mask` is here", previous)])
-        }
-        layerStack[index].maskRange = range
         try apply(owner)
     }
 
-    func assignMask(_ value: Value, of owner: LayerRef, at time: Double, range: SourceRange) throws(RuntimeError) {
-        let mask: LayerID?
+    /// Adds a mask after `owner`'s masks at the cursor (a `mask` line; nil adds none).
+    func addMask(_ value: Value, to owner: LayerRef, at range: SourceRange) throws(RuntimeError) {
         switch value {
-        case .layer(let m):
-            mask = m.id
-            try checkDepth(under: owner.id, height: m.id.index < layerHeights.count ? layerHeights[m.id.index] : 1, at: range)
-        case .nil: mask = nil
+        case .layer(let m): try addMask(m.id, to: owner, at: range)
+        case .nil: return
         default: throw RuntimeError("`mask` expects a layer or nil, got \(value.typeName)", at: range)
         }
+    }
+
+    private func addMask(_ mask: LayerID, to owner: LayerRef, at range: SourceRange) throws(RuntimeError) {
+        let current: [LayerID]
+        do {
+            guard case .layers(let list) = try scene.value(of: owner.id, .masks, at: cursor) else { return }
+            current = list
+        } catch { throw RuntimeError(error, at: range) }
+        try setMasks(current + [mask], of: owner, at: cursor, range: range)
+    }
+
+    /// `x.mask = y` (one layer, or nil for none) or `x.masks = [a, b]`: replaces the list.
+    func assignMasks(_ value: Value, of owner: LayerRef, property: String, at time: Double, range: SourceRange) throws(RuntimeError) {
+        var masks: [LayerID] = []
+        switch value {
+        case .layer(let m): masks = [m.id]
+        case .nil: break
+        case .list where property == "masks":
+            masks = try layers(in: value, at: range, for: "`masks`").map(\.id)
+        default:
+            let expected = property == "masks" ? "a list of layers" : "a layer or nil"
+            throw RuntimeError("`\(property)` expects \(expected), got \(value.typeName)", at: range)
+        }
+        try setMasks(masks, of: owner, at: time, range: range)
+    }
+
+    private func setMasks(_ masks: [LayerID], of owner: LayerRef, at time: Double, range: SourceRange) throws(RuntimeError) {
+        for m in masks {
+            try checkDepth(under: owner.id, height: m.index < layerHeights.count ? layerHeights[m.index] : 1, at: range)
+        }
         try checkChangeLimit(at: range)
-        do { try scene.setMask(mask, of: owner.id, at: time) } catch {
+        do { try scene.setMasks(masks, of: owner.id, at: time) } catch {
             throw RuntimeError(error, at: range)
         }
-        if let mask { raiseHeights(above: mask) }
+        for m in masks { raiseHeights(above: m) }
     }
 
     /// The layers a value names: one layer, or a list of layers.
@@ -104,7 +127,7 @@ extension Interpreter {
 
     /// `name: value` in a layer body.
     func setBodyProperty(_ name: String, of context: LayerContext, to value: Value,
-                         nameRange: SourceRange, valueRange: SourceRange) throws(RuntimeError) {
+                         nameRange: SourceRange, valueRange: SourceRange, in file: SourceFile?) throws(RuntimeError) {
         let layer = context.layer
         guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
             throw unknownProperty(name, kind: layer.kind, at: nameRange)
@@ -130,18 +153,19 @@ extension Interpreter {
             }
             return
         }
-        try setProperty(name, of: layer, to: value, at: cursor, nameRange: nameRange, valueRange: valueRange)
+        try setProperty(name, of: layer, to: value, at: cursor, nameRange: nameRange, valueRange: valueRange, in: file)
     }
 
     /// `layer.name = value` at `time`: a step change (or the initial value, at declaration).
+    /// `file` is where the setting is written, for `sourceMap`.
     func setProperty(_ name: String, of layer: LayerRef, to value: Value, at time: Double,
-                     nameRange: SourceRange, valueRange: SourceRange) throws(RuntimeError) {
+                     nameRange: SourceRange, valueRange: SourceRange, in file: SourceFile?) throws(RuntimeError) {
         guard let property = LayerProperty(rawValue: name), property.applies(to: layer.kind) else {
             throw unknownProperty(name, kind: layer.kind, at: nameRange)
         }
         switch property.meaning {
-        case .engine(.mask):
-            try assignMask(value, of: layer, at: time, range: valueRange)
+        case .engine(.mask), .engine(.masks):
+            try assignMasks(value, of: layer, property: name, at: time, range: valueRange)
             return
         case .tiles:
             throw RuntimeError("`tiles` is read-only; a grid makes its tiles from `rows` and `columns`", at: nameRange)
@@ -160,7 +184,9 @@ extension Interpreter {
         }
         for (key, v) in try convert(value, for: property, of: layer, at: time, range: valueRange) {
             try setEngine(key, of: layer.id, to: v, at: time, range: valueRange)
+            if let file { sourceMap.set(key, of: layer.id, at: nameRange.union(valueRange), in: file) }
         }
+        if property.meaning == .engine(.string) { noteStringSet(of: layer.id, at: time, range: valueRange) }
     }
 
     private func setEngine(_ key: PropertyKey, of id: LayerID, to value: PropertyValue, at time: Double, range: SourceRange) throws(RuntimeError) {
@@ -217,7 +243,14 @@ extension Interpreter {
         if let p = LayerProperty(rawValue: name), !p.applies(to: kind) {
             return RuntimeError("\(kind == .layer ? "a plain layer" : "a \(kind.rawValue) layer") has no property `\(name)`\(Interpreter.colourPropertyHint(p, kind))", at: range)
         }
-        return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: LayerProperty.names(for: kind) + treeMethods))", at: range)
+        let names = LayerProperty.names(for: kind)
+        let coreAnimation = LayerProperty.coreAnimationMatches(for: name, among: names)
+        if !coreAnimation.isEmpty {
+            let choices = coreAnimation.map { "`\($0)`" }
+            let listed = choices.count == 1 ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+            return RuntimeError("unknown property `\(name)`; did you mean \(listed)?", at: range)
+        }
+        return RuntimeError("unknown property `\(name)`\(Suggestion.hint(for: name, in: names + treeMethods))", at: range)
     }
 
     // MARK: - Reading properties

@@ -30,7 +30,9 @@ extension Interpreter {
     }
 
     func stepLimitError(at range: SourceRange) -> RuntimeError {
-        RuntimeError("the program ran more than \(limits.steps) steps; is there an endless loop?", at: range)
+        var error = RuntimeError("the program ran more than \(limits.steps) steps; is there an endless loop?", at: range)
+        error.stop = .steps(limits.steps)
+        return error
     }
 
     /// Fails when a new list of `items` would nest deeper than `limits.listDepth`. Each

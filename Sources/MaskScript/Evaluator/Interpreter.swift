@@ -50,12 +50,23 @@ public final class Interpreter {
     @exclusivity(unchecked) var layerStack: [LayerContext] = []
     /// Where the canvas was set, if it was.
     var canvasRange: SourceRange?
+    /// Where each layer was declared and its properties set, for errors the engine finds later.
+    public internal(set) var sourceMap = SourceMap()
+    /// The call, in the script's own code, of the imported function running now (nil when
+    /// none is): where a layer an imported function declares is reported.
+    var libraryCall: (site: SourceRange, function: String)?
+    /// The text being run (`execute`), where `libraryCall` is written.
+    var runSource: SourceFile?
     /// Where the first layer was declared, if one was.
     var firstLayerRange: SourceRange?
     /// The latest end of every finite animation so far (`wait` jumps here).
     var latestAnimationEnd: Double = 0
     /// The animation that ends last, for errors about the scene's length.
     var latestAnimationRange: SourceRange?
+    /// Text strings set so far, checked for missing characters by `takeTextWarnings(in:)`.
+    var textChecks: [TextCheck] = []
+    /// The file of the function running, or nil at the top level of the file being run.
+    var runningSource: SourceFile?
     /// Images already read, by the path the script gave.
     /// Images already read, by the file they came from (`ResourceResolver.identity(ofImage:)`)
     /// or else by the path the script gave.
@@ -131,6 +142,9 @@ public final class Interpreter {
 
     /// Compiles and runs statements written in `source`, on the large stack.
     func execute(_ statements: [Stmt], in source: SourceFile?, echo: ((Value) -> Void)?) throws(ScriptErrors) {
+        let outerSource = runSource
+        runSource = source
+        defer { runSource = outerSource }
         let result: Result<Void, ScriptErrors>
         do {
             let start = statements.first?.range ?? SourceRange(at: SourceLocation(line: 1, column: 1, offset: 0))
@@ -244,7 +258,11 @@ public final class Interpreter {
     func stepSlowly(_ range: SourceRange) throws(RuntimeError) {
         let done = steps
         if done > limits.steps { throw stepLimitError(at: range) }
-        if isCancelled() { throw RuntimeError("cancelled", at: range) }
+        if isCancelled() {
+            var error = RuntimeError("cancelled", at: range)
+            error.stop = .cancelled
+            throw error
+        }
         let stretch = min(4096, max(0, limits.steps - done))
         stepMark = done &+ stretch
         stepBudget = stretch
@@ -285,10 +303,13 @@ struct Snapshot {
     let firstLayerRange: SourceRange?
     let latestAnimationEnd: Double
     let latestAnimationRange: SourceRange?
+    let textChecks: [TextCheck]
     let layerRefs: [LayerRef]
     let layerHeights: [Int]
+    let sourceMap: SourceMap
 
     init(_ i: Interpreter) {
+        sourceMap = i.sourceMap
         layerRefs = i.layerRefs
         layerHeights = i.layerHeights
         scene = i.scene
@@ -299,6 +320,7 @@ struct Snapshot {
         firstLayerRange = i.firstLayerRange
         latestAnimationEnd = i.latestAnimationEnd
         latestAnimationRange = i.latestAnimationRange
+        textChecks = i.textChecks
     }
 
     func restore(into i: Interpreter) {
@@ -308,11 +330,14 @@ struct Snapshot {
         for (box, value) in globalValues { box.value = value }
         i.canvasRange = canvasRange
         i.firstLayerRange = firstLayerRange
+        i.textChecks = textChecks
         i.latestAnimationEnd = latestAnimationEnd
         i.latestAnimationRange = latestAnimationRange
         i.layerRefs = layerRefs
         i.layerHeights = layerHeights
+        i.sourceMap = sourceMap
         i.layerStack = []
+        i.libraryCall = nil
         i.callDepth = 0
         i.importDepth = 0
     }
@@ -324,5 +349,4 @@ struct LayerContext {
     var rows = 1
     var columns = 1
     var tileColor = Color.black
-    var maskRange: SourceRange?
 }

@@ -148,7 +148,8 @@ struct LayerProperty: Hashable, Sendable {
         .contents: Override(type: "image or path string"),
         .z: Override(defaultValue: "declaration order"),
         .path: Override(type: "path or rectangle", defaultValue: "an empty path"),
-        .font: Override(type: "family name or .ttf/.otf path", defaultValue: Font.defaultFamily),
+        .font: Override(type: "family name with optional style words, or a .ttf/.otf/.ttc path (`a.ttc#2`: face 2)",
+                        defaultValue: Font.defaultFamily),
         .fontSize: Override(type: "number (pixels)"),
         .shadowOffset: Override(type: "offset [x, y]"),
         .textColor: Override(defaultValue: "white for text, black for a grid", kinds: [.text, .grid],
@@ -158,7 +159,7 @@ struct LayerProperty: Hashable, Sendable {
 
     private static let shorthands: [Entry] = [
         entry("frame", .frame, kinds: everyKind, type: "rectangle [x, y, width, height]",
-                      defaultValue: "the parent's bounds", defaultIsLiteral: false, change: .animates, coreAnimation: "`frame`",
+                      defaultValue: "the parent's bounds", defaultIsLiteral: false, change: .animates, coreAnimation: "`frame` (its size: `bounds`)",
                       doc: "The layer's rectangle in its parent's coordinates."),
         entry("x", .x, kinds: everyKind, type: "number", defaultValue: "from `frame`",
                       defaultIsLiteral: false, change: .animates, coreAnimation: "`frame.origin.x` (`position.x`)",

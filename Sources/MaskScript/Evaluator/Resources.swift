@@ -58,9 +58,11 @@ public struct FileResolver: ResourceResolver {
         RegularFile.identity(of: resolve(path)).map(AnyHashable.init)
     }
 
-    /// The device and inode of a font file (nil for a family name, kept by the name).
+    /// The device and inode of a font file with the face's index (nil for a family name,
+    /// kept by the name).
     public func identity(ofFont name: String) -> AnyHashable? {
-        fontFile(named: name).flatMap(RegularFile.identity(of:)).map(AnyHashable.init)
+        guard let file = fontFile(named: name), let identity = RegularFile.identity(of: file) else { return nil }
+        return AnyHashable([AnyHashable(identity), AnyHashable(Font.fileReference(name)?.faceIndex ?? 0)])
     }
 
     /// Reads an imported script; a relative path resolves against `baseDirectory`. The
@@ -83,20 +85,22 @@ public struct FileResolver: ResourceResolver {
         try Image(contentsOfFile: resolve(path))
     }
 
-    /// Loads a font: a name ending in `.ttf` or `.otf`, or holding a `/`, is a font file
-    /// (a relative path resolves against `baseDirectory`); any other name is a family looked
-    /// up in `Font.systemFontDirectory` (`Font.named(_:)`).
+    /// Loads a font: a name ending in `.ttf`, `.otf` or `.ttc` (then optionally `#N`, the
+    /// face of a collection), or holding a `/`, is a font file (a relative path resolves
+    /// against `baseDirectory`); any other name is a family with optional style words,
+    /// found through fontconfig (`Font.named(_:)`).
     /// - Throws: `FontError.notFound` or `FontError.unreadable`.
     public func font(named name: String) throws -> Font {
-        if let file = fontFile(named: name) { return try Font(path: file, name: name) }
+        if let file = fontFile(named: name) {
+            return try Font(path: file, faceIndex: Font.fileReference(name)?.faceIndex ?? 0, name: name)
+        }
         return try Font.named(name)
     }
 
-    /// The file a font name stands for (resolved against `baseDirectory`), or nil for a
-    /// family name.
+    /// The file a font name stands for (resolved against `baseDirectory`, without a `#N`
+    /// face index), or nil for a family name.
     public func fontFile(named name: String) -> String? {
-        let lower = name.lowercased()
-        return lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || name.contains("/") ? resolve(name) : nil
+        Font.fileReference(name).map { resolve($0.path) }
     }
 }
 
@@ -119,15 +123,12 @@ public struct SandboxResolver: ResourceResolver {
         throw SandboxError(what: "image '\(path)'")
     }
 
-    /// Loads a font family from `Font.systemFontDirectory`; refuses a font file (a name
-    /// ending in `.ttf` or `.otf`, or holding a `/`).
+    /// Loads an installed font family (through fontconfig); refuses a font file (a name
+    /// ending in `.ttf`, `.otf` or `.ttc`, or holding a `/`).
     /// - Throws: `SandboxError` for a font file, `FontError` for a family that is missing
     ///   or unusable.
     public func font(named name: String) throws -> Font {
-        let lower = name.lowercased()
-        if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || name.contains("/") {
-            throw SandboxError(what: "font file '\(name)'")
-        }
+        if Font.fileReference(name) != nil { throw SandboxError(what: "font file '\(name)'") }
         return try Font.named(name)
     }
 }

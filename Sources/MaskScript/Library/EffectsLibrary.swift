@@ -305,6 +305,88 @@ fn carouselWith(pictures, rows, columns, shown, fade, gap, order) {
   }
   return photos
 }
+
+// A ring reveal: `target` shows through a circle minus a smaller one (two masks, the
+// second with `maskCombine: subtract`), both centred on `center`. The ring grows until
+// its hole has passed the farthest corner, so `target` appears as a ring and is gone
+// again. Returns the outer circle.
+fn ringReveal(target, center) {
+  return ringRevealWith(target, center, nil, nil)
+}
+
+// `ringReveal` with how long each circle grows (`duration`, 1.4 s) and how long the
+// hole starts after the outer circle (`lag`, 0.5 s).
+fn ringRevealWith(target, center, duration, lag) {
+  let cx = center[0]
+  let cy = center[1]
+  let far = farCorner(center, target.width, target.height) + 10
+  shape outer {
+    frame: [0, 0, target.width, target.height]
+    path: circle(cx, cy, 0)
+  }
+  shape inner {
+    frame: [0, 0, target.width, target.height]
+    path: circle(cx, cy, 0)
+    maskCombine: subtract
+  }
+  target.masks = [outer, inner]
+  let d = orDefault(duration, 1.4s)
+  animate outer.path to circle(cx, cy, far) over d ease easeInOut
+  animate inner.path to circle(cx, cy, far) over d delay orDefault(lag, 0.5s) ease easeInOut
+  return outer
+}
+
+// A keyhole: `target` shows where a circle of `radius` about `center` and a vertical
+// slot through it overlap (two masks, the second with `maskCombine: intersect`). The slot
+// widens to the whole width, then the circle grows past the farthest corner. Moves the
+// time cursor to the end. Returns the circle.
+fn keyhole(target, center, radius) {
+  return keyholeWith(target, center, radius, nil, nil)
+}
+
+// `keyhole` with the slot's starting `width` (20) and how long each step takes
+// (`duration`, 0.8 s).
+fn keyholeWith(target, center, radius, width, duration) {
+  let cx = center[0]
+  let cy = center[1]
+  let w = orDefault(width, 20)
+  let d = orDefault(duration, 0.8s)
+  shape lens {
+    frame: [0, 0, target.width, target.height]
+    path: circle(cx, cy, radius)
+  }
+  layer slot {
+    frame: [cx - w / 2, 0, w, target.height]
+    background: white
+    maskCombine: intersect
+  }
+  target.masks = [lens, slot]
+  animate slot.frame to [0, 0, target.width, target.height] over d ease easeInOut
+  wait
+  animate lens.path to circle(cx, cy, farCorner(center, target.width, target.height)) over d ease easeIn
+  wait
+  return lens
+}
+
+// A soft spotlight: `target` shows through a feathered circle that moves from the point
+// `from` to `to` and back. Returns the circle, to animate further.
+fn spotlight(target, from, to) {
+  return spotlightWith(target, from, to, nil, nil, nil)
+}
+
+// `spotlight` with the circle's `radius` (40), its `feather` (24: a Gaussian edge of
+// σ = 12) and how long each way takes (`duration`, 1.5 s).
+fn spotlightWith(target, from, to, radius, feather, duration) {
+  let r = orDefault(radius, 40)
+  shape light {
+    frame: [0, 0, target.width, target.height]
+    path: circle(from[0], from[1], r)
+    feather: orDefault(feather, 24)
+  }
+  target.mask = light
+  animate light.path to circle(to[0], to[1], r) over orDefault(duration, 1.5s) ease easeInOut repeat 1 autoreverse
+  return light
+}
 """#
 
     /// The library as a source file; diagnostics inside it name the file `effects`.

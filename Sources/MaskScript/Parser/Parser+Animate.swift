@@ -1,11 +1,18 @@
 // MARK: - animate
 
 extension Parser {
-    /// The clause words of `animate`. Apart from `delay` and `repeat` they are not
-    /// keywords: `over` or `to` are ordinary names everywhere else.
-    static let animateClauses = [
-        "from", "to", "keys", "times", "over", "delay", "ease", "repeat", "autoreverse", "stagger", "order",
+    /// The clauses of `animate`, with the `CABasicAnimation`, `CAKeyframeAnimation` and
+    /// `CAMediaTiming` words each stands for (the reference's Core Animation column), so
+    /// `duration 2s` gets "did you mean `over`?". Apart from `delay` and `repeat` the
+    /// clause words are not keywords: `over` or `to` are ordinary names everywhere else.
+    static let animateClauseTable: [(word: String, coreAnimation: [String])] = [
+        ("from", ["fromValue"]), ("to", ["toValue"]), ("keys", ["values"]), ("times", ["keyTimes"]),
+        ("over", ["duration"]), ("delay", ["beginTime"]), ("ease", ["timingFunction"]),
+        ("repeat", ["repeatCount"]), ("autoreverse", ["autoreverses"]), ("stagger", []), ("order", []),
     ]
+
+    /// The clause words of `animate`.
+    static let animateClauses = animateClauseTable.map(\.word)
 
     /// animateStatement -> "animate" postfix clause*          (postfix ends in "." NAME)
     /// clause -> "from" expression | "to" expression | "keys" expression | "times" expression
@@ -32,7 +39,10 @@ extension Parser {
             case .identifier(let identifier) where Parser.animateClauses.contains(identifier): name = identifier
             case .keyword(.delay): name = "delay"
             case .keyword(.repeat): name = "repeat"
-            default: throw unknownClause(word)
+            default:
+                // Reported, and its value skipped, so the clauses after it are still read.
+                try skipUnknownClause(word)
+                continue
             }
             advance()
             if clauses[name] != nil {
@@ -46,14 +56,29 @@ extension Parser {
         return Stmt(.animate(animation), range(from: keyword.range))
     }
 
-    /// Reports a word that is not an animate clause, suggesting the closest clause.
-    private mutating func unknownClause(_ word: Token) -> SyntaxError {
-        if case .identifier(let identifier) = word.kind {
-            let suggestion = Suggestion.closest(to: identifier, among: Parser.animateClauses)
-            let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
-            return error("unknown animate clause `\(identifier)`\(hint)", at: word.range)
+    /// Reports a word that is not an animate clause, suggesting the clause a Core
+    /// Animation word stands for or else the closest clause, then skips the value after
+    /// it (up to the next clause word). Anything but a name stops the statement.
+    private mutating func skipUnknownClause(_ word: Token) throws {
+        guard case .identifier(let identifier) = word.kind else {
+            throw error("expected animate clause such as `to`, `over` or `ease`", at: word.range)
         }
-        return error("expected animate clause such as `to`, `over` or `ease`", at: word.range)
+        let suggestion = Parser.animateClauseTable.first { $0.coreAnimation.contains(identifier) }?.word
+            ?? Suggestion.closest(to: identifier, among: Parser.animateClauses)
+        let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
+        report("unknown animate clause `\(identifier)`\(hint)", at: word.range)
+        advance()
+        // `autoreverse` (the clause `autoreverses` stands for) takes no value.
+        if suggestion != "autoreverse", !atStatementEnd, !startsClause { _ = try expression() }
+    }
+
+    /// True when the current token is an animate clause word.
+    private var startsClause: Bool {
+        switch token.kind {
+        case .identifier(let identifier): return Parser.animateClauses.contains(identifier)
+        case .keyword(.delay), .keyword(.repeat): return true
+        default: return false
+        }
     }
 
     /// Parses the value of one clause (a repeated clause keeps its first value).

@@ -2,7 +2,7 @@
 
 extension Parser {
     /// The clause words of `animate` that cannot start a statement of their own.
-    static let clauseWords: Set<String> = ["from", "to", "keys", "times", "over", "ease", "autoreverse", "stagger", "order"]
+    static let clauseWords = Set(animateClauses).subtracting(["delay", "repeat"])
 
     /// `frame: 10, 10, 50, 50`: a property takes one value. Reports it with the list in
     /// brackets, and skips to the end of the statement.

@@ -4,7 +4,7 @@ extension Parser {
     /// layerDeclaration -> ("layer" | "gradient" | "shape" | "text" | "grid") IDENTIFIER? "{" layerBody "}"
     /// layerBody        -> separator* ((property | maskStatement | layerDeclaration | statement) separator+)*
     ///
-    /// A layer body may hold at most one `mask` line directly.
+    /// A body's `mask` lines add masks, combined in the order they come (LANGUAGE.md section 11).
     mutating func layerDeclaration() throws -> LayerDecl {
         let keyword = advance()
         guard case .keyword(let word) = keyword.kind, let kind = word.layerKind else {
@@ -21,23 +21,25 @@ extension Parser {
         }
         let body = try block(after: "to start the \(kind.rawValue) body", closing: "\(kind.rawValue) body",
                              context: .layer)
-        var seenMask = false
-        for statement in body {
-            guard case .mask = statement.kind else { continue }
-            if seenMask { report("a layer has at most one `mask`", at: statement.range) }
-            seenMask = true
-        }
         return LayerDecl(kind: kind, name: name?.name, nameRange: name?.range, body: body,
                          range: range(from: keyword.range))
     }
 
-    /// property -> IDENTIFIER ":" expression
+    /// property -> IDENTIFIER ("." IDENTIFIER)* ":" expression
     ///
     /// Only inside a layer body (or an `if`, `for` or `repeat` block in one) and in `canvas`.
+    /// A dotted name is a Core Animation key path (`transform.scale: 2`): no property has
+    /// one, and the resolver says which property it is in mask script.
     mutating func property() throws -> Stmt {
-        let name = advance()
-        guard case .identifier(let identifier) = name.kind else {
+        var name = advance()
+        guard case .identifier(var identifier) = name.kind else {
             throw error("expected property name", at: name.range)
+        }
+        while check(.dot), case .identifier(let part) = peekKind(1) {
+            advance()
+            let next = advance()
+            identifier += "." + part
+            name = Token(.identifier(identifier), name.range.union(next.range))
         }
         if context != .layer {
             report("property `\(identifier)` outside a layer body", at: name.range)
@@ -94,5 +96,17 @@ extension Parser {
         }
         closeBrace(open, "canvas body")
         return Stmt(.canvas(properties), range(from: start))
+    }
+}
+
+extension Parser {
+    /// The number of tokens of a Core Animation key path written as a property name in a
+    /// layer body (`transform.scale:` is 3 before the colon), or nil when the tokens are
+    /// anything else.
+    var keyPathPropertyLength: Int? {
+        guard context == .layer, case .identifier = token.kind, peekKind(1) == .dot else { return nil }
+        var ahead = 1
+        while peekKind(ahead) == .dot, case .identifier = peekKind(ahead + 1) { ahead += 2 }
+        return peekKind(ahead) == .colon ? ahead : nil
     }
 }

@@ -92,7 +92,7 @@ extension Parser {
             return Stmt(.layer(declaration), declaration.range)
         case .keyword(.else):
             throw error("`else` without `if`", at: token.range)
-        case .identifier where peekKind(1) == .colon:
+        case .identifier where peekKind(1) == .colon || keyPathPropertyLength != nil:
             return try property()
         default:
             return try expressionStatement()

@@ -17,7 +17,7 @@ extension Compiler {
         let actions = decl.body.map { ActionCell(run: statement($0)) }
         endBlock()
         return FunctionCode(name: decl.name ?? "anonymous function", range: decl.range, source: source,
-                            parameters: parameters, slotCount: scope.slotCount, cellCount: scope.cellCount,
+                            isImported: isImported, parameters: parameters, slotCount: scope.slotCount, cellCount: scope.cellCount,
                             captures: scope.captures, statements: actions)
     }
 

@@ -5,8 +5,9 @@ struct LayerPlan {
     let kind: LayerKeyword
     let name: String?
     let range: SourceRange
-    /// `FILE:LINE:COLUMN` of the declaration, for errors the engine finds while drawing it.
-    let origin: String?
+    /// The file of the declaration, for errors the engine finds while drawing the layer
+    /// (`SourceMap`); nil for text of no file (a host's statements).
+    let source: SourceFile?
     /// Stores the new layer in the variable its name binds (Grammar.md: around the
     /// outermost layer declaration).
     let bind: ((Frame, Value) -> Void)?
@@ -27,8 +28,7 @@ extension Compiler {
         function.layers.append((decl.kind, bindingBlock))
         let body = block(decl.body, inLayerBody: true, scope: decl.range)
         function.layers.removeLast()
-        let origin = source.map { "\($0.name):\(decl.range.start.line):\(decl.range.start.column)" }
-        return LayerPlan(kind: decl.kind, name: decl.name, range: decl.range, origin: origin, bind: bind, body: body)
+        return LayerPlan(kind: decl.kind, name: decl.name, range: decl.range, source: source, bind: bind, body: body)
     }
 
     /// `name: value` in a body; the name is checked now when the layer's kind is known.
@@ -37,14 +37,14 @@ extension Compiler {
             errors.append(Interpreter.unknownProperty(name, kind: kind, at: nameRange))
         }
         let code = propertyValue(name, value)
-        let valueRange = value.range
+        let valueRange = value.range, file = source
         return { i, f throws(RuntimeError) in
             try i.step(range)
             guard let context = i.layerStack.last else {
                 throw RuntimeError("property `\(name)` outside a layer body", at: nameRange)
             }
             let v = try code(i, f)
-            try i.setBodyProperty(name, of: context, to: v, nameRange: nameRange, valueRange: valueRange)
+            try i.setBodyProperty(name, of: context, to: v, nameRange: nameRange, valueRange: valueRange, in: file)
             return .normal
         }
     }
@@ -68,7 +68,7 @@ extension Compiler {
         checkProperty(property, on: target, at: propertyRange, reading: false)
         let t = expression(target)
         let v = propertyValue(property, value)
-        let targetRange = target.range, valueRange = value.range
+        let targetRange = target.range, valueRange = value.range, file = source
         return { i, f throws(RuntimeError) in
             try i.step(range)
             try i.refuseInImport("a property change", at: range)
@@ -76,7 +76,7 @@ extension Compiler {
             let newValue = try v(i, f)
             for layer in try i.layers(in: layers, at: targetRange, for: "a property change") {
                 try i.step(range)
-                try i.setProperty(property, of: layer, to: newValue, at: i.cursor, nameRange: propertyRange, valueRange: valueRange)
+                try i.setProperty(property, of: layer, to: newValue, at: i.cursor, nameRange: propertyRange, valueRange: valueRange, in: file)
             }
             return .normal
         }
@@ -97,7 +97,7 @@ extension Compiler {
             return { i, f throws(RuntimeError) in
                 try i.step(range)
                 try i.executeMask(at: range) { owner throws(RuntimeError) in
-                    try i.assignMask(try code(i, f), of: owner, at: i.cursor, range: valueRange)
+                    try i.addMask(try code(i, f), to: owner, at: valueRange)
                 }
                 return .normal
             }

@@ -1,10 +1,12 @@
-/// Sizes in bytes as the command line spells them: `512M`, `4G`, `1500000`.
+/// Sizes in bytes as the command line spells them: `512M`, `512MB`, `4GiB`, `1500000`.
 enum ByteSize {
-    /// A whole number with an optional binary suffix `K`, `M`, `G` or `T` (also `KiB`,
-    /// `MiB`, ..., any case); nil for anything else, for 0, or past what an Int holds.
+    /// A whole number with an optional suffix `K`, `M`, `G` or `T`, alone or followed by
+    /// `B` or `iB` (any case), each a power of 1024 (CLI.md: `512MB` is `512M`, as people
+    /// write memory sizes); nil for anything else, for 0, or past what an Int holds.
     static func parse(_ text: String) -> Int? {
         let lower = text.lowercased()
-        let units: [(String, Int)] = [("tib", 40), ("gib", 30), ("mib", 20), ("kib", 10), ("t", 40), ("g", 30), ("m", 20), ("k", 10)]
+        let prefixes: [(String, Int)] = [("t", 40), ("g", 30), ("m", 20), ("k", 10)]
+        let units = ["ib", "b", ""].flatMap { tail in prefixes.map { ($0.0 + tail, $0.1) } }
         var digits = Substring(lower)
         var shift = 0
         for (suffix, bits) in units where lower.hasSuffix(suffix) {

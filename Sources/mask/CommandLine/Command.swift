@@ -12,8 +12,11 @@ enum Command: Equatable {
     case fmt(FormatOptions)
     /// Write the scene and its timeline as a Lottie animation.
     case export(ExportOptions)
-    /// Parse and run a script without rendering.
-    case check(scriptPath: String)
+    /// Serve a live preview page over HTTP.
+    case serve(ServeOptions)
+    /// Parse and run a script and check its first frame (and, with `lottie`, its
+    /// export) without writing anything.
+    case check(scriptPath: String, lottie: Bool)
     /// Serve the Language Server Protocol on standard input and output.
     case lsp
     /// Start the interactive REPL, loading a script first if given.
@@ -27,6 +30,7 @@ enum HelpTopic: String, CaseIterable, Equatable {
     case check
     case fmt
     case export
+    case serve
     case lsp
     case repl
     case help

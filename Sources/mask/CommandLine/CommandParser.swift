@@ -1,8 +1,8 @@
 /// Turns the words after the program name into a `Command`.
 ///
 /// ```
-/// mask render FILE.mask [options]     mask check FILE.mask
-/// mask watch FILE.mask [options]
+/// mask render FILE.mask [options]     mask check FILE.mask [--lottie]
+/// mask watch FILE.mask [options]     mask serve FILE.mask [options]
 /// mask repl [FILE.mask]               mask help [COMMAND]
 /// mask lsp
 /// mask --help | --version
@@ -37,22 +37,24 @@ enum CommandParser {
             return try FormatArguments.parse(rest).map(Command.fmt) ?? .help(.fmt)
         case "export":
             return try ExportArguments.parse(rest).map(Command.export) ?? .help(.export)
+        case "serve":
+            return try ServeArguments.parse(rest).map(Command.serve) ?? .help(.serve)
         case "check":
             switch try ScriptArguments.parse(rest, command: .check) {
             case .help: return .help(.check)
-            case .script(let path?): return .check(scriptPath: path)
-            case .script(nil): throw UsageError("missing the script to check: mask check FILE.mask", command: .check)
+            case .script(let path?, let flags): return .check(scriptPath: path, lottie: flags.contains("--lottie"))
+            case .script(nil, _): throw UsageError("missing the script to check: mask check FILE.mask [--lottie]", command: .check)
             }
         case "lsp":
             switch try ScriptArguments.parse(rest, command: .lsp) {
             case .help: return .help(.lsp)
-            case .script(nil): return .lsp
-            case .script(let word?): throw UsageError("unexpected argument '\(word)': lsp takes none", command: .lsp)
+            case .script(nil, _): return .lsp
+            case .script(let word?, _): throw UsageError("unexpected argument '\(word)': lsp takes none", command: .lsp)
             }
         case "repl":
             switch try ScriptArguments.parse(rest, command: .repl) {
             case .help: return .help(.repl)
-            case .script(let path): return .repl(scriptPath: path)
+            case .script(let path, _): return .repl(scriptPath: path)
             }
         default:
             if first.hasPrefix("-") {

@@ -135,12 +135,26 @@ enum RenderArguments {
                               format: animation, frames: given.frames)
         }
         let output = given.output ?? RenderOptions.defaultDirectory
+        if ImageFormat(pathExtension: output) == nil, let unknown = unknownExtension(of: output) {
+            throw refuse("cannot tell what to write for '-o \(output)': '.\(unknown)' is not a format mask writes "
+                + "(animations: " + AnimationFormat.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
+                + "; images: .png, .ppm); without an extension, '-o DIR' writes a folder of frames")
+        }
         if ImageFormat(pathExtension: output) != nil {
             throw refuse("'-o \(output)' names one image, but render writes a folder of frames: add '--at T' "
                 + "for the frame at T seconds, use '--sheet \(output)' for a contact sheet, or '--format apng' "
                 + "for an animated PNG")
         }
         return .sequence(directory: output, format: frameFormat, frames: given.frames, clean: given.clean)
+    }
+
+    /// The extension of a path's last component (`anim.mov` → `mov`), nil when it has
+    /// none: no dot but a leading one (`.frames`), or a path ending in `/` (a folder).
+    static func unknownExtension(of path: String) -> String? {
+        guard !path.hasSuffix("/"), let name = path.split(separator: "/").last,
+              let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...]
+        return ext.isEmpty ? nil : String(ext)
     }
 
     /// Where `--format gif` (and the other animations) writes without `-o`: the script's

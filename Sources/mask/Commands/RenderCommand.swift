@@ -1,4 +1,5 @@
 import MaskEngine
+import MaskScript
 
 /// `mask render`: runs a script, then writes its frames, one still image, one animation
 /// file or a contact sheet.
@@ -13,10 +14,15 @@ struct RenderCommand {
         try write(try ScriptRunner.scene(ofScriptAt: options.scriptPath))
     }
 
+    /// Writes what the options ask for of a scene a script built; errors point at its lines.
+    func write(_ built: BuiltScene) throws(CommandFailure) {
+        try write(built.scene, sources: built.sourceMap)
+    }
+
     /// Writes what the options ask for of a scene already built.
     /// - Throws: `CommandFailure` for frames out of range, an output that cannot be
     ///   written, or a signal.
-    func write(_ scene: Scene) throws(CommandFailure) {
+    func write(_ scene: Scene, sources: SourceMap? = nil) throws(CommandFailure) {
         let renderer = Renderer(scene: scene, budget: options.settings.budget)
         let started = ContinuousClock.now
         let showsProgress = !options.settings.quiet && StandardStreams.errorIsTerminal
@@ -26,12 +32,13 @@ struct RenderCommand {
         }
         switch options.target {
         case let .still(time, file, format):
-            try writeStill(renderer, at: time, to: file, format: format)
+            try writeStill(renderer, at: time, to: file, format: format, sources: sources)
         case let .sequence(directory, format, range, clean):
             let count = try frameCount()
             let frames = try selectedFrames(range, of: count)
             try Directory.create(directory)
-            let writer = FrameSequenceWriter(renderer: renderer, directory: directory, format: format, jobs: options.settings.jobs)
+            let writer = FrameSequenceWriter(renderer: renderer, directory: directory, format: format, jobs: options.settings.jobs,
+                                             sources: sources)
             try writer.write(frames, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
             try reportStaleFrames(in: directory, frameCount: count, clean: clean)
             finalLine("wrote \(frames.count) \(frames.count == 1 ? "frame" : "frames") to \(directory)/", frames: frames.count, since: started)
@@ -48,13 +55,13 @@ struct RenderCommand {
             } catch {
                 throw .input("\(error)")
             }
-            let writer = AnimationWriter(renderer: renderer, jobs: options.settings.jobs)
+            let writer = AnimationWriter(renderer: renderer, jobs: options.settings.jobs, sources: sources)
             try writer.write(Array(frames), to: sink, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
             finalLine("wrote \(file) (\(frames.count) \(frames.count == 1 ? "frame" : "frames"))", frames: frames.count, since: started)
         case let .sheet(file, format, range, cells, columns):
             let frames = ContactSheet.frames(cells, over: try selectedFrames(range, of: try frameCount()))
             let sheet = ContactSheet(path: file, format: format, scene: scene, frames: frames, columns: columns)
-            let writer = AnimationWriter(renderer: renderer, jobs: options.settings.jobs)
+            let writer = AnimationWriter(renderer: renderer, jobs: options.settings.jobs, sources: sources)
             try writer.write(frames, to: sheet, progress: showsProgress ? ProgressLine(total: frames.count) : nil)
             finalLine("wrote \(file) (a sheet of \(frames.count) \(frames.count == 1 ? "frame" : "frames"))", frames: frames.count, since: started)
         }
@@ -100,10 +107,10 @@ struct RenderCommand {
     }
 
     private func writeStill(_ renderer: Renderer, at time: Double, to file: String,
-                            format: ImageFormat) throws(CommandFailure) {
+                            format: ImageFormat, sources: SourceMap?) throws(CommandFailure) {
         let image: Image
         do { image = try renderer.render(at: time) } catch {
-            throw .input("cannot render the frame at \(time)s: \(RenderFailure.message(error))")
+            throw RenderFailure.failure(error, doing: "cannot render the frame at \(time)s", sources: sources)
         }
         do { try image.write(toFile: file, format: format) } catch { throw .input("\(error)") }
     }

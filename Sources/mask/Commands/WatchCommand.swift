@@ -39,9 +39,9 @@ struct WatchCommand {
             // Watched before the script is read, so a save while it runs starts the next build.
             watcher.watch([options.scriptPath] + used)
             let resolver = RecordingResolver(baseDirectory: Script.folder(of: options.scriptPath))
-            var scene: Scene?
+            var built: BuiltScene?
             do {
-                scene = try ScriptRunner.scene(ofScriptAt: options.scriptPath, resources: resolver)
+                built = try ScriptRunner.scene(ofScriptAt: options.scriptPath, resources: resolver)
             } catch {
                 if StopSignal.isRequested { break }
                 if previewing { StandardStreams.writeOutput(Escape.clear) }
@@ -49,11 +49,12 @@ struct WatchCommand {
             }
             used = resolver.usedFiles
             watcher.watch([options.scriptPath] + used)
-            if let scene, !StopSignal.isRequested {
+            if let built, !StopSignal.isRequested {
+                let scene = built.scene
                 switch options.mode {
                 case let .preview(time, frames):
                     if previewing {
-                        if try play(scene, time: time, frames: frames, until: watcher) { continue }
+                        if try play(built, time: time, frames: frames, until: watcher) { continue }
                         break
                     }
                     if !options.settings.quiet { status("build \(build): ok, \(scene.frameCount ?? 0) frames") }
@@ -62,7 +63,7 @@ struct WatchCommand {
                         var settings = options.settings
                         settings.quiet = true
                         try RenderCommand(options: RenderOptions(scriptPath: options.scriptPath, target: target,
-                                                                 settings: settings)).write(scene)
+                                                                 settings: settings)).write(built)
                         if !options.settings.quiet { status("build \(build): wrote \(RenderCommand.describe(target))") }
                     } catch {
                         if StopSignal.isRequested { break }
@@ -79,8 +80,9 @@ struct WatchCommand {
     /// Plays the animation (or shows one frame) in the terminal until a watched file
     /// changes (true) or a stop signal arrives (false). Frames follow the wall clock, so
     /// a slow frame is skipped rather than slowing the animation down.
-    private func play(_ scene: Scene, time: Double?, frames range: FrameRange?,
+    private func play(_ built: BuiltScene, time: Double?, frames range: FrameRange?,
                       until watcher: FileWatcher) throws(CommandFailure) -> Bool {
+        let scene = built.scene
         let renderer = Renderer(scene: scene, budget: options.settings.budget)
         let count = max(scene.frameCount ?? 1, 1)
         let first = min(range?.first ?? 0, count - 1), last = min(range?.last ?? count - 1, count - 1)
@@ -97,7 +99,7 @@ struct WatchCommand {
                     image = try time.map { try renderer.render(at: $0) } ?? renderer.renderFrame(frame)
                 } catch {
                     StandardStreams.writeOutput(Escape.clear)
-                    report(.input("cannot render the frame: \(RenderFailure.message(error))"))
+                    report(RenderFailure.failure(error, doing: "cannot render the frame", sources: built.sourceMap))
                     return watchUntilChange(watcher)
                 }
                 StandardStreams.writeOutput(Escape.home + picture(image, palette: palette) + Escape.clearBelow)
@@ -121,11 +123,8 @@ struct WatchCommand {
 
     /// The image as half-block text fitting the terminal, and a caption line.
     private func picture(_ image: Image, palette: TerminalPicture.Palette) -> String {
-        let columns = TerminalPicture.terminalColumns
-        let rows = Int(mask_terminal_rows(STDOUT_FILENO))
-        // Two pixel rows a text row, one row kept for the caption.
-        let fitting = rows > 2 ? min(columns, max(1, (rows - 2) * 2 * image.width / max(image.height, 1))) : columns
-        let picture = TerminalPicture(image: image, columns: fitting, palette: palette)
+        // Two rows kept: the caption, and the cursor's line.
+        let picture = TerminalPicture(image: image, columns: TerminalPicture.fittingColumns(for: image, reservedRows: 2), palette: palette)
         let lines = (0..<picture.rowCount).map { picture.line($0) + "\u{1B}[K" }
         return lines.joined(separator: "\n") + "\n\(options.scriptPath): watching (Ctrl-C stops)\u{1B}[K"
     }

@@ -14,6 +14,7 @@ enum HelpText {
         case .check: check
         case .fmt: fmt
         case .export: export
+        case .serve: serve
         case .lsp: lsp
         case .repl: repl
         case .help: help
@@ -41,9 +42,10 @@ enum HelpText {
                mask render FILE.mask --sheet OUT.png
                mask render FILE.mask --at T -o FILE.ppm|FILE.png
                mask watch FILE.mask [--at T | --sheet OUT.png | -o OUT]
-               mask check FILE.mask
+               mask check FILE.mask [--lottie]
                mask fmt FILE.mask... [--check | -w]
                mask export FILE.mask -o OUT.json
+               mask serve FILE.mask [--port N] [--host ADDR]
                mask lsp
                mask repl [FILE.mask]
                mask help [COMMAND]
@@ -56,6 +58,7 @@ enum HelpText {
           check     parse and run a script without rendering; report its errors
           fmt       print or rewrite scripts in the canonical layout
           export    write the animation as Lottie JSON, for apps' Lottie players
+          serve     preview in a browser: a timeline to scrub, live reload on save
           lsp       serve the Language Server Protocol to an editor on standard input/output
           repl      type statements and inspect the scene interactively
           help      show the help for mask or for one command
@@ -209,9 +212,11 @@ enum HelpText {
         (JSON) that lottie-ios, lottie-android, lottie-web, rlottie and ThorVG play: the
         canvas size, fps and duration; every layer with its transform, opacity,
         background, contents image (embedded as PNG, once per distinct image), gradient,
-        shape and text (as glyph outlines, so no font is needed); masks as track mattes.
-        Every frame shows what 'mask render' draws at that frame. Something Lottie cannot
-        express (a conic gradient) is an error naming the layer; nothing is written then.
+        shape and text (as glyph outlines, so no font is needed); masks as mask paths
+        (with their add, subtract and intersect modes) or track mattes. Every frame shows
+        what 'mask render' draws at that frame. Something Lottie cannot express (a conic
+        gradient), or the players do not draw (mask feather), is an error naming the
+        layer; nothing is written then.
 
         options:
           -o, --output OUT.json   the Lottie file (written whole or not at all)
@@ -262,14 +267,17 @@ enum HelpText {
 
     static var check: String {
         """
-        usage: mask check FILE.mask
+        usage: mask check FILE.mask [--lottie]
 
-        Parses and runs FILE.mask to build its scene, and renders nothing. On success it
-        prints nothing but the script's own print output; otherwise it reports every
-        syntax error, or the run-time error, as FILE:LINE:COLUMN: error: MESSAGE with
-        the source line and a caret. Use it in editors and before long renders.
+        Parses and runs FILE.mask to build its scene, and checks what 'mask render' would
+        refuse of its first frame (fonts and glyphs, nesting, the render budget), writing
+        nothing. On success it prints nothing but the script's own print output;
+        otherwise it reports every syntax error, or the run-time error, as
+        FILE:LINE:COLUMN: error: MESSAGE with the source line and a caret under the
+        property that caused it. Use it in editors and before long renders.
 
         options:
+          --lottie      also report every construct 'mask export' would refuse, all at once
           -h, --help    show this help
 
         example:

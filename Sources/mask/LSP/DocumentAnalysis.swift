@@ -1,4 +1,6 @@
 import Foundation
+import MaskEngine
+import Synchronization
 import MaskScript
 
 /// What the server knows about one version of a document: its tokens, its syntax tree
@@ -12,6 +14,10 @@ struct DocumentAnalysis {
     static let stepBudget = 200_000
     /// The longest one run may take, for work the step count does not see (large images).
     static let timeBudget: TimeInterval = 1
+    /// What the check of the first frame may cost on a keystroke: an eighth of the
+    /// renderer's default buffers and work (`mask check` uses those in full). A frame
+    /// that needs more is checked by `mask check`, and the editor says so.
+    static let frameBudget = RenderBudget(bufferBytes: RenderBudget().bufferBytes / 8, work: RenderBudget().work / 8)
 
     /// The text as the parser saw it.
     let source: SourceFile
@@ -46,15 +52,15 @@ struct DocumentAnalysis {
         names = NameBindings(source: source, statements: parsed.statements, resources: DocumentAnalysis.resources(in: folder))
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         hasSyntaxErrors = !errors.isEmpty
-        // Only errors, as `mask check` prints them (`Script` drops the rest too).
+        // Errors and the run's warnings (characters no font has), as `mask check` prints them.
         let (found, sources) = hasSyntaxErrors ? (errors, []) : DocumentAnalysis.run(source, folder: folder)
         let source = self.source
         diagnostics = found.filter { $0.fileName == source.name }
         imported = ImportedErrors(found, sources: sources, document: source, statements: parsed.statements, folder: folder)
     }
 
-    /// The static or run-time errors of one bounded run, if any, and the imported files
-    /// they may point into. A run stopped by this server's own budget is not an error of
+    /// The static or run-time errors of one bounded run, or else what stops its first
+    /// frame, if any, and the imported files they may point into. A run stopped by this server's own budget is not an error of
     /// the script (`mask check` allows a hundred times more steps), so it becomes
     /// information at the place the run stopped, which is usually inside the loop to look at.
     private static func run(_ source: SourceFile, folder: String?) -> ([Diagnostic], [SourceFile]) {
@@ -63,20 +69,33 @@ struct DocumentAnalysis {
         var limits = Limits()
         limits.steps = stepBudget
         let deadline = Date().addingTimeInterval(timeBudget)
+        let warnings = Mutex<[Diagnostic]>([])
         let options = ScriptOptions(resources: resources(in: folder), limits: limits, output: { _ in },
+                                    warn: { warning in warnings.withLock { $0.append(warning) } },
                                     isCancelled: { Date() > deadline })
         do {
-            _ = try script.run(options: options)
-            return ([], [])
+            // What `mask check` finds in the first frame, at the property's line.
+            let built = try script.build(options: options)
+            let warned = warnings.withLock { $0 }
+            guard let error = built.firstFrameError(budget: frameBudget) as? any LayerError else { return (warned, []) }
+            let list = built.diagnostics(for: error, message: "cannot render frame 0: \(RenderFailure.message(error))")
+            switch error as? RenderError {
+            case .tooMuchMemory?, .tooMuchWork?:
+                // The editor's own bound, not the script's error: information where it stopped.
+                return (warned + list.diagnostics.map { stopped in
+                    Diagnostic(.note, "the editor's check of the first frame stopped at this layer, past an eighth of the "
+                                   + "render budget; mask check checks it in full", at: stopped.range, in: stopped.fileName)
+                }, list.importedSources)
+            default:
+                return (warned + list.diagnostics, list.importedSources)
+            }
         } catch {
             let diagnostics = error.diagnostics.map { diagnostic in
                 let stopped: String
-                if diagnostic.message.hasPrefix("the program ran more than \(stepBudget) steps") {
-                    stopped = "\(stepBudget) steps"
-                } else if diagnostic.message == "cancelled" {
-                    stopped = "\(Int(timeBudget)) s"
-                } else {
-                    return diagnostic
+                switch diagnostic.stop {
+                case .steps(let limit)?: stopped = "\(limit) steps"
+                case .cancelled?: stopped = "\(Int(timeBudget)) s"
+                case nil: return diagnostic
                 }
                 return Diagnostic(.note, "the editor's check stopped here after \(stopped) (mask check allows \(Limits().steps)); "
                                       + "is there an endless loop?", at: diagnostic.range, in: diagnostic.fileName)

@@ -105,8 +105,12 @@ extension LanguageServer {
             "message": diagnostic.message,
         ]
         if !diagnostic.notes.isEmpty {
+            // A note in another file (inside an imported function) is shown at the
+            // diagnostic, naming its own place: this index counts only the document.
             json["relatedInformation"] = diagnostic.notes.map { note in
-                ["location": ["uri": uri, "range": index.range(of: note.range)], "message": note.message] as [String: Any]
+                let here = note.fileName == diagnostic.fileName
+                let range = index.range(of: here ? note.range : diagnostic.range)
+                return ["location": ["uri": uri, "range": range], "message": here ? note.message : note.description] as [String: Any]
             }
         }
         return json

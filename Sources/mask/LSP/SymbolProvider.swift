@@ -1,7 +1,8 @@
 import MaskScript
 
 /// The outline `textDocument/documentSymbol` gives: layers as a tree (sublayers and the
-/// mask nested under their owner), functions, top-level `let` names and the canvas.
+/// masks, in order with their `maskCombine`, nested under their owner), functions,
+/// top-level `let` names and the canvas.
 enum SymbolProvider {
     /// LSP's symbol kinds.
     private enum SymbolKind: Int {
@@ -19,7 +20,7 @@ enum SymbolProvider {
             return [symbol(of: layer, in: analysis)]
         case .mask(.declaration(let layer)):
             var mask = symbol(of: layer, in: analysis)
-            mask["detail"] = "mask \(layer.kind.rawValue)"
+            mask["detail"] = "mask \(layer.kind.rawValue)" + (maskCombine(of: layer).map { ", \($0)" } ?? "")
             return [mask]
         case .function(let function):
             let name = function.name ?? "fn"
@@ -38,6 +39,16 @@ enum SymbolProvider {
         default:
             return []
         }
+    }
+
+    /// The `maskCombine:` word a mask's body sets, if it sets one as a bare word.
+    private static func maskCombine(of layer: LayerDecl) -> String? {
+        for statement in layer.body {
+            if case let .property(name, _, value) = statement.kind, name == "maskCombine", case .name(let word) = value.kind {
+                return word
+            }
+        }
+        return nil
     }
 
     /// The layers (and functions) declared in a nested block: loops and `if`s add layers too.

@@ -1,5 +1,6 @@
 import Foundation
 import MaskEngine
+import MaskScript
 
 /// Renders frames on `jobs` threads and hands them, in order, to one `AnimationSink`
 /// (an APNG file, ffmpeg making a GIF, MP4 or WebM, or a contact sheet), through the
@@ -12,6 +13,8 @@ struct AnimationWriter {
     let renderer: Renderer
     /// How many threads render at once.
     let jobs: Int
+    /// Where the script made the scene's layers, for errors at their lines.
+    var sources: SourceMap?
 
     /// Renders `frames`, in the order given, into `sink`, then finishes it; on failure or
     /// a stop signal the sink is abandoned, so no file remains.
@@ -32,7 +35,7 @@ struct AnimationWriter {
             sink.abandon()
             if let signal = StopSignal.signalNumber { throw .interrupted(signal: signal, summary: "interrupted; no animation written") }
             if let failure = error as? FrameError {
-                throw .input("cannot render frame \(failure.frame): \(RenderFailure.message(failure.error))")
+                throw RenderFailure.failure(failure.error, doing: "cannot render frame \(failure.frame)", sources: sources)
             }
             throw .input("\(error)")
         }

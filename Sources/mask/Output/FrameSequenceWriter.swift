@@ -1,5 +1,6 @@
 import Foundation
 import MaskEngine
+import MaskScript
 
 /// Renders a run of frames on `jobs` threads and writes each frame as soon as it and the
 /// ones before it are done, through the library's one frame loop
@@ -21,6 +22,8 @@ struct FrameSequenceWriter {
     let format: ImageFormat
     /// How many threads render at once.
     let jobs: Int
+    /// Where the script made the scene's layers, for errors at their lines.
+    var sources: SourceMap?
     /// Polled between frames: true stops the render (a stop signal, or the REPL's Ctrl-C).
     var shouldStop: () -> Bool = { StopSignal.isRequested }
 
@@ -52,7 +55,7 @@ struct FrameSequenceWriter {
         } catch is CancellationError {
             // Stopped: by a signal (reported below), or by the REPL's Ctrl-C.
         } catch let failure as FrameError {
-            throw .input("cannot render frame \(failure.frame): \(RenderFailure.message(failure.error))")
+            throw RenderFailure.failure(failure.error, doing: "cannot render frame \(failure.frame)", sources: sources)
         } catch {
             throw .input("\(error)")
         }

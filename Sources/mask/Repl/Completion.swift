@@ -4,7 +4,9 @@ import MaskScript
 /// session's state.
 ///
 /// - after `:` at the start of an input: the command names;
-/// - after `name.`: the properties of the layer `name` holds (of its first layer, for a list);
+/// - after `:load `: the files and folders the path typed so far starts;
+/// - after `name.`: the properties of the layer `name` holds (of its first layer, for a
+///   list), or the names of the import `name` binds (`fx.` for `import "effects" as fx`);
 /// - inside `KIND [name] { ... }`: that kind's properties, besides keywords and names;
 /// - inside `canvas { ... }`: the canvas settings;
 /// - elsewhere: keywords and every name in scope, and the clause words on an `animate` line.
@@ -40,6 +42,13 @@ enum Completion {
         let words: [String]
         if pending.isEmpty, before.trimmingLeadingSpaces == ":" {
             words = ReplCommand.allCases.map(\.rawValue)
+        } else if pending.isEmpty, before.trimmingLeadingSpaces.hasPrefix(":load ") {
+            // Readline's word stops at `/` and `.`: complete the whole path typed, then
+            // offer what replaces the word.
+            let typed = before.trimmingLeadingSpaces.dropFirst(":load ".count).drop { $0 == " " } + prefix
+            let cut = typed.count - prefix.count
+            let matches = FileNames.completions(of: String(typed)).map { String($0.dropFirst(cut)) }
+            return Result(matches: matches, appendsSpace: matches.count == 1 && !(matches.first?.hasSuffix("/") ?? true))
         } else if before.last == "." {
             words = members(of: trailingName(of: before.dropLast()), in: interpreter)
         } else {
@@ -74,6 +83,8 @@ enum Completion {
             return []
         case .generator:
             return ["next"]
+        case .namespace(let namespace):
+            return namespace.names
         default:
             return []
         }

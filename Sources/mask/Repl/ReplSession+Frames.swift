@@ -5,11 +5,12 @@ import MaskScript
 /// The commands that render: `:show`, `:save` and `:render`. Ctrl-C stops `:show` between
 /// rows and `:render` between frames.
 extension ReplSession {
-    /// `:show [T]`: the frame at time T drawn in the terminal.
+    /// `:show [T]`: the frame at time T drawn in the terminal, as large as fits it.
     func show(_ argument: String) throws(ReplError) {
         let image = try frame(at: try time(argument))
         let palette = TerminalPicture.Palette.from(environment: ProcessInfo.processInfo.environment)
-        let picture = TerminalPicture(image: image, columns: TerminalPicture.terminalColumns, palette: palette)
+        // The picture and the next prompt fit the terminal, as `mask watch`'s does.
+        let picture = TerminalPicture(image: image, columns: TerminalPicture.fittingColumns(for: image, reservedRows: 2), palette: palette)
         for row in 0..<picture.rowCount {
             if Interrupt.take() {
                 Console.error("interrupted")
@@ -48,12 +49,16 @@ extension ReplSession {
         }
         // The same frame loop as `mask render`: parallel, in order, whole files only.
         var writer = FrameSequenceWriter(renderer: Renderer(scene: scene), directory: directory, format: .png,
-                                         jobs: RenderSettings.defaultJobs)
+                                         jobs: RenderSettings.defaultJobs, sources: interpreter.sourceMap)
         writer.shouldStop = { Interrupt.isPending }
         let written: Int
         do {
             written = try writer.write(0...(count - 1), progress: mode == .interactive ? ProgressLine(total: count) : nil)
         } catch {
+            if case .diagnostics(let list, _) = error {
+                report(list)
+                throw .reported
+            }
             throw ReplError(error.message)
         }
         if Interrupt.take() {
@@ -66,7 +71,17 @@ extension ReplSession {
     /// The frame at time `t` of the scene built so far.
     private func frame(at t: Double) throws(ReplError) -> Image {
         do { return try Renderer(scene: interpreter.scene).render(at: t) } catch {
-            throw ReplError("cannot render the frame at \(t.shortDescription)s: \(error)")
+            throw failure(error, doing: "cannot render the frame at \(t.shortDescription)s")
         }
+    }
+
+    /// The error of a frame that could not be drawn: printed as diagnostics at the line of
+    /// the layer or property that caused it (`SourceMap`), or else as a message.
+    private func failure(_ error: Error, doing: String) -> ReplError {
+        guard case .diagnostics(let list, _) = RenderFailure.failure(error, doing: doing, sources: interpreter.sourceMap) else {
+            return ReplError("\(doing): \(RenderFailure.message(error))")
+        }
+        report(list)
+        return .reported
     }
 }

@@ -92,6 +92,11 @@ final class ReplSession {
             return report(error)
         }
         history.append(ReplInput(statements: script.statements, source: script.source, directory: resolver.directory))
+        // A warning inside another file (an earlier input's function, an import) is shown
+        // without a line of it.
+        for warning in interpreter.takeTextWarnings(in: script.source.name) {
+            Console.error(DiagnosticRenderer(colored: colored).render(warning, source: warning.fileName == script.source.name ? script.source : nil))
+        }
         return true
     }
 
@@ -146,7 +151,7 @@ final class ReplSession {
             case .value: try value(argument)
             case .load:
                 guard !argument.isEmpty else { throw ReplError("`:load` needs a file name") }
-                load(argument)
+                if load(argument), mode == .interactive { Console.error("loaded \(argument)") }
             case .reset:
                 interpreter = ReplSession.makeInterpreter(resolver: resolver, output: output)
                 history = []

@@ -8,6 +8,9 @@ import MaskEngine
 /// layer box  [20, 20, 100, 60]
 ///   text label  [0, 0, 100, 60]
 ///   mask gradient fade  [0, 0, 100, 60]
+/// layer ring  [0, 0, 100, 60]
+///   mask add shape outer  [0, 0, 100, 60]
+///   mask subtract shape hole  [0, 0, 100, 60]  feather 4
 /// ```
 struct SceneTree {
     /// The scene to list.
@@ -46,9 +49,14 @@ struct SceneTree {
         if let grid = node.grid { line += "  \(grid.rows)×\(grid.columns) tiles" }
         if node.appearsAt > 0 { line += "  from \(node.appearsAt.shortDescription)s" }
         if state.hidden { line += "  hidden" }
+        if state.feather > 0 { line += "  feather \(state.feather.shortDescription)" }
+        if state.expansion != 0 { line += "  expansion \(state.expansion.shortDescription)" }
         lines.append(line)
-        if let mask = state.mask {
-            append(mask, role: "mask ", depth: depth + 1, states: states, to: &lines)
+        // The masks in the order they combine, with their mode unless it is one `add` mask.
+        for mask in state.masks where states.indices.contains(mask.index) {
+            let mode = states[mask.index].maskCombine
+            let role = state.masks.count == 1 && mode == .add ? "mask " : "mask \(mode.rawValue) "
+            append(mask, role: role, depth: depth + 1, states: states, to: &lines)
         }
         for child in node.children where scene.node(child).tile == nil {
             append(child, role: "", depth: depth + 1, states: states, to: &lines)

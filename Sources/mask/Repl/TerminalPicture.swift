@@ -33,6 +33,16 @@ struct TerminalPicture {
         return columns > 0 ? columns : 80
     }
 
+    /// The most columns an image may take so that its picture and `reservedRows` more
+    /// lines fit the terminal's height (two pixel rows a text row) and width; the width
+    /// alone when the height is unknown (not a terminal).
+    static func fittingColumns(for image: Image, reservedRows: Int) -> Int {
+        let columns = terminalColumns
+        let rows = Int(mask_terminal_rows(STDOUT_FILENO))
+        guard rows > reservedRows else { return columns }
+        return min(columns, max(1, (rows - reservedRows) * 2 * image.width / max(image.height, 1)))
+    }
+
     private let columns: Int
     /// Pixel rows after scaling (two per text row).
     private let pixelRows: Int

@@ -73,6 +73,19 @@ final class UsageTests: MaskCLITestCase {
         XCTAssertEqual(try listing(), ["six.mask"])
     }
 
+    /// `-o` with an extension mask does not write is refused, naming the formats, instead
+    /// of becoming a folder of frames; without an extension it stays a folder.
+    func testAnUnknownOutputExtensionIsAUsageErrorNamingTheFormats() throws {
+        try write(TestScripts.sixFrames, to: "six.mask")
+        let run = try mask("render", "six.mask", "-o", "anim.mov")
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("mask: error: cannot tell what to write for '-o anim.mov': '.mov' is not a format "
+            + "mask writes (animations: .apng, .gif, .mp4, .webm; images: .png, .ppm)"), run.stderr)
+        XCTAssertEqual(try listing(), ["six.mask"])
+        XCTAssertEqual(try mask("render", "six.mask", "-o", "out/frames").status, 0)
+        XCTAssertEqual(try listing("out/frames").count, 6)
+    }
+
     func testVersion() throws {
         let run = try mask("--version")
         XCTAssertEqual(run.status, 0)
@@ -105,7 +118,8 @@ final class UsageTests: MaskCLITestCase {
 
         let check = try mask("check", "--help")
         XCTAssertEqual(check.status, 0)
-        XCTAssertTrue(check.stdout.hasPrefix("usage: mask check FILE.mask\n"))
+        XCTAssertTrue(check.stdout.hasPrefix("usage: mask check FILE.mask [--lottie]\n"))
+        XCTAssertTrue(check.stdout.contains("--lottie      also report every construct 'mask export' would refuse"), check.stdout)
         XCTAssertEqual(try mask("help", "check").stdout, check.stdout)
 
         let repl = try mask("repl", "--help")

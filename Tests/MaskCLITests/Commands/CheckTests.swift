@@ -24,6 +24,46 @@ final class CheckTests: MaskCLITestCase {
         XCTAssertEqual(try mask("check", "none.mask").status, 1)
     }
 
+    /// `--lottie` lists every construct `export` refuses, each at the property that asks
+    /// for it, all at once; without it, `check` accepts what renders.
+    func testCheckLottieListsEveryExportRefusalAtItsLine() throws {
+        try write("""
+            canvas { size: [40, 40]; duration: 1s }
+            gradient wheel {
+              colors: [red, blue]
+              type: conic
+            }
+            layer card {
+              frame: [0, 0, 10, 10]
+              borderWidth: 2
+              shadowOpacity: 0.5
+            }
+
+            """, to: "lot.mask")
+        XCTAssertEqual(try mask("check", "lot.mask").status, 0)
+        let run = try mask("check", "lot.mask", "--lottie")
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let headers = run.stderr.components(separatedBy: "\n").filter { $0.hasPrefix("lot.mask:") }
+        XCTAssertEqual(headers, [
+            "lot.mask:4:3: error: cannot export layer `wheel` as Lottie: a conic gradient has no Lottie equivalent",
+            "lot.mask:2:1: note: layer `wheel` is declared here",
+            "lot.mask:8:3: error: cannot export layer `card` as Lottie: a border has no Lottie equivalent",
+            "lot.mask:6:1: note: layer `card` is declared here",
+            "lot.mask:9:3: error: cannot export layer `card` as Lottie: a shadow has no Lottie equivalent",
+            "lot.mask:6:1: note: layer `card` is declared here",
+        ], run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("""
+            lot.mask:4:3: error: cannot export layer `wheel` as Lottie: a conic gradient has no Lottie equivalent
+                4 |   type: conic
+                  |   ^~~~~~~~~~~
+
+            """), run.stderr)
+        XCTAssertEqual(try listing(), ["lot.mask"])
+        let typo = try mask("check", "lot.mask", "--lotie")
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("did you mean '--lottie'?"), typo.stderr)
+    }
+
     func testCheckFindsUnknownNamesInCodeThatNeverRuns() throws {
         try write("fn f() { print(typo) }\nif false { print(alsotypo) }\nprint(\"ran\")\n", to: "never.mask")
         let run = try mask("check", "never.mask")

@@ -19,6 +19,34 @@ final class DiagnosticTests: MaskCLITestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: url("frames").path))
     }
 
+    /// Core Animation's words get the mask word, in properties, key paths and clauses.
+    func testCoreAnimationWordsSuggestTheMaskWord() throws {
+        try write("shape s {\n  fillColor: red\n  transform.scale: 2\n}\n", to: "ca.mask")
+        let run = try mask("check", "ca.mask")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, """
+            ca.mask:2:3: error: unknown property `fillColor`; did you mean `fill`?
+                2 |   fillColor: red
+                  |   ^~~~~~~~~
+            ca.mask:3:3: error: unknown property `transform.scale`; did you mean `scale`?
+                3 |   transform.scale: 2
+                  |   ^~~~~~~~~~~~~~~
+
+            """)
+        try write("layer a { }\nanimate a.opacity to 0 duration 2s repeatCount 2\n", to: "clause.mask")
+        let clauses = try mask("check", "clause.mask")
+        XCTAssertEqual(clauses.status, 1)
+        XCTAssertEqual(clauses.stderr, """
+            clause.mask:2:24: error: unknown animate clause `duration`; did you mean `over`?
+                2 | animate a.opacity to 0 duration 2s repeatCount 2
+                  |                        ^~~~~~~~
+            clause.mask:2:36: error: unknown animate clause `repeatCount`; did you mean `repeat`?
+                2 | animate a.opacity to 0 duration 2s repeatCount 2
+                  |                                    ^~~~~~~~~~~
+
+            """)
+    }
+
     func testRuntimeErrorShowsFileLineColumnSourceAndCaret() throws {
         try write(TestScripts.runtimeError, to: "run.mask")
         let run = try mask("render", "run.mask")

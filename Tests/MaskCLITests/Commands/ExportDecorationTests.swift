@@ -10,7 +10,16 @@ final class ExportDecorationTests: MaskCLITestCase {
             let run = try mask("export", "d.mask", "-o", "d.json")
             XCTAssertEqual(run.status, 1, feature)
             XCTAssertTrue(run.stderr.contains(feature), run.stderr)
-            XCTAssertTrue(run.stderr.contains("card (d.mask:3:1)"), run.stderr)
+            // At the property that asks for it, with the layer's declaration as a note.
+            XCTAssertEqual(run.stderr, """
+                d.mask:4:3: error: cannot export layer `card` as Lottie: \(feature) has no Lottie equivalent
+                    4 |   \(property)
+                      |   ^\(String(repeating: "~", count: property.count - 1))
+                d.mask:3:1: note: layer `card` is declared here
+                    3 | layer card {
+                      | ^
+
+                """)
             XCTAssertEqual(try listing(), ["d.mask"])
         }
     }

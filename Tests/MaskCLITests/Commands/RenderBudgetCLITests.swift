@@ -21,14 +21,23 @@ final class RenderBudgetCLITests: MaskCLITestCase {
         let run = try mask("render", "deep.mask", "--max-frame-memory", "8M")
         XCTAssertEqual(run.status, 1, run.stderr)
         // The frame (1 MiB) and the groups of l0 to l7 (1 MiB each) pass 8 MiB at l7.
-        XCTAssertTrue(run.stderr.hasPrefix("mask: error: cannot render frame 0: layer l7 (deep.mask:16:15) would need 9.0 MiB"
+        // At l7's declaration, in the one diagnostic form: line, caret under its column.
+        XCTAssertTrue(run.stderr.hasPrefix("deep.mask:16:15: error: cannot render frame 0: layer `l7` would need 9.0 MiB"
             + " of offscreen buffers in one frame, over the render budget of 8.0 MiB"), run.stderr)
-        XCTAssertTrue(run.stderr.hasSuffix("'--max-frame-memory SIZE' raises the limit\n"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("'--max-frame-memory SIZE' raises the limit\n"
+            + "   16 |               layer l7 {"), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("\n      |               ^\n"), run.stderr)
         XCTAssertEqual((try? listing("frames")) ?? [], [])
 
-        let roomy = try mask("render", "deep.mask", "--max-frame-memory", "1G", "--frames", "0:0")
-        XCTAssertEqual(roomy.status, 0, roomy.stderr)
-        XCTAssertEqual(try listing("frames"), ["frame_00000.ppm"])
+        for size in ["1G", "1GB", "1GiB", "1024M", "1024MB", "1024MiB", "1073741824"] {
+            let roomy = try mask("render", "deep.mask", "--max-frame-memory", size, "--frames", "0:0")
+            XCTAssertEqual(roomy.status, 0, "\(size): \(roomy.stderr)")
+            XCTAssertEqual(try listing("frames"), ["frame_00000.ppm"])
+        }
+        // The frame and 20 groups need 21 MiB: M is 1024 × 1024, so 21MB passes where
+        // 22,000,000 bytes do not.
+        XCTAssertEqual(try mask("render", "deep.mask", "--max-frame-memory", "21MB", "--frames", "0:0").status, 0)
+        XCTAssertEqual(try mask("render", "deep.mask", "--max-frame-memory", "22000000", "--frames", "0:0").status, 1)
     }
 
     func testAFrameOverTheWorkBudgetNamesTheOption() throws {
@@ -36,13 +45,33 @@ final class RenderBudgetCLITests: MaskCLITestCase {
         let run = try mask("render", "deep.mask", "--at", "0", "-o", "x.png", "--max-frame-work", "2M")
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stderr.contains("passes the render budget of 2097152 pixel operations a frame"), run.stderr)
-        XCTAssertTrue(run.stderr.hasSuffix("'--max-frame-work N' raises the limit\n"), run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("deep.mask:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("'--max-frame-work N' raises the limit\n"), run.stderr)
         XCTAssertEqual(try listing(), ["deep.mask"])
+    }
+
+    /// `mask check` renders nothing, but finds what the first frame would refuse under the
+    /// default budget (a blur over 4 billion operations), at the layer's line.
+    func testCheckFindsWhatTheFirstFrameWouldRefuse() throws {
+        try write("canvas { size: [2000, 2000] }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n  shadowRadius: 400\n}\n",
+                  to: "glow.mask")
+        let check = try mask("check", "glow.mask")
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.stderr, """
+            glow.mask:2:1: error: cannot render frame 0: drawing layer `glow` passes the render budget of 4000000000 \
+            pixel operations a frame (every layer counts the pixels it covers); '--max-frame-work N' raises the limit
+                2 | layer glow {
+                  | ^
+
+            """)
+        try write("canvas { size: [2000, 2000] }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n  shadowRadius: 4\n}\n",
+                  to: "glow.mask")
+        XCTAssertEqual(try mask("check", "glow.mask").status, 0)
     }
 
     func testBadSizesAreUsageErrors() throws {
         try write(nested, to: "deep.mask")
-        for value in ["0", "-1", "12X", "4.5G", "", "99999999999999999999T"] {
+        for value in ["0", "-1", "12X", "4.5G", "", "99999999999999999999T", "4GiBs", "MB", "4BG"] {
             let run = try mask("render", "deep.mask", "--max-frame-memory", value)
             XCTAssertEqual(run.status, 2, value)
             XCTAssertTrue(run.stderr.hasPrefix("mask: error: invalid value '\(value)' for '--max-frame-memory'"), run.stderr)

@@ -89,6 +89,17 @@ final class LSPFeatureTests: MaskCLITestCase {
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
+    func testCompletionOffersTheMaskCombinationsAndHoverDescribesFeather() throws {
+        let lsp = try session("layer card {\n  mask shape hole {\n    maskCombine: \n    feather: 4\n  }\n}\n")
+        let words = LSP.labels(try lsp.request("textDocument/completion", LSP.at(uri, 2, 17)))
+        for word in ["add", "subtract", "intersect", "difference", "lighten", "darken"] {
+            XCTAssertTrue(words.contains(word), "\(word) in \(words)")
+        }
+        let feather = try hoverText(lsp, 3, 6)
+        XCTAssertTrue(feather.contains("feather: number") && feather.contains("feather / 2"), feather)
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     // MARK: - Hover
 
     private func hoverText(_ lsp: LSPSession, _ line: Int, _ character: Int) throws -> String {
@@ -143,6 +154,7 @@ final class LSPFeatureTests: MaskCLITestCase {
             layer card {
               text title { string: "hi" }
               mask shape hole { path: circle(1, 1, 1) }
+              mask layer cut { maskCombine: subtract }
             }
             fn pulse(target) {
               animate target.opacity to 0
@@ -157,11 +169,11 @@ final class LSPFeatureTests: MaskCLITestCase {
         guard symbols.count == 4 else { return }
         let card = symbols[2]
         let children = try XCTUnwrap(card["children"] as? [[String: Any]])
-        XCTAssertEqual(children.compactMap { $0["name"] as? String }, ["title", "hole"])
-        XCTAssertEqual(children.compactMap { $0["detail"] as? String }, ["text", "mask shape"])
+        XCTAssertEqual(children.compactMap { $0["name"] as? String }, ["title", "hole", "cut"])
+        XCTAssertEqual(children.compactMap { $0["detail"] as? String }, ["text", "mask shape", "mask layer, subtract"])
         XCTAssertEqual(LSP.start(card), [2, 0])
         XCTAssertEqual(LSP.start(["range": card["selectionRange"] as Any]), [2, 6])
-        XCTAssertEqual(LSP.start(["range": symbols[3]["selectionRange"] as Any]), [6, 3])
+        XCTAssertEqual(LSP.start(["range": symbols[3]["selectionRange"] as Any]), [7, 3])
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 

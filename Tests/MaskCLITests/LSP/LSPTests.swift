@@ -89,6 +89,73 @@ final class LSPTests: MaskCLITestCase {
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
+    /// The first frame is checked too, within an eighth of the render budget on a
+    /// keystroke: a frame that needs more is information at the layer where the check
+    /// stopped (here the blur of layer `glow`), not an error of the script.
+    func testTheFirstFrameIsCheckedWithinTheEditorsBudget() throws {
+        let script = "canvas { size: [2000, 2000] }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n  shadowRadius: 400\n}\n"
+        let lsp = try session()
+        let diagnostics = try lsp.open("file:///tmp/glow.mask", script)
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        let message = try XCTUnwrap(diagnostics.first?["message"] as? String)
+        XCTAssertTrue(message.hasPrefix("the editor's check of the first frame stopped at this layer"), message)
+        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 3)
+        XCTAssertEqual(LSP.start(diagnostics[0]), [1, 0])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    /// An error inside the effects library is published at the document's call, with the
+    /// library's places named in its related information (at the call: the document's
+    /// positions cannot point into the library).
+    func testAnErrorInsideTheLibraryIsPublishedAtTheCall() throws {
+        let lsp = try session()
+        let uri = fileURI("reveal.mask")
+        let diagnostics = try lsp.open(uri, "import \"effects\" as fx\ncanvas { size: [64, 64] }\nfx.circleReveal(\"x\", [1, 2])\n")
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        XCTAssertEqual(diagnostics.first?["message"] as? String, "a string has no member `width`")
+        XCTAssertEqual(LSP.start(diagnostics[0]), [2, 0])
+        let related = try XCTUnwrap(diagnostics.first?["relatedInformation"] as? [[String: Any]])
+        XCTAssertEqual(related.map { $0["message"] as? String }, [
+            "effects:223:10: note: in `circleReveal`, which calls `circleRevealWith` here",
+            "effects:231:26: note: in `circleRevealWith`: a string has no member `width`",
+        ])
+        for note in related {
+            let location = try XCTUnwrap(note["location"] as? [String: Any])
+            XCTAssertEqual(location["uri"] as? String, uri)
+            XCTAssertEqual(LSP.start(location), [2, 0])
+        }
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    /// Core Animation words are published with the mask word, at the word.
+    func testCoreAnimationWordsArePublishedWithTheMaskWord() throws {
+        let lsp = try session()
+        let diagnostics = try lsp.open("file:///tmp/ca.mask", "shape s {\n  fillColor: red\n}\nanimate s.opacity to 0 duration 1s\n")
+        XCTAssertEqual(diagnostics.map { $0["message"] as? String }, ["unknown animate clause `duration`; did you mean `over`?"],
+                       "a syntax error first: the compiler runs on a parsed file")
+        XCTAssertEqual(LSP.start(diagnostics[0]), [3, 23])
+        lsp.notify("textDocument/didChange", ["textDocument": ["uri": "file:///tmp/ca.mask", "version": 2],
+                                              "contentChanges": [["text": "shape s {\n  fillColor: red\n}\nanimate s.opacity to 0 over 1s\n"]]])
+        let fixed = try lsp.diagnostics()
+        XCTAssertEqual(fixed.map { $0["message"] as? String }, ["unknown property `fillColor`; did you mean `fill`?"])
+        XCTAssertEqual(LSP.start(fixed[0]), [1, 2])
+        XCTAssertEqual(LSP.end(fixed[0]), [1, 11])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    /// A character no installed font has is a warning at the string.
+    func testACharacterNoFontHasIsAWarningAtTheString() throws {
+        let lsp = try session()
+        // The string literal starts 17 UTF-16 units into line 1 (both counted from 0).
+        let diagnostics = try lsp.open("file:///tmp/text.mask", "canvas { size: [40, 20] }\ntext t { string: \"滑\u{E000}\" }\n")
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        let first = try XCTUnwrap(diagnostics.first)
+        XCTAssertEqual(first["severity"] as? Int, 2)
+        XCTAssertTrue((first["message"] as? String)?.hasPrefix("no installed font has U+E000") ?? false, "\(first)")
+        XCTAssertEqual(LSP.start(first), [1, 17])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     func testEverySyntaxErrorIsPublished() throws {
         let lsp = try session()
         let diagnostics = try lsp.open("file:///tmp/broken.mask", "let = 1\nlet b = (2\nprint(b)\n")

@@ -20,7 +20,7 @@ final class FrameLoopCLITests: MaskCLITestCase {
         for jobs in ["1", "3"] {
             let run = try mask("render", "grow.mask", "-o", "out\(jobs)", "--jobs", jobs, "--max-frame-work", "1500")
             XCTAssertEqual(run.status, 1, run.stderr)
-            let prefix = "mask: error: cannot render frame "
+            let prefix = "grow.mask:2:1: error: cannot render frame "
             XCTAssertTrue(run.stderr.hasPrefix(prefix), run.stderr)
             let frame = Int(run.stderr.dropFirst(prefix.count).prefix { $0.isNumber }) ?? -1
             XCTAssertEqual(try listing("out\(jobs)"), (0..<frame).map { String(format: "frame_%05d.ppm", $0) }, "jobs \(jobs)")

@@ -33,18 +33,21 @@ final class ReplTerminal {
     private var exitStatus: Int32?
 
     /// Starts `mask ARGUMENTS` on a 100×30 terminal with exactly `environment` (and the
-    /// test run's sanitizer settings).
-    init(arguments: [String], environment: [String: String]) throws {
+    /// test run's sanitizer settings), in `directory` when given.
+    init(arguments: [String], environment: [String: String], directory: String? = nil) throws {
         let argv = ([ReplBinary.path] + arguments).map { strdup($0) } + [nil]
         let envp = SanitizerEnvironment.adding(to: environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let folder = directory.map { strdup($0) }
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
+            folder.flatMap { $0 }.map { free($0) }
         }
         var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
         var fd: Int32 = -1
         let child = forkpty(&fd, nil, nil, &size)
         if child == 0 {
+            if let folder, let path = folder, chdir(path) != 0 { _exit(126) }
             if let program = argv[0] { execve(program, argv, envp) }
             _exit(127)
         }

@@ -15,10 +15,10 @@ final class ReplTests: XCTestCase {
     }
 
     /// The REPL on a terminal, with HOME in a temporary folder and no inputrc.
-    private func startTerminal(_ extra: [String: String] = [:], file: String? = nil) throws -> ReplTerminal {
+    private func startTerminal(_ extra: [String: String] = [:], file: String? = nil, directory: String? = nil) throws -> ReplTerminal {
         var environment = ["HOME": home, "INPUTRC": "/dev/null", "TERM": "xterm", "LANG": "C.UTF-8"]
         environment.merge(extra) { $1 }
-        let terminal = try ReplTerminal(arguments: ["repl"] + (file.map { [$0] } ?? []), environment: environment)
+        let terminal = try ReplTerminal(arguments: ["repl"] + (file.map { [$0] } ?? []), environment: environment, directory: directory)
         terminal.expect("mask> ")
         return terminal
     }
@@ -231,6 +231,31 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(terminal.waitForExit(), 0)
     }
 
+    /// `:load` completes file names (folders with `/`, into them), says what it loaded,
+    /// and `fx.` completes the names of the effects library.
+    func testLoadCompletesFileNamesAndConfirmsAndImportsComplete() throws {
+        try FileManager.default.createDirectory(atPath: home + "/scenes", withIntermediateDirectories: true)
+        try Data("let loadedValue = 7\n".utf8).write(to: URL(fileURLWithPath: home + "/scenes/banner.mask"))
+        let terminal = try startTerminal(["PWD": home], directory: home)
+        terminal.send(":load sc\t")
+        terminal.expect("scenes/")
+        terminal.send("ba\t")
+        terminal.expect("banner.mask")
+        terminal.send("\r")
+        terminal.expect("loaded scenes/banner.mask")
+        terminal.expect("mask> ")
+        terminal.type("print(loadedValue)")
+        XCTAssertTrue(terminal.reply().contains("\n7\n"))
+        terminal.type("import \"effects\" as fx")
+        terminal.expect("mask> ")
+        terminal.send("fx.circleRevealW\t")
+        terminal.expect("circleRevealWith")
+        terminal.send("\u{3}")
+        terminal.expect("mask> ")
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
     func testShowDrawsHalfBlocksInTrueColour() throws {
         let terminal = try startTerminal(["COLORTERM": "truecolor"])
         terminal.type("canvas { size: [20, 10]; background: red }")
@@ -244,13 +269,31 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(terminal.waitForExit(), 0)
     }
 
+    /// A tall frame is drawn as large as fits the 30 rows of the terminal with the next
+    /// prompt, not as wide as the terminal.
+    func testShowFitsTheTerminalsHeight() throws {
+        let terminal = try startTerminal(["COLORTERM": "truecolor"])
+        terminal.type("canvas { size: [10, 40]; background: red }")
+        terminal.expect("mask> ")
+        terminal.type(":show")
+        let picture = terminal.expect("mask> ")
+        // 28 rows of the 30 are free: 56 pixel rows, so 14 columns.
+        let rows = picture.components(separatedBy: "\u{1b}[0m\n").dropLast()
+        XCTAssertEqual(rows.count, 28, picture)
+        XCTAssertEqual(rows.last?.components(separatedBy: "▀").count, 15, picture)
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
     func testShowUsesShadesWithoutTrueColour() throws {
         let terminal = try startTerminal(["COLORTERM": "truecolor", "NO_COLOR": "1"])
         terminal.type("canvas { size: [10, 10]; background: #ffffff }")
         terminal.expect("mask> ")
         terminal.type(":show 0")
         let picture = terminal.reply()
-        XCTAssertTrue(picture.contains(String(repeating: "@", count: 100)), picture)
+        // A square fits the 28 free rows: 56 columns.
+        XCTAssertTrue(picture.contains(String(repeating: "@", count: 56)), picture)
+        XCTAssertFalse(picture.contains(String(repeating: "@", count: 57)), picture)
         XCTAssertFalse(picture.contains("▀"))
         terminal.type(":quit")
         XCTAssertEqual(terminal.waitForExit(), 0)
@@ -397,6 +440,44 @@ final class ReplTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("rendered 3 frames into frames"), result.stderr)
     }
 
+    /// A frame the renderer refuses is reported like any error of the session: at the
+    /// line of the layer, with its text and a caret; nothing is written.
+    func testPipedRenderErrorIsADiagnosticAtTheLayersLine() throws {
+        let result = try runPiped("""
+            canvas { size: [2000, 2000] }
+            layer glow {
+              background: white; shadowOpacity: 1; shadowRadius: 400
+            }
+            :save g.png
+
+            """, directory: home)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("""
+            <stdin>:2:1: error: cannot render the frame at 0s: drawing layer `glow` passes the render budget
+            """), result.stderr)
+        XCTAssertTrue(result.stderr.contains("\n    2 | layer glow {\n      | ^\n"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/g.png"))
+    }
+
+    /// The library misused and a Core Animation word, at the REPL: the input's line, the
+    /// library's line in the library's file, and the mask word.
+    func testPipedLibraryMisuseAndCoreAnimationWords() throws {
+        let result = try runPiped("import \"effects\" as fx\nfx.shimmer(\"a\", 2)\nlayer card { masksToBounds: true }\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+            <stdin>:2:1: error: `shimmer` takes 1 argument, got 2
+                2 | fx.shimmer("a", 2)
+                  | ^~~~~~~~~~~~~~~~~~
+            effects:114:1: note: `shimmer` is declared here
+              114 | fn shimmer(string) {
+                  | ^
+            <stdin>:3:14: error: unknown property `masksToBounds`; did you mean `clip`?
+                3 | layer card { masksToBounds: true }
+                  |              ^~~~~~~~~~~~~
+
+            """)
+    }
+
     func testPipedLoadResolvesTheFilesPathsAgainstItsFolder() throws {
         let folder = home + "/scenes"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -459,6 +540,23 @@ extension ReplTests {
         let result = try runPiped("layer a { layer inner { } }\ninner.opacity = 0.5\nlayer a { }\n:tree\n")
         XCTAssertTrue(result.stderr.hasPrefix("note: cannot replace layer `a` (<stdin>:2: unknown name `inner`"), result.stderr)
         XCTAssertTrue(result.stdout.contains("layer a  [0, 0, 320, 240]\n  layer inner"), result.stdout)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testTreeListsTheMasksInOrderWithTheirModes() throws {
+        let result = try runPiped("""
+            layer box {
+              mask shape a { path: circle(5, 5, 5) }
+              mask shape b { path: circle(8, 8, 5); maskCombine: subtract; feather: 4 }
+            }
+            :tree
+
+            """)
+        XCTAssertTrue(result.stdout.contains("""
+            layer box  [0, 0, 320, 240]
+              mask add shape a  [0, 0, 320, 240]
+              mask subtract shape b  [0, 0, 320, 240]  feather 4
+            """), result.stdout)
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 }

@@ -12,13 +12,18 @@ final class LottieDecorationTests: XCTestCase {
         XCTAssertNoThrow(try LottieExporter(scene: scene).document())
         try scene.animate(Animation(layer: id, key: .shadowOpacity, keyframes: [.number(0.5)], begin: 0.5, duration: 0.25))
         XCTAssertThrowsError(try LottieExporter(scene: scene).document()) { error in
-            XCTAssertEqual(error as? LottieExportError, .unsupported(feature: "a shadow", layer: "card"))
+            XCTAssertEqual(error as? LottieExportError, .unsupported(feature: "a shadow", layer: scene.layerName(id), property: .shadowOpacity))
         }
         var bordered = Scene(canvas: Canvas(width: 40, height: 40, duration: 1))
         card.borderWidth = 1
         try bordered.addLayer(card, name: "card")
         XCTAssertThrowsError(try LottieExporter(scene: bordered).document()) { error in
-            XCTAssertEqual(error as? LottieExportError, .unsupported(feature: "a border", layer: "card"))
+            XCTAssertEqual(error as? LottieExportError, .unsupported(feature: "a border", layer: bordered.layerName(id), property: .borderWidth))
         }
+        // Every refusal at once: a layer with both gives both.
+        card.shadowOpacity = 0.5
+        var both = Scene(canvas: Canvas(width: 40, height: 40, duration: 1))
+        try both.addLayer(card, name: "card")
+        XCTAssertEqual(LottieExporter(scene: both).refusals().map(\.property), [.borderWidth, .shadowOpacity])
     }
 }

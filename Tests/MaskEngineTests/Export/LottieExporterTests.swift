@@ -151,7 +151,8 @@ final class LottieExporterTests: XCTestCase {
         wheel.gradientType = .conic
         try scene.addLayer(wheel, name: "wheel")
         XCTAssertThrowsError(try LottieExporter(scene: scene).document()) { error in
-            XCTAssertEqual(error as? LottieExportError, .unsupported(feature: "a conic gradient", layer: "wheel"))
+            XCTAssertEqual(error as? LottieExportError,
+                           .unsupported(feature: "a conic gradient", layer: scene.layerName(LayerID(0)), property: .gradientType))
             XCTAssertTrue("\(error)".contains("wheel"))
         }
     }

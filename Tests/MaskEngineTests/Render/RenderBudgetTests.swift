@@ -12,7 +12,7 @@ final class RenderBudgetTests: XCTestCase {
         for level in 0..<depth {
             var state = layerState(frame: Rect(0, 0, 100, 100), background: Color(white: 1, alpha: 0.2))
             state.opacity = 0.9
-            let id = try scene.addLayer(state, to: parent, name: "level\(level)", origin: "t.mask:\(level + 1):1")
+            let id = try scene.addLayer(state, to: parent, name: "level\(level)")
             try scene.addLayer(layerState(frame: Rect(0, 0, 10, 10), background: .red), to: id)
             parent = id
         }
@@ -27,10 +27,13 @@ final class RenderBudgetTests: XCTestCase {
             guard case let .tooMuchMemory(layer, bytes, limit)? = error as? RenderError else {
                 return XCTFail("\(error)")
             }
-            XCTAssertEqual(layer, "level4 (t.mask:5:1)")
+            // The layer's identity, for a host to map to its own place; no location in the text.
+            XCTAssertEqual(layer.id, scene.layer(named: "level4"))
+            XCTAssertEqual(layer.name, "level4")
             XCTAssertEqual(bytes, 240_000)
             XCTAssertEqual(limit, 200_000)
-            XCTAssertTrue("\(error)".hasPrefix("layer level4 (t.mask:5:1) would need 234 KiB of offscreen buffers"), "\(error)")
+            XCTAssertNil((error as? RenderError)?.property)
+            XCTAssertTrue("\(error)".hasPrefix("layer `level4` would need 234 KiB of offscreen buffers"), "\(error)")
         }
     }
 
@@ -48,7 +51,7 @@ final class RenderBudgetTests: XCTestCase {
         }
         // Each full-canvas layer is 10,000 pixels + 64: the 30th passes 300,000.
         XCTAssertThrowsError(try Renderer(scene: scene, budget: RenderBudget(work: 300_000)).render(at: 0)) { error in
-            XCTAssertEqual(error as? RenderError, .tooMuchWork(layer: "sheet29", limit: 300_000))
+            XCTAssertEqual(error as? RenderError, .tooMuchWork(layer: scene.layerName(LayerID(29)), limit: 300_000))
         }
         XCTAssertNoThrow(try Renderer(scene: scene, budget: RenderBudget(work: 600_000)).render(at: 0))
     }

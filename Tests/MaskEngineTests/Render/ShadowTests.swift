@@ -152,7 +152,7 @@ final class ShadowTests: XCTestCase {
         XCTAssertNoThrow(try Renderer(scene: scene, budget: RenderBudget(work: 100_000_000)).render(at: 0))
         XCTAssertThrowsError(try Renderer(scene: scene, budget: RenderBudget(work: 1_000_000)).render(at: 0)) { error in
             guard case RenderError.tooMuchWork(let layer, _)? = error as? RenderError else { return XCTFail("\(error)") }
-            XCTAssertEqual(layer, "big")
+            XCTAssertEqual(layer.name, "big")
         }
         XCTAssertThrowsError(try Renderer(scene: scene, budget: RenderBudget(bufferBytes: 20_000)).render(at: 0))
     }

@@ -89,14 +89,20 @@ final class TextTests: XCTestCase {
     }
 
     func testRepeatedLayoutUsesTheCache() throws {
-        let font = try Font.named(Font.defaultFamily)
+        // A face of its own, not the shared one other tests have drawn with.
+        let font = try Font(path: Font.named(Font.defaultFamily).path)
         let cachedCount = { font.withFace { _ in font.outlineCache.outlines.count } }
         XCTAssertEqual(cachedCount(), 0)
-        let first = try TextLayout.measure("cache me", font: font, fontSize: 30)
+        var state = textState("cache me", size: Size(400, 100))
+        state.font = font
+        state.fontSize = 30
+        _ = try TextLayout.path(for: state)
         XCTAssertEqual(cachedCount(), 6, "one outline per distinct glyph: c a h e space m")
-        let again = try TextLayout.measure("cache me", font: font, fontSize: 60)
+        let first = try TextLayout.measure(state)
+        state.fontSize = 60
+        _ = try TextLayout.path(for: state)
         XCTAssertEqual(cachedCount(), 6, "another size reuses the same outlines")
-        XCTAssertEqual(again.width, 2 * first.width, accuracy: 1e-9)
+        XCTAssertEqual(try TextLayout.measure(state).width, 2 * first.width, accuracy: 1e-9)
     }
 
     // MARK: - Layout
@@ -175,6 +181,17 @@ final class TextTests: XCTestCase {
         }
         XCTAssertThrowsError(try Font(path: "/nonexistent/font.ttf")) { error in
             XCTAssertEqual(error as? FontError, .notFound("/nonexistent/font.ttf"))
+        }
+    }
+
+    /// A file that is no font is refused in FreeType's words, not only its code.
+    func testAnUnreadableFontSaysWhyInWords() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-font-\(UUID().uuidString).ttf").path
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertThrowsError(try Font(path: path)) { error in
+            XCTAssertEqual(error as? FontError,
+                           .unreadable(path: path, reason: "not a font FreeType can read: unknown file format (FreeType error 2)"))
         }
     }
 

@@ -47,7 +47,9 @@ final class ImportAPITests: XCTestCase {
         let host = HostScripts(files: ["lib.mask": "fn f() {\n  return 1 / 0\n}\n"])
         let result = run("import \"lib.mask\"\nlib.f()\n", resources: host)
         let errors = try XCTUnwrap(result.errors)
-        XCTAssertEqual(errors.diagnostics.map(\.description), ["host:lib.mask:2:10: error: division by zero"])
+        // At the user's call, with a note where it happened in the imported file.
+        XCTAssertEqual(errors.diagnostics.map(\.description), ["main.mask:2:1: error: division by zero"])
+        XCTAssertEqual(errors.diagnostics.first?.notes.map(\.description), ["host:lib.mask:2:10: note: in `f`: division by zero"])
         XCTAssertEqual(errors.importedSources.map(\.name), ["host:lib.mask"])
         XCTAssertTrue(errors.rendered().contains("    2 |   return 1 / 0"), errors.rendered())
     }

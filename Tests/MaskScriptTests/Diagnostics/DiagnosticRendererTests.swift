@@ -33,6 +33,24 @@ final class DiagnosticRendererTests: XCTestCase {
         """)
     }
 
+    /// CJK characters and emoji take two terminal cells, a combining mark none: the column
+    /// counts cells, and the caret stands under the name however wide the text before it.
+    func testTheCaretStandsUnderItsColumnOnACJKLine() {
+        let line = "text a { string: \"滑动解锁😀e\u{301}\"; size: nope }"
+        let file = SourceFile(name: "zh.mask", text: line)
+        // `nope` is scalar 35 of the line; before it 18 + 1 + 9 one-cell characters, four CJK
+        // characters and an emoji of two cells each, and a combining accent of none: 38 cells.
+        let diagnostics = Parser.parse(file).diagnostics
+        XCTAssertTrue(diagnostics.isEmpty)
+        let range = SourceRange(start: file.location(at: 34), end: file.location(at: 38))
+        let diagnostic = Diagnostic(.error, "unknown name `nope`", at: range, in: "zh.mask")
+        XCTAssertEqual(DiagnosticRenderer().render(diagnostic, source: file), """
+        zh.mask:1:39: error: unknown name `nope`
+            1 | \(line)
+              | \(String(repeating: " ", count: 38))^~~~
+        """)
+    }
+
     func testTabsKeepTheCaretAligned() {
         let file = SourceFile(name: "t.mask", text: "\t\tx = @")
         let diagnostics = Parser.parse(file).diagnostics

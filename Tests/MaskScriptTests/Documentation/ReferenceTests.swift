@@ -105,6 +105,64 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(settings, LanguageCatalog.canvasSettings)
     }
 
+    /// Every Core Animation word of the reference's property tables that is not a script
+    /// name gets "did you mean" the property of its row, from the compiler; the list is
+    /// read from the document, so a row and the compiler cannot disagree.
+    func testCoreAnimationWordsOfThePropertyTablesSuggestTheirProperty() throws {
+        var checked = 0
+        for (title, kinds) in Self.propertySections {
+            let kind = kinds.count == 1 ? kinds.first ?? .layer : .layer
+            for row in try rows(under: title) where row.count >= 5 {
+                let property = name(row[0])
+                let words = LayerProperty.coreAnimationWords(row[4].replacingOccurrences(of: "\\|", with: "|"))
+                for word in words where LayerProperty(rawValue: word) == nil && !word.contains(" ") {
+                    // The first row naming a word is the one it maps to.
+                    guard LayerProperty.coreAnimationNames[word] == property else { continue }
+                    let dotted = word.contains(".")
+                    let script = "\(kind == .layer ? "layer" : kind.rawValue) x {\n  \(word): 1\n}\n"
+                    let messages = checkErrors(script)
+                    XCTAssertEqual(messages, ["2:3: unknown property `\(word)`; did you mean `\(property)`?"],
+                                   "\(word) (\(dotted ? "key path" : "name"))")
+                    checked += 1
+                }
+            }
+        }
+        // fillColor, strokeColor, anchorPoint, masksToBounds, startPoint, endPoint, bounds,
+        // transform.scale, backgroundColor and more.
+        XCTAssertGreaterThanOrEqual(checked, 15)
+        for word in ["fillColor", "strokeColor", "anchorPoint", "masksToBounds", "startPoint", "endPoint", "bounds",
+                     "transform.scale", "backgroundColor"] {
+            XCTAssertNotNil(LayerProperty.coreAnimationNames[word], word)
+        }
+    }
+
+    /// The animate clause table's Core Animation column is the parser's, and each word
+    /// there is an error suggesting its clause.
+    func testCoreAnimationWordsOfTheClauseTableSuggestTheirClause() throws {
+        let table = try rows(under: "## Animation").map { row in
+            (name(row[0]).split(separator: " ").first.map(String.init) ?? "", LayerProperty.coreAnimationWords(row[3]))
+        }
+        XCTAssertEqual(Dictionary(table, uniquingKeysWith: { a, _ in a }),
+                       Dictionary(Parser.animateClauseTable.map { ($0.word, $0.coreAnimation) }, uniquingKeysWith: { a, _ in a }))
+        for (clause, words) in table {
+            for word in words where word != clause {
+                let value = clause == "autoreverse" ? "" : " 1"
+                XCTAssertEqual(errors("layer a { }\nanimate a.opacity to 1 \(word)\(value) over 1s\n"),
+                               ["2:24: unknown animate clause `\(word)`; did you mean `\(clause)`?"], word)
+            }
+        }
+    }
+
+    /// The errors of `source` once parsed and compiled, as `LINE:COLUMN: MESSAGE`.
+    private func checkErrors(_ source: String) -> [String] {
+        do {
+            _ = try Script(text: source, name: "t.mask").run(options: ScriptOptions(resources: SandboxResolver(), output: { _ in }))
+            return []
+        } catch {
+            return error.diagnostics.map { "\($0.range.start.line):\($0.range.start.column): \($0.message)" }
+        }
+    }
+
     func testEveryKeywordAndStatementIsDocumented() throws {
         let text = try reference()
         let keywords = text.components(separatedBy: "Keywords: ").dropFirst().first?.components(separatedBy: ".\n").first ?? ""

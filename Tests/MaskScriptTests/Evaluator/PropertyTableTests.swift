@@ -11,6 +11,7 @@ final class PropertyTableTests: XCTestCase {
     private func samples(_ key: PropertyKey) -> (String, String) {
         switch key {
         case .mask: return ("nil", "m")
+        case .masks: return ("[m]", "[]")
         case .contents: return ("\"a.png\"", "image(\"b.png\")")
         case .font: return ("\"DejaVu Serif\"", "\"DejaVu Sans Mono\"")
         case .size: return ("[1, 2, 30, 40]", "[3, 4, 10, 20]")
@@ -28,7 +29,7 @@ final class PropertyTableTests: XCTestCase {
         case .path: return ("rect(0, 0, 4, 4)", "rect(1, 1, 6, 6)")
         case .optionalPath: return ("circle(5, 5, 4)", "circle(6, 7, 3)")
         case .string: return ("\"hi\"", "\"yo\"")
-        case .image, .font, .layer: return ("nil", "nil")
+        case .image, .font, .layer, .layers: return ("nil", "nil")
         }
     }
 

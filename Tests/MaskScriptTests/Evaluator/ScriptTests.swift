@@ -9,7 +9,7 @@ import MaskEngine
 /// ```
 /// print(2 * 5)            // expect: 10
 /// let x = opactiy         // error: unknown name `opactiy`; did you mean `opacity`?
-/// // runtime error 7:3: a layer has at most one `mask`
+/// // runtime error 7:3: `mask` outside a layer body
 /// // expect value box.x at 0.5: 50
 /// // limit steps: 10000
 /// ```

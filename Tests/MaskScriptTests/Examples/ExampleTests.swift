@@ -53,8 +53,9 @@ final class ExampleTests: XCTestCase {
     func testEveryExampleRunsAndHasFrames() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
             .filter { $0.hasSuffix(".mask") }.map { String($0.dropLast(5)) }.sorted()
-        XCTAssertEqual(names, ["carousel", "circle_reveal", "fade_string", "fragment", "gradient_sweep",
-                               "png_mask", "shimmer", "shimmer_colors", "tile_fade", "water_fill"])
+        XCTAssertEqual(names, ["carousel", "circle_reveal", "fade_string", "fade_string_zh", "fragment", "gradient_sweep",
+                               "keyhole", "png_mask", "ring_reveal", "shimmer", "shimmer_colors", "shimmer_zh", "spotlight",
+                               "text_scripts", "tile_fade", "water_fill"])
         for name in names {
             let r = try renderer(name)
             XCTAssertGreaterThan(r.frameIndices.count, 1, name)
@@ -86,16 +87,24 @@ final class ExampleTests: XCTestCase {
     }
 
     func testFadeString() throws {
+        try assertFadesAway("fade_string")
+    }
+
+    func testFadeStringInChinese() throws {
+        try assertFadesAway("fade_string_zh")
+    }
+
+    private func assertFadesAway(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         // t = 0 the orange text shows through the mask's black middle; t = 3 the mask has
         // slid one width to the right and nothing shows.
-        let image = try renderer("fade_string").render(at: 0)
+        let image = try renderer(name).render(at: 0)
         var orange = false
         for y in 0..<40 { for x in 100..<200 {
             if let p = image.pixel(x: x, y: y), p.r > 240, abs(Int(p.g) - 128) < 8, p.b < 8 { orange = true }
         } }
-        XCTAssertTrue(orange, "the text's orange (255, 128, 0) shows mid-line at t = 0")
-        XCTAssertEqual(try rgb("fade_string", at: 0, 1, 20), [0, 0, 0], "location 0.01 is clear")
-        XCTAssertEqual(try brightest("fade_string", at: 3, x: 0..<300, y: 0..<40), 0)
+        XCTAssertTrue(orange, "the text's orange (255, 128, 0) shows mid-line at t = 0", file: file, line: line)
+        XCTAssertEqual(try rgb(name, at: 0, 1, 20), [0, 0, 0], "location 0.01 is clear", file: file, line: line)
+        XCTAssertEqual(try brightest(name, at: 3, x: 0..<300, y: 0..<40), 0, file: file, line: line)
     }
 
     func testTileFade() throws {
@@ -112,13 +121,46 @@ final class ExampleTests: XCTestCase {
     }
 
     func testShimmer() throws {
+        try assertShimmers("shimmer", tail: 250..<300)
+    }
+
+    /// "滑动解锁  >" in Noto Sans CJK SC is 138 px wide at 28 px (four ideographs of one
+    /// em, two spaces and `>` of the same font), centred: its glyphs span x 91...229.
+    func testShimmerInChinese() throws {
+        try assertShimmers("shimmer_zh", tail: 200..<229)
+    }
+
+    /// `tail`: a stretch of glyphs right of x = 200, where the band has not reached at 1.5 s.
+    private func assertShimmers(_ name: String, tail: Range<Int>, file: StaticString = #filePath, line: UInt = #line) throws {
         // Outside the glyphs the mask is clear: black.
-        XCTAssertEqual(try rgb("shimmer", at: 0, 3, 3), [0, 0, 0])
+        XCTAssertEqual(try rgb(name, at: 0, 3, 3), [0, 0, 0], file: file, line: line)
         // t = 0, locations [0, 0, 0.25]: from x = 80 on the colour is #505050 (80).
-        XCTAssertEqual(try brightest("shimmer", at: 0, x: 200..<300, y: 0..<80), 80)
-        // t = 1.5, half a cycle: locations [0.375, 0.5, 0.625], white at x = 160.
-        XCTAssertGreaterThan(try brightest("shimmer", at: 1.5, x: 150..<170, y: 0..<80), 240)
-        XCTAssertEqual(try brightest("shimmer", at: 1.5, x: 250..<300, y: 0..<80), 80)
+        XCTAssertEqual(try brightest(name, at: 0, x: tail, y: 0..<80), 80, file: file, line: line)
+        // t = 1.5, half a cycle: locations [0.375, 0.5, 0.625], white at x = 160, #505050
+        // again from x = 200.
+        XCTAssertGreaterThan(try brightest(name, at: 1.5, x: 150..<170, y: 0..<80), 240, file: file, line: line)
+        XCTAssertEqual(try brightest(name, at: 1.5, x: tail, y: 0..<80), 80, file: file, line: line)
+    }
+
+    /// Each line fades in 0.2 s after the one above (0.5 s each); at 2.5 s all show. The
+    /// emoji line (y 257...293) holds colour: the 👍🏽 skin tone and the flags are neither
+    /// grey nor white.
+    func testTextScriptsFadeInLineByLineWithColourEmoji() throws {
+        XCTAssertEqual(try brightest("text_scripts", at: 0, x: 0..<360, y: 0..<330), 0x18, "only the background at t = 0")
+        // At 0.3 s the first line is 60% in, the fifth not yet started.
+        XCTAssertGreaterThan(try brightest("text_scripts", at: 0.3, x: 0..<360, y: 5..<41), 140)
+        XCTAssertEqual(try brightest("text_scripts", at: 0.3, x: 0..<360, y: 150..<185), 0x18)
+        let image = try renderer("text_scripts").render(at: 2.5)
+        var coloured = 0
+        for y in 257..<293 { for x in 10..<350 {
+            if let p = image.pixel(x: x, y: y), Int(p.r) - Int(p.b) > 80 || Int(p.b) - Int(p.r) > 80 { coloured += 1 }
+        } }
+        XCTAssertGreaterThan(coloured, 300, "colour emoji")
+        var tinted = 0
+        for y in 5..<41 { for x in 10..<350 {
+            if let p = image.pixel(x: x, y: y), abs(Int(p.r) - Int(p.b)) > 10 { tinted += 1 }
+        } }
+        XCTAssertEqual(tinted, 0, "the Chinese line is white over the dark background only")
     }
 
     func testWaterFill() throws {
@@ -169,5 +211,41 @@ final class ExampleTests: XCTestCase {
         // shows the second screen, 180 below still the first.
         XCTAssertEqual(try rgb("circle_reveal", at: 0.9, 146, 190), try rgb("circle_reveal", at: 2, 146, 190))
         XCTAssertEqual(try rgb("circle_reveal", at: 0.9, 146, 220), try rgb("circle_reveal", at: 0, 146, 220))
+    }
+
+    func testRingReveal() throws {
+        // The second photo is keyhole's at 2 s (the same photo, all of it showing).
+        func second(_ x: Int, _ y: Int) throws -> [Int] { try rgb("keyhole", at: 2, x, y) }
+        // At 0 s both circles have radius 0: the first photo everywhere.
+        let first = try rgb("ring_reveal", at: 0, 90, 250)
+        XCTAssertNotEqual(first, try second(90, 250))
+        // At 0.9 s (easeInOut) the outer circle is at 0.72 of 193.6 (≈ 139), the hole at
+        // 0.21 (≈ 40): 90 below the centre lies in the ring, the centre in the hole.
+        XCTAssertEqual(try rgb("ring_reveal", at: 0.9, 90, 250), try second(90, 250))
+        XCTAssertEqual(try rgb("ring_reveal", at: 0.9, 90, 160), try rgb("ring_reveal", at: 0, 90, 160))
+        XCTAssertEqual(try rgb("ring_reveal", at: 0.9, 5, 5), try rgb("ring_reveal", at: 0, 5, 5), "outside the ring")
+        // At 2 s the hole has passed every corner: the first photo again.
+        XCTAssertEqual(try rgb("ring_reveal", at: 2, 90, 250), first)
+    }
+
+    func testKeyhole() throws {
+        // At 0 s the slot [80, 100) × [0, 320) meets the circle of radius 60 about (90, 160).
+        let first = try rgb("keyhole", at: 0, 60, 160)
+        XCTAssertEqual(try rgb("keyhole", at: 0, 90, 160), try rgb("keyhole", at: 2, 90, 160), "in both")
+        XCTAssertNotEqual(try rgb("keyhole", at: 0, 90, 160), first)
+        XCTAssertNotEqual(try rgb("keyhole", at: 0, 90, 240), try rgb("keyhole", at: 2, 90, 240), "in the slot, not the circle")
+        XCTAssertNotEqual(first, try rgb("keyhole", at: 2, 60, 160), "in the circle, not the slot")
+        // At 0.8 s the slot is the whole width: the whole circle shows.
+        XCTAssertEqual(try rgb("keyhole", at: 0.8, 60, 160), try rgb("keyhole", at: 2, 60, 160))
+    }
+
+    func testSpotlight() throws {
+        // The dim text is white at 0.15 (38); the light, radius 40 and feather 24 (σ = 12),
+        // lets nothing through beyond 40 + 4σ + 2 = 90 of its centre.
+        XCTAssertEqual(try brightest("spotlight", at: 0, x: 100..<320, y: 0..<120), 38)
+        XCTAssertGreaterThan(try brightest("spotlight", at: 0, x: 0..<40, y: 0..<120), 200)
+        // At 1.5 s the light sits at the right end.
+        XCTAssertEqual(try brightest("spotlight", at: 1.5, x: 0..<220, y: 0..<120), 38)
+        XCTAssertGreaterThan(try brightest("spotlight", at: 1.5, x: 280..<320, y: 0..<120), 200)
     }
 }

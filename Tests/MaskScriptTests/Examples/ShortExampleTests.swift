@@ -55,10 +55,16 @@ final class ShortExampleTests: XCTestCase {
     func testFadeString() throws { try assertSameFrames("fade_string") }
     func testTileFade() throws { try assertSameFrames("tile_fade") }
     func testShimmer() throws { try assertSameFrames("shimmer") }
+    func testShimmerInChinese() throws { try assertSameFrames("shimmer_zh") }
+    func testFadeStringInChinese() throws { try assertSameFrames("fade_string_zh") }
+    func testTextScripts() throws { try assertSameFrames("text_scripts") }
     func testShimmerColors() throws { try assertSameFrames("shimmer_colors") }
     func testWaterFill() throws { try assertSameFrames("water_fill") }
     func testFragment() throws { try assertSameFrames("fragment") }
     func testCircleReveal() throws { try assertSameFrames("circle_reveal") }
+    func testRingReveal() throws { try assertSameFrames("ring_reveal") }
+    func testKeyhole() throws { try assertSameFrames("keyhole") }
+    func testSpotlight() throws { try assertSameFrames("spotlight") }
 
     func testCarousel() throws {
         // The library centres the page dots (x 97, 115, 133); the long form starts them

@@ -75,7 +75,6 @@ final class MalformedInputTests: XCTestCase {
         ("canvas size: 1", ["1:8: expected `{` after `canvas`"]),
         ("mask other", ["1:1: `mask` outside a layer body"]),
         ("layer a { mask }", ["1:16: expected layer declaration or expression after `mask`"]),
-        ("layer a { mask x\n mask y }", ["2:2: a layer has at most one `mask`"]),
         // Animate.
         ("animate x to 1", ["1:9: expected `TARGET.PROPERTY` after animate"]),
         ("animate", ["1:8: expected `TARGET.PROPERTY` after animate"]),
@@ -87,6 +86,15 @@ final class MalformedInputTests: XCTestCase {
         ("animate a.b from 0 keys [1, 2]", ["1:13: `from` cannot be used with `keys`; make it the first key"]),
         ("animate a.b to 1 order index", ["1:18: `order` needs `stagger`"]),
         ("animate a.b to 1 ovr 2", ["1:18: unknown animate clause `ovr`; did you mean `over`?"]),
+        // One bad clause does not hide the next: its value is skipped, the rest is read.
+        ("animate a.b to 1 ovr 2 ease easeIn eas linear autoreverses repeatCount 2", [
+            "1:18: unknown animate clause `ovr`; did you mean `over`?",
+            "1:36: unknown animate clause `eas`; did you mean `ease`?",
+            "1:47: unknown animate clause `autoreverses`; did you mean `autoreverse`?",
+            "1:60: unknown animate clause `repeatCount`; did you mean `repeat`?",
+        ]),
+        ("animate a.b to 1 ovr 2 over 1 over 3", ["1:18: unknown animate clause `ovr`; did you mean `over`?",
+                                                  "1:31: duplicate `over` clause"]),
         ("animate a.b to 1 5", ["1:18: expected animate clause such as `to`, `over` or `ease`"]),
         ("animate a.b to 1 +", ["1:19: expected expression"]),
         ("animate a.b to 1 repeat", ["1:24: expected expression"]),

@@ -1,0 +1,102 @@
+// MARK: - Several masks per layer
+
+/// A layer's masks, combined (LANGUAGE.md section 11). The one hook into the drawing of a
+/// layer is `maskBound` and `combinedMaskValues`, called where the layer's group (or its one
+/// fill) is cut by its masks; everything else is done by mask-surface operations on value
+/// buffers (`MaskExpansion`, `MaskFeather`, `MaskCombination`). A layer with one `add`
+/// mask and neither feather nor expansion takes `maskValues` alone, as in version 2: the
+/// same bytes.
+extension Renderer {
+    /// The masks of a layer that name layers of the scene, in order (a mask that names
+    /// none is ignored).
+    func masks(of state: LayerState, _ walk: LayerWalk) -> [LayerID] {
+        state.masks.filter { walk.states.indices.contains($0.index) }
+    }
+
+    /// True when `masks` is one `add` mask with neither feather nor expansion: what
+    /// `maskValues` alone gives.
+    func isSingleMask(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> Bool {
+        guard masks.count == 1, let only = masks.first else { return false }
+        let s = walk.states[only.index]
+        let scale = abs(m.determinant).squareRoot()
+        return s.maskCombine == .add && !MaskFeather.blurs(sigma: MaskFeather.sigma(feather: s.feather, scale: scale))
+            && MaskExpansion.radius(expansion: s.expansion, scale: scale) == 0
+    }
+
+    /// The device pixels outside which the masks let nothing through (before the owner's
+    /// `maskInvert`), or nil when they may let something through anywhere.
+    func maskBound(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> PixelRect? {
+        if isSingleMask(masks, owner: m, walk), let only = masks.first { return maskFrame(only, owner: m, walk) }
+        let scale = abs(m.determinant).squareRoot()
+        return MaskCombination.bound(masks.map { mask in
+            let s = walk.states[mask.index]
+            let margin = reach(of: s, scale: scale)
+            return (maskFrame(mask, owner: m, walk).outset(by: margin), s.maskCombine)
+        })
+    }
+
+    /// How far beyond a mask's frame its expansion and feather carry its values.
+    private func reach(of s: LayerState, scale: Double) -> Int {
+        let radius = MaskExpansion.radius(expansion: s.expansion, scale: scale)
+        let sigma = MaskFeather.sigma(feather: s.feather, scale: scale)
+        return MaskExpansion.reach(radius: max(radius, 0)) + (MaskFeather.blurs(sigma: sigma) ? MaskFeather.reach(sigma: sigma) : 0)
+    }
+
+    /// The masks' combined value at each pixel of `extent` (0 outside the result's rect),
+    /// or nil when it lets nothing through: each mask's `maskValues` (its alpha or
+    /// luminance, its opacity and frame), grown by its expansion, feathered, then folded
+    /// in order by its `maskCombine`. One plain `add` mask is `maskValues` itself.
+    /// - Throws: what drawing a mask throws; `RenderError.tooMuchWork` or `.tooMuchMemory`
+    ///   when expanding and feathering go past the frame's budget.
+    func combinedMaskValues(_ masks: [LayerID], owner m: Transform, mode: MaskMode, extent: PixelRect,
+                            walk: inout LayerWalk) throws -> CoverageMask? {
+        if isSingleMask(masks, owner: m, walk), let only = masks.first {
+            return try maskValues(only, owner: m, mode: mode, extent: extent, walk: &walk)
+        }
+        guard let first = masks.first, !extent.isEmpty else { return nil }
+        let pool = walk.pool, scale = abs(m.determinant).squareRoot()
+        try reserve(extent.width * extent.height, for: first, walk: walk)
+        var result = MaskCombination.start(walk.states[first.index].maskCombine, over: extent, pool: pool)
+        for mask in masks {
+            let s = walk.states[mask.index]
+            let radius = MaskExpansion.radius(expansion: s.expansion, scale: scale)
+            let sigma = MaskFeather.sigma(feather: s.feather, scale: scale)
+            let blurs = MaskFeather.blurs(sigma: sigma)
+            // The values that reach the extent through the blur, and through the expansion.
+            let blurred = extent.outset(by: blurs ? MaskFeather.reach(sigma: sigma) : 0)
+            let area = blurred.outset(by: MaskExpansion.reach(radius: radius))
+            var values = try maskValues(mask, owner: m, mode: mode, extent: area, walk: &walk)
+            if radius != 0, let v = values {
+                try charge(MaskExpansion.work(radius: radius, over: area), bytes: 3 * area.width * area.height, for: mask, walk: &walk)
+                var drawn = v
+                values = MaskExpansion.expanded(drawn, radius: radius, over: area, pool: pool)
+                drawn.recycle(into: pool)
+            }
+            if blurs, let v = values {
+                try charge(MaskFeather.work(sigma: sigma, over: blurred), bytes: 5 * blurred.width * blurred.height, for: mask, walk: &walk)
+                var sharp = v
+                values = MaskFeather.feathered(sharp, sigma: sigma, within: extent, pool: pool)
+                sharp.recycle(into: pool)
+            }
+            MaskCombination.fold(values, into: &result, mode: s.maskCombine)
+            values?.recycle(into: pool)
+        }
+        return result
+    }
+
+    /// Counts `units` of work and checks that `bytes` more of buffers fit, for a mask.
+    private func charge(_ units: Int, bytes: Int, for mask: LayerID, walk: inout LayerWalk) throws {
+        let (sum, overflow) = walk.work.addingReportingOverflow(units)
+        walk.work = overflow ? .max : sum
+        guard walk.work <= walk.budget.work else { throw RenderError.tooMuchWork(layer: name(of: mask), limit: walk.budget.work) }
+        try reserve(bytes, for: mask, walk: walk)
+    }
+}
+
+extension PixelRect {
+    /// The rectangle grown by `margin` pixels on every side (an empty one stays empty).
+    func outset(by margin: Int) -> PixelRect {
+        guard !isEmpty, margin > 0 else { return self }
+        return PixelRect(x0: x0 - margin, y0: y0 - margin, x1: x1 + margin, y1: y1 + margin)
+    }
+}
