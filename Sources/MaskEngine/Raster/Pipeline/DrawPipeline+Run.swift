@@ -12,12 +12,14 @@ extension DrawPipeline {
 
     /// Runs the list into an alpha surface (`sourceOver` only: masks are drawn so).
     func run(into surface: inout AlphaSurface) {
+        if runPlainAlphaFill(into: &surface) { return }
         var dirty = surface.dirty
         let rect = surface.rect
         surface.values.withUnsafeMutableBytes { out in
             dirty = dirty.union(forEachPiece(within: rect) { y, a, b, src, lanes, count, row in
                 let at = (y &- rect.y0) &* rect.width &+ (a &- rect.x0)
-                DrawPipeline.blendAlpha(b &- a, from: src, lanes: lanes, count: count, uniform: row.uniform, onto: out, at: at)
+                DrawPipeline.blendAlpha(b &- a, from: src, lanes: lanes, count: count, uniform: row.uniform, fast: row.fast,
+                                        onto: out, at: at)
             })
         }
         surface.dirty = dirty
@@ -25,13 +27,14 @@ extension DrawPipeline {
 
     /// `sourceOver` or `behind` into an RGBA surface, through the general loop.
     func runSource(into surface: inout Surface) {
+        if runPlainFill(into: &surface) || runMaskedFill(into: &surface) { return }
         var dirty = surface.dirty
         let rect = surface.rect, blend = self.blend
         surface.image.pixels.withUnsafeMutableBytes { dst in
             dirty = dirty.union(forEachPiece(within: rect) { y, a, b, src, lanes, count, row in
                 let at = ((y &- rect.y0) &* rect.width &+ (a &- rect.x0)) &* 4
-                DrawPipeline.blendPixels(b &- a, from: src, lanes: lanes, count: count, opaque: row.opaque, onto: dst, at: at,
-                                         behind: blend == .behind)
+                DrawPipeline.blendPixels(b &- a, from: src, lanes: lanes, count: count, opaque: row.opaque, fast: row.fast,
+                                         onto: dst, at: at, behind: blend == .behind)
             })
         }
         surface.dirty = dirty
@@ -39,12 +42,15 @@ extension DrawPipeline {
 
     // MARK: - Rows and pieces
 
-    /// What is known of the source's rows before they are read.
+    /// What is known of the source's rows before they are read, and whether the fast
+    /// paths may take the pieces (`generalOnly`, read once a draw).
     struct RowHint {
         /// Every pixel of every row is the same (a solid colour).
         var uniform: Bool
         /// Every pixel of every row is opaque (known only for rows shaded once).
         var opaque: Bool
+        /// The fast paths may take the pieces.
+        var fast = true
     }
 
     /// Calls `body(y, a, b, source, lanes, count, hint)` for every piece of every row the
@@ -68,11 +74,13 @@ extension DrawPipeline {
             guard !region.isEmpty, !held.contains(where: { $0.isConstant && $0.constant == 0 }) else { return .empty }
             let shaded = region.x1 &- painted.x0, rows = region.y0..<region.y1
             let masks = held.filter { !$0.isConstant && !$0.isCoverage }
-            let coverageTimes = DrawPipeline.generalOnly ? nil : coverageTimesConstant(held, primary: primary)
+            let fast = !DrawPipeline.generalOnly
+            let coverageTimes = fast ? coverageTimesConstant(held, primary: primary) : nil
             let stride = shaded &+ 8
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: (modulators.count &+ 1) &* stride) { scratch in
             withUnsafeTemporaryAllocation(of: Lane.self, capacity: max(1, modulators.count)) { lanes in
-            withRows(painted: painted, shaded: shaded, rows: rows) { rowAt, hint in
+            withRows(painted: painted, shaded: shaded, rows: rows) { rowAt, known in
+                let hint = RowHint(uniform: known.uniform, opaque: known.opaque, fast: fast)
                 guard let scratch = scratch.baseAddress, let lanes = lanes.baseAddress else { return }
                 for y in rows {
                     var lo = region.x0, hi = region.x1
@@ -121,7 +129,7 @@ extension DrawPipeline {
     /// Calls `body` with a function giving the source's row `y` from column `painted.x0`,
     /// shaded at least up to column `hi` (nil when there is no source), and what is known
     /// of the rows.
-    private func withRows(painted: PixelRect, shaded: Int, rows: Range<Int>,
+    func withRows(painted: PixelRect, shaded: Int, rows: Range<Int>,
                           _ body: ((Int, Int) -> UnsafeRawPointer?, RowHint) -> Void) {
         switch source {
         case .none:
@@ -161,8 +169,11 @@ extension DrawPipeline {
     /// True when a mask's bytes over columns `lo ..< hi` of row `y` are all 0.
     private static func isZero(_ h: HeldFactor, y: Int, _ lo: Int, _ hi: Int) -> Bool {
         guard let base = h.bytes else { return false }
-        let row = UnsafeRawPointer(base + ((y &- h.rect.y0) &* h.rect.width &+ (lo &- h.rect.x0)))
-        let n = hi &- lo
+        return isZero(UnsafeRawPointer(base + ((y &- h.rect.y0) &* h.rect.width &+ (lo &- h.rect.x0))), count: hi &- lo)
+    }
+
+    /// True when the `n` bytes from `row` are all 0.
+    static func isZero(_ row: UnsafeRawPointer, count n: Int) -> Bool {
         var i = 0
         while i &+ 8 <= n {
             if row.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 { return false }
@@ -179,9 +190,9 @@ extension DrawPipeline {
 
     /// Blends `n` source pixels from `src`, each scaled by the lanes in turn, onto `dst`
     /// from byte `at`: source-over, or with `behind` under the destination.
-    static func blendPixels(_ n: Int, from src: UnsafeRawPointer, lanes: UnsafePointer<Lane>, count: Int, opaque: Bool,
+    static func blendPixels(_ n: Int, from src: UnsafeRawPointer, lanes: UnsafePointer<Lane>, count: Int, opaque: Bool, fast: Bool,
                             onto dst: UnsafeMutableRawBufferPointer, at: Int, behind: Bool) {
-        if !behind, fastSourceOver(n, from: src, lanes: lanes, count: count, opaque: opaque, onto: dst, at: at) { return }
+        if fast, !behind, fastSourceOver(n, from: src, lanes: lanes, count: count, opaque: opaque, onto: dst, at: at) { return }
         var i = 0
         while i &+ 8 <= n {
             var s = PixelBlock.load(src, at: i &* 4)
@@ -234,9 +245,9 @@ extension DrawPipeline {
 
     /// Source-over of the alphas of `n` source pixels from `src`, each scaled by the lanes
     /// in turn, onto the alpha bytes of `dst` from `at`: `a = s + a · (255 − s) / 255`.
-    static func blendAlpha(_ n: Int, from src: UnsafeRawPointer, lanes: UnsafePointer<Lane>, count: Int, uniform: Bool,
+    static func blendAlpha(_ n: Int, from src: UnsafeRawPointer, lanes: UnsafePointer<Lane>, count: Int, uniform: Bool, fast: Bool,
                            onto dst: UnsafeMutableRawBufferPointer, at: Int) {
-        if uniform, fastAlpha(n, from: src, lanes: lanes, count: count, onto: dst, at: at) { return }
+        if fast, uniform, fastAlpha(n, from: src, lanes: lanes, count: count, onto: dst, at: at) { return }
         typealias Bytes = SIMD8<UInt16>
         @inline(__always) func product(_ a: Bytes, _ b: Bytes) -> Bytes {
             let t = a &* b &+ 128

@@ -39,9 +39,14 @@
 /// `PieceShape`: the lanes the list leaves over the piece (`bare`: none, the source copied
 /// where opaque; `row`: one byte row — a mask at full coverage, or a coverage alone;
 /// `rowThenConstant`: the same below full opacity, both with AVX2 where the CPU has it),
-/// and for the A8 store one entry: constant lanes over a solid colour (`fastAlpha`). One
-/// entry is keyed by the whole list: a plain fill, `[source, [coverage, constant]]`, takes
-/// its piece's one lane straight from the coverage (`coverageTimesConstant`).
+/// and for the A8 store one entry: constant lanes over a solid colour (`fastAlpha`). Four
+/// entries are keyed by the whole list, for the lists every frame draws many rows of:
+/// the plain fill `[source, [coverage, constant]]` into RGBA (`runPlainFill`) and of a
+/// solid colour into A8 (`runPlainAlphaFill`: a mask's grid tile), and the fill through a
+/// mask `[source, [coverage], [mask], [constant]?]` (`runMaskedFill`) walk the coverage's
+/// spans with their lanes known from the list, without held factors or a call per piece;
+/// a plain fill that none of them takes (under `behind`) takes its piece's one lane
+/// straight from the coverage (`coverageTimesConstant`).
 /// So a list's shape picks its loop piece by piece, as tiny-skia's blitter picks one per
 /// span. Every entry gives the general loop's bytes: `PipelinePropertyTests` runs random
 /// lists through both (`generalOnly`).
