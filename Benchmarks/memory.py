@@ -20,6 +20,8 @@ The peers run in a virtual environment this script makes on first use under .bui
 
 Usage: python3 Benchmarks/memory.py [ROUNDS] [PASSES]   (defaults 5 and 3)
        MASKBENCH=/path/to/MaskBench python3 Benchmarks/memory.py ...   (a binary built before)
+       BASELINE=/path/to/older/MaskBench python3 Benchmarks/memory.py ...   (adds its one-thread
+       column, measured in the same rounds: before and after a change in one run)
 """
 import os
 import subprocess
@@ -57,9 +59,12 @@ def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     passes = sys.argv[2] if len(sys.argv) > 2 else "3"
     bench = setup()
+    baseline = os.environ.get("BASELINE")
     measures = {}
     for name in SCENES:
         scene = os.path.join(HERE, "scenes", name + ".mask")
+        if baseline:
+            measures[(name, "baseline")] = [baseline, "render", scene, "1", passes]
         measures[(name, "mask 1")] = [bench, "render", scene, "1", passes]
         measures[(name, "mask 2")] = [bench, "render", scene, "2", passes]
         for peer in ("cairo", "blend2d"):
@@ -72,12 +77,14 @@ def main():
         values = [float(v) for v in output([bench, "ceiling", passes])]
         ceiling = [min(a, b) for a, b in zip(ceiling, values)]
     print(f"ms per frame, 1280×720, frames 0–59, best of {rounds} rounds × {passes} passes, measures in turn")
-    print(f"{'scene':<14} {'mask 1':>7} {'mask 2':>7} {'2 / 1':>6} {'cairo':>7} {'Blend2D':>8} {'peer / mask':>12}")
+    print(f"{'scene':<14} {'mask 1':>7} {'mask 2':>7} {'2 / 1':>6} {'cairo':>7} {'Blend2D':>8} {'peer / mask':>12}"
+          + (f" {'baseline 1':>11}" if baseline else ""))
     for name in SCENES:
         one, two = best[(name, "mask 1")], best[(name, "mask 2")]
         peer = min(best[(name, "cairo")], best[(name, "blend2d")])
         print(f"{name:<14} {one * 1e3:>7.3f} {two * 1e3:>7.3f} {one / two:>6.2f} {best[(name, 'cairo')] * 1e3:>7.3f} "
-              f"{best[(name, 'blend2d')] * 1e3:>8.3f} {peer / one:>12.2f}")
+              f"{best[(name, 'blend2d')] * 1e3:>8.3f} {peer / one:>12.2f}"
+              + (f" {best[(name, 'baseline')] * 1e3:>11.3f}" if baseline else ""))
     per_frame = [s * FRAME_BYTES / CEILING_BYTES for s in ceiling]
     print(f"ceiling, one core: memset {CEILING_BYTES / ceiling[0] / 1e9:.1f} GB/s = {per_frame[0] * 1e3:.3f} ms a frame "
           f"({1 / per_frame[0]:.0f} frames/s), memcpy {CEILING_BYTES / ceiling[1] / 1e9:.1f} GB/s = "

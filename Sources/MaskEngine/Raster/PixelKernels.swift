@@ -4,13 +4,14 @@ import CPixels
 /// hottest rows: the same bytes as the Swift loops beside them, with vectors twice as
 /// wide as the default x86-64 target gives Swift (AVX2, chosen at run time).
 enum PixelKernels {
-    /// True where `mask_masked_row` and `mask_masked_row_opacity` run AVX2.
+    /// True where `mask_masked_row` and `mask_masked_row_opacity` run AVX2 (the fast
+    /// paths of `DrawPipeline`'s `row` and `rowThenConstant` pieces).
     static let available = mask_has_masked_row() != 0
 
-    /// For tests: set to render with the Swift loops only, to compare them with the
-    /// kernels on a CPU that has both.
+    /// For tests: set to run the Swift loops of those fast paths only, to compare them
+    /// with the kernels on a CPU that has both.
     nonisolated(unsafe) static var swiftOnly = false
 
-    /// True when the masked rows of fully covered spans run the C loops.
+    /// True when the `row` pieces run the C loops.
     static var maskedRow: Bool { available && !swiftOnly }
 }

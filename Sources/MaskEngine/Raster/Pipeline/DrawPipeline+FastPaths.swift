@@ -1,0 +1,331 @@
+import CPixels
+
+/// The fast paths: fused loops for the commonest shapes of piece, keyed by the piece's
+/// lanes (what the list's modulators leave over a piece once the constants 255 and the
+/// coverage's full runs are dropped), as tiny-skia's blitter picks a loop per span: for
+/// the RGBA store, `PieceShape`; for the A8 store, constant lanes over a solid colour.
+extension DrawPipeline {
+    /// The shapes of piece that have a loop of their own.
+    enum PieceShape: CaseIterable {
+        /// No lane: the source as it is (a copy where it is opaque).
+        case bare
+        /// One byte row at factor 255: a mask over a full coverage run, or a coverage alone.
+        case row
+        /// One byte row at factor 255, then one constant: the same below full opacity.
+        case rowThenConstant
+    }
+
+    /// The fast path's shape for `count` lanes, if there is one.
+    static func pieceShape(_ lanes: UnsafePointer<Lane>, count: Int) -> PieceShape? {
+        switch count {
+        case 0: return .bare
+        case 1: return lanes[0].bytes != nil && lanes[0].k == 255 ? .row : nil
+        case 2: return lanes[0].bytes != nil && lanes[0].k == 255 && lanes[1].bytes == nil ? .rowThenConstant : nil
+        default: return nil
+        }
+    }
+
+    /// Source-over of a piece through its fast path, if its shape has one: true when done.
+    static func fastSourceOver(_ n: Int, from src: UnsafeRawPointer, lanes: UnsafePointer<Lane>, count: Int, opaque: Bool,
+                               onto dst: UnsafeMutableRawBufferPointer, at: Int) -> Bool {
+        guard let shape = pieceShape(lanes, count: count) else { return false }
+        switch shape {
+        case .bare:
+            Surface.sourceOverRun(n, from: src, onto: dst, at: at)
+        case .row:
+            guard let bytes = lanes[0].bytes else { return false }
+            maskedRow(src, opaque: opaque, mask: UnsafeRawPointer(bytes), onto: dst, at: at, count: n)
+        case .rowThenConstant:
+            guard let bytes = lanes[0].bytes else { return false }
+            maskedRow(src, mask: UnsafeRawPointer(bytes), opacity: lanes[1].k, onto: dst, at: at, count: n)
+        }
+        return true
+    }
+
+    /// The one fast path of the A8 store, for pieces whose lanes are all constants over a
+    /// uniform source (a solid colour): one source alpha `s` for the whole piece: all 255 where it is 255, `s`
+    /// itself over blocks where nothing is drawn yet, the blend elsewhere. True when done.
+    static func fastAlpha(_ n: Int, from src: UnsafeRawPointer, lanes: UnsafePointer<Lane>, count: Int,
+                          onto dst: UnsafeMutableRawBufferPointer, at: Int) -> Bool {
+        guard n > 0 else { return false }
+        var s = src.load(as: UInt32.self) >> 24
+        for l in 0..<count {
+            guard lanes[l].bytes == nil else { return false }
+            s = UInt32(mulDiv255(s, lanes[l].k))
+        }
+        fillAlpha(n, s, onto: dst, at: at)
+        return true
+    }
+
+    /// Source-over of one alpha `s` onto `n` alpha bytes of `dst` from `at`: all 255 where
+    /// `s` is 255, `s` itself over blocks where nothing is drawn yet, the blend elsewhere.
+    private static func fillAlpha(_ n: Int, _ s: UInt32, onto dst: UnsafeMutableRawBufferPointer, at: Int) {
+        guard let base = dst.baseAddress else { return }
+        if s == 255 {
+            (base + at).initializeMemory(as: UInt8.self, repeating: 255, count: n)
+            return
+        }
+        let splat = UInt64(s) &* 0x0101_0101_0101_0101
+        var i = 0
+        while i < n {
+            if i &+ 8 <= n, dst.loadUnaligned(fromByteOffset: at &+ i, as: UInt64.self) == 0 {
+                dst.storeBytes(of: splat, toByteOffset: at &+ i, as: UInt64.self)
+                i &+= 8
+                continue
+            }
+            let old = UInt32(dst.load(fromByteOffset: at &+ i, as: UInt8.self))
+            dst.storeBytes(of: UInt8(truncatingIfNeeded: s &+ UInt32(mulDiv255(old, 255 &- s))), toByteOffset: at &+ i, as: UInt8.self)
+            i &+= 1
+        }
+    }
+
+    /// The coverage and the constant of a plain fill, `[source, [coverage, constant]]` (the
+    /// constant 255 when there is none); nil for any other list, or when `generalOnly`.
+    private var plainFill: (CoverageMask, UInt32)? {
+        guard !DrawPipeline.generalOnly, blend == .sourceOver, modulators.count == 1,
+              case .coverage(let coverage)? = modulators[0].factors.first else { return nil }
+        let factors = modulators[0].factors
+        if factors.count == 1 { return (coverage, 255) }
+        guard factors.count == 2, case .constant(let c) = factors[1] else { return nil }
+        return (coverage, min(c, 255))
+    }
+
+    /// The RGBA store's entry keyed by the whole list: a plain fill of a solid colour or a
+    /// paint, walked along the coverage's spans without held factors or a call per piece:
+    /// a full run is the source as it is (or times the constant), a piece between full runs
+    /// goes through the `row` loop (or the general one below full opacity), as the general
+    /// loop's pieces would. True when done.
+    func runPlainFill(into surface: inout Surface) -> Bool {
+        guard let (coverage, k) = plainFill else { return false }
+        switch source {
+        case .solid, .paint: break
+        case .pixels, .none: return false
+        }
+        let region = coverage.rect.intersection(surface.rect)
+        guard !region.isEmpty, k > 0 else { return true }
+        let rect = surface.rect, cw = coverage.rect.width, rows = region.y0..<region.y1
+        coverage.withSpans { spans in
+            coverage.bytes.withUnsafeBufferPointer { cov in
+                surface.image.pixels.withUnsafeMutableBytes { dst in
+                    withRows(painted: region, shaded: region.width, rows: rows) { rowAt, hint in
+                        guard let covBytes = cov.baseAddress else { return }
+                        var lane = Lane(bytes: nil, k: k)
+                        for y in rows {
+                            let (lo, hi) = spans.extent(y: y, within: region.x0, region.x1)
+                            guard lo < hi, let src = rowAt(y, hi) else { continue }
+                            let covRow = covBytes + ((y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0))
+                            let dstAt = ((y &- rect.y0) &* rect.width &+ (region.x0 &- rect.x0)) &* 4
+                            spans.forEach(y: y, within: lo, hi) { a, b, known in
+                                let i = a &- region.x0, n = b &- a
+                                let from = src + i &* 4, at = dstAt &+ i &* 4
+                                if k == 255 {
+                                    if known { return Surface.sourceOverRun(n, from: from, onto: dst, at: at) }
+                                    return DrawPipeline.maskedRow(from, opaque: hint.opaque, mask: UnsafeRawPointer(covRow + i),
+                                                                  onto: dst, at: at, count: n)
+                                }
+                                lane.bytes = known ? nil : UnsafePointer(covRow + i)
+                                withUnsafePointer(to: lane) { lanes in
+                                    DrawPipeline.blendPixels(n, from: from, lanes: lanes, count: 1, opaque: hint.opaque, fast: false,
+                                                             onto: dst, at: at, behind: false)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        surface.dirty = surface.dirty.union(region)
+        return true
+    }
+
+    /// The RGBA store's entry keyed by the whole list for a fill through a mask,
+    /// `[source, [coverage], [mask], [constant]?]`: the rows of the general loop (narrowed
+    /// to both extents, a row the mask shuts not shaded), without held factors or a call
+    /// per piece: a full coverage run goes through the `row` (`rowThenConstant`) loop, a
+    /// piece between full runs through the general one with the coverage's, the mask's
+    /// and the constant's lanes. True when done.
+    func runMaskedFill(into surface: inout Surface) -> Bool {
+        guard !DrawPipeline.generalOnly, blend == .sourceOver, modulators.count == 2 || modulators.count == 3,
+              modulators[0].factors.count == 1, case .coverage(let coverage) = modulators[0].factors[0],
+              modulators[1].factors.count == 1, case .mask(let mask) = modulators[1].factors[0] else { return false }
+        var k: UInt32 = 255
+        if modulators.count == 3 {
+            guard modulators[2].factors.count == 1, case .constant(let c) = modulators[2].factors[0] else { return false }
+            k = min(c, 255)
+        }
+        switch source {
+        case .solid, .paint: break
+        case .pixels, .none: return false
+        }
+        let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
+        guard !region.isEmpty, k > 0 else { return true }
+        let rect = surface.rect, rows = region.y0..<region.y1
+        coverage.withSpans { spans in mask.withSpans { maskSpans in
+            coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
+                surface.image.pixels.withUnsafeMutableBytes { dst in
+                    withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: rows) { rowAt, hint in
+                        guard let covBytes = cov.baseAddress, let maskBytes = maskValues.baseAddress else { return }
+                        var lanes = (Lane(bytes: nil, k: 255), Lane(bytes: nil, k: 255), Lane(bytes: nil, k: k))
+                        for y in rows {
+                            let c = spans.extent(y: y, within: region.x0, region.x1)
+                            let (lo, hi) = maskSpans.extent(y: y, within: c.lo, c.hi)
+                            guard lo < hi else { continue }
+                            // Rows of the coverage and the mask from column 0 of the device.
+                            let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
+                            let maskRow = maskBytes + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0)
+                            guard !DrawPipeline.isZero(UnsafeRawPointer(maskRow + lo), count: hi &- lo), let row = rowAt(y, hi) else { continue }
+                            let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
+                            spans.forEach(y: y, within: lo, hi) { a, b, known in
+                                let from = row + (a &- painted.x0) &* 4, at = dstAt &+ a &* 4, n = b &- a
+                                if known {
+                                    lanes.0 = Lane(bytes: maskRow + a, k: 255)
+                                    lanes.1 = Lane(bytes: nil, k: k)
+                                } else {
+                                    lanes.0 = Lane(bytes: covRow + a, k: 255)
+                                    lanes.1 = Lane(bytes: maskRow + a, k: 255)
+                                }
+                                let count = (known ? 1 : 2) &+ (k == 255 ? 0 : 1)
+                                withUnsafeBytes(of: &lanes) { raw in
+                                    guard let first = raw.baseAddress?.assumingMemoryBound(to: Lane.self) else { return }
+                                    DrawPipeline.blendPixels(n, from: from, lanes: first, count: count, opaque: hint.opaque, fast: true,
+                                                             onto: dst, at: at, behind: false)
+                                }
+                            }
+                        }
+                    }
+                }
+            } }
+        } }
+        surface.dirty = surface.dirty.union(region)
+        return true
+    }
+
+    /// The A8 store's entry keyed by the whole list: the plain fill of a solid colour,
+    /// `[solid, [coverage, constant]]` (a mask's grid tile), walked without pieces or lanes:
+    /// a full run is one alpha (`fillAlpha`), a piece between full runs a byte at a time
+    /// (blocks of coverage 0 skipped), each as the general loop rounds it. True when done.
+    func runPlainAlphaFill(into surface: inout AlphaSurface) -> Bool {
+        guard case .solid(let color) = source, let (coverage, k) = plainFill else { return false }
+        let region = coverage.rect.intersection(surface.rect)
+        guard !region.isEmpty, k > 0 else { return true }
+        let rect = surface.rect, cw = coverage.rect.width
+        let a = color >> 24, full = UInt32(mulDiv255(a, k))
+        coverage.withSpans { spans in
+            coverage.bytes.withUnsafeBytes { cov in
+                surface.values.withUnsafeMutableBytes { out in
+                    for y in region.y0..<region.y1 {
+                        let outBase = (y &- rect.y0) &* rect.width &- rect.x0
+                        let covBase = (y &- coverage.rect.y0) &* cw &- coverage.rect.x0
+                        spans.forEach(y: y, within: region.x0, region.x1) { x0, x1, known in
+                            if known { return DrawPipeline.fillAlpha(x1 &- x0, full, onto: out, at: outBase &+ x0) }
+                            var x = x0
+                            while x < x1 {
+                                if x &+ 8 <= x1, cov.loadUnaligned(fromByteOffset: covBase &+ x, as: UInt64.self) == 0 {
+                                    x &+= 8
+                                    continue
+                                }
+                                let c = UInt32(cov.load(fromByteOffset: covBase &+ x, as: UInt8.self))
+                                let s = UInt32(mulDiv255(a, UInt32(mulDiv255(c, k))))
+                                let old = UInt32(out.load(fromByteOffset: outBase &+ x, as: UInt8.self))
+                                out.storeBytes(of: UInt8(truncatingIfNeeded: s &+ UInt32(mulDiv255(old, 255 &- s))),
+                                               toByteOffset: outBase &+ x, as: UInt8.self)
+                                x &+= 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        surface.dirty = surface.dirty.union(region)
+        return true
+    }
+
+    /// True when all `count` pixels from `src` are opaque.
+    static func isOpaque(_ src: UnsafeRawPointer, count: Int) -> Bool {
+        var alphas: UInt32 = 0xFF00_0000
+        for j in 0..<count { alphas &= src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self) }
+        return alphas == 0xFF00_0000
+    }
+
+    /// The `row` piece: the source scaled by one byte row and blended. With `opaque` (every
+    /// source pixel is), each run of full blocks is one copy. With AVX2, the same row in
+    /// `mask_masked_row`.
+    private static func maskedRow(_ src: UnsafeRawPointer, opaque: Bool, mask: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer,
+                                  at dstBase: Int, count: Int) {
+        #if arch(x86_64)
+        if PixelKernels.maskedRow, let base = dst.baseAddress {
+            mask_masked_row(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
+                            (base + dstBase).assumingMemoryBound(to: UInt8.self), count, opaque ? 1 : 0)
+            return
+        }
+        #endif
+        var i = 0
+        while i < count {
+            if i &+ 8 <= count {
+                let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if m8 == 0 {
+                    i &+= 8
+                    continue
+                }
+                if m8 == ~0, opaque, let base = dst.baseAddress {
+                    var end = i &+ 8
+                    while end &+ 8 <= count, mask.loadUnaligned(fromByteOffset: end, as: UInt64.self) == ~0 { end &+= 8 }
+                    let from = src + (i &* 4), to = base + (dstBase &+ i &* 4)
+                    to.copyMemory(from: from, byteCount: (end &- i) &* 4)
+                    i = end
+                    continue
+                }
+                if m8 == ~0 {
+                    Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
+                    i &+= 8
+                    continue
+                }
+                let d = dstBase &+ i &* 4
+                let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(m8))
+                PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                i &+= 8
+                continue
+            }
+            for j in i..<min(i &+ 8, count) {
+                let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
+                MaskEngine.blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: v), onto: dst, at: dstBase &+ j &* 4)
+            }
+            i &+= 8
+        }
+    }
+
+    /// The `rowThenConstant` piece: the source scaled by one byte row, then by a constant,
+    /// and blended. With AVX2, the same row in `mask_masked_row_opacity`.
+    private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, opacity op: UInt32,
+                                  onto dst: UnsafeMutableRawBufferPointer, at dstBase: Int, count: Int) {
+        #if arch(x86_64)
+        if PixelKernels.maskedRow, let base = dst.baseAddress {
+            mask_masked_row_opacity(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
+                                    (base + dstBase).assumingMemoryBound(to: UInt8.self), count, op)
+            return
+        }
+        #endif
+        let k = PixelBlock.factor(op)
+        var i = 0
+        while i < count {
+            if i &+ 8 <= count {
+                let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if m8 != 0 {
+                    let d = dstBase &+ i &* 4
+                    // A full mask block scales by 255, which changes nothing: only the opacity.
+                    let source = PixelBlock.load(src, at: i &* 4)
+                    let s = PixelBlock.scaled(m8 == ~0 ? source : PixelBlock.scaled(source, by: PixelBlock.factors(m8)), by: k)
+                    PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
+                }
+                i &+= 8
+                continue
+            }
+            for j in i..<min(i &+ 8, count) {
+                let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
+                MaskEngine.blend(scaled(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: v), by: op),
+                      onto: dst, at: dstBase &+ j &* 4)
+            }
+            i &+= 8
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// The draws the renderer makes, each a `DrawPipeline` list.
+extension Surface {
+    /// Paints the covered pixels: `result = source · (coverage · opacity) + destination · (1 − that alpha)`,
+    /// the coverage and the opacity multiplied (and rounded) once:
+    /// `[paint, [coverage, opacity], sourceOver, rgba8]`.
+    mutating func fill(_ coverage: CoverageMask, with paint: Paint, opacity: Double) {
+        let op = Surface.byte(opacity)
+        guard op > 0 else { return }
+        DrawPipeline(source: DrawPipeline.source(paint), modulators: [.init(factors: [.coverage(coverage), .constant(op)])],
+                     blend: .sourceOver).run(into: &self)
+    }
+
+    /// Paints the covered pixels through a mask: the source scaled by the coverage, then by
+    /// the mask's value (0 outside its rect), then by the opacity, and blended:
+    /// `[paint, [coverage], [mask], [opacity], sourceOver, rgba8]` (no opacity stage at 1). The mask's bytes are
+    /// read anywhere in its rect, so a sparse mask is written in full first (a copy; the
+    /// renderer's mask values are dense already).
+    mutating func fill(_ coverage: CoverageMask, with paint: Paint, mask: CoverageMask, opacity: Double) {
+        let op = Surface.byte(opacity)
+        guard op > 0 else { return }
+        var dense = mask
+        dense.materialize()
+        var modulators: [DrawPipeline.Modulator] = [.init(factors: [.coverage(coverage)]), .init(factors: [.mask(dense)])]
+        if op < 255 { modulators.append(.init(factors: [.constant(op)])) }
+        DrawPipeline(source: DrawPipeline.source(paint), modulators: modulators, blend: .sourceOver).run(into: &self)
+    }
+
+    /// Multiplies every drawn pixel by a mask value (`mask`'s coverage, 0 outside its rect;
+    /// with `inverted`, 255 minus that): `[none, [coverage], destinationIn (Out), rgba8]`.
+    mutating func multiply(by mask: CoverageMask, inverted: Bool) {
+        DrawPipeline(source: .none, modulators: [.init(factors: [.coverage(mask)])],
+                     blend: inverted ? .destinationOut : .destinationIn).run(into: &self)
+    }
+
+    /// Composites another surface (a finished group) over this one with an opacity:
+    /// `[pixels, [opacity], sourceOver, rgba8]`.
+    mutating func draw(_ group: Surface, opacity: Double) {
+        let op = Surface.byte(opacity)
+        guard op > 0 else { return }
+        DrawPipeline(source: .pixels(group), modulators: [.init(factors: [.constant(op)])], blend: .sourceOver).run(into: &self)
+    }
+
+    /// Paints a solid colour under the drawn pixels where `coverage` covers (for shadows):
+    /// `result = destination + source · (coverage · opacity) · (1 − destination alpha)`:
+    /// `[solid, [coverage, opacity], behind, rgba8]`.
+    mutating func fillBehind(_ coverage: CoverageMask, color: PremultipliedColor, opacity: Double) {
+        let op = Surface.byte(opacity)
+        guard op > 0 else { return }
+        DrawPipeline(source: DrawPipeline.source(.solid(color)), modulators: [.init(factors: [.coverage(coverage), .constant(op)])],
+                     blend: .behind).run(into: &self)
+    }
+
+    /// An opacity (0...1, NaN as 0) as a byte, rounded to nearest.
+    static func byte(_ v: Double) -> UInt32 {
+        v > 0 ? (v < 1 ? UInt32((v * 255).rounded()) : 255) : 0
+    }
+}
+
+extension AlphaSurface {
+    /// What `Surface.fill(_:with:opacity:)` does to the alpha channel, for a solid paint of
+    /// alpha `alpha`: `[solid, [coverage, opacity], sourceOver, a8]`.
+    mutating func fill(_ coverage: CoverageMask, alpha: UInt32, opacity: Double) {
+        let op = Surface.byte(opacity)
+        guard op > 0 else { return }
+        DrawPipeline(source: .solid(min(alpha, 255) << 24), modulators: [.init(factors: [.coverage(coverage), .constant(op)])],
+                     blend: .sourceOver).run(into: &self)
+    }
+}
+
+extension DrawPipeline {
+    /// The source stage of a paint: a solid paint is one packed colour.
+    static func source(_ paint: Paint) -> Source {
+        guard case .solid(let color) = paint else { return .paint(paint) }
+        let (r, g, b, a) = color.rgba8
+        return .solid(UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24)
+    }
+}

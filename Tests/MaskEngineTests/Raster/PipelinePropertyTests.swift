@@ -1,0 +1,157 @@
+import XCTest
+@testable import MaskEngine
+
+/// The property behind `DrawPipeline`'s fast paths: random stage lists — every source,
+/// zero to three modulators of one to three factors (coverages with spans, dense masks in
+/// blocks of 0, 255 and mixed bytes, constants), every blend, both stores — give the same
+/// bytes and the same drawn area through the fast paths (the C kernels, then their Swift
+/// loops) as through the general loop alone; and stored as alpha alone, a list gives the
+/// alpha channel of its RGBA store.
+final class PipelinePropertyTests: XCTestCase {
+    override func tearDown() {
+        DrawPipeline.generalOnly = false
+        PixelKernels.swiftOnly = false
+        super.tearDown()
+    }
+
+    func testRandomListsGiveTheGeneralLoopsBytes() throws {
+        var random = SplitMix(seed: 22)
+        var fastPieces = 0
+        for round in 0..<400 {
+            let clip = PixelRect(x0: 0, y0: 0, x1: 8 + Int(random.next() % 40), y1: 3 + Int(random.next() % 6))
+            let list = try randomList(&random, clip: clip)
+            var results: [(Image, PixelRect)] = []
+            for (general, swiftOnly) in [(true, false), (false, false), (false, true)] {
+                DrawPipeline.generalOnly = general
+                PixelKernels.swiftOnly = swiftOnly
+                var surface = try Surface.backdrop(clip)
+                surface.dirty = round % 3 == 0 ? clip : PixelRect(x0: 1, y0: 1, x1: clip.x1 - 1, y1: clip.y1)
+                list.run(into: &surface)
+                results.append((surface.image, surface.dirty))
+            }
+            for (image, dirty) in results.dropFirst() {
+                XCTAssertTrue(image == results[0].0, "round \(round): \(describe(list))")
+                XCTAssertEqual(dirty, results[0].1, "round \(round)")
+            }
+            if list.blend == .sourceOver {
+                // Stored as alpha alone, the same list gives the RGBA store's alpha channel.
+                var rgba = try Surface.backdrop(clip)
+                // The top rows transparent, as a mask is before it is drawn.
+                for i in 0..<(clip.width * 4 * (clip.height / 2)) { rgba.image.pixels[i] = 0 }
+                var alpha = AlphaSurface(rect: clip, pool: BufferPool())
+                alpha.values = stride(from: 3, to: rgba.image.pixels.count, by: 4).map { rgba.image.pixels[$0] }
+                alpha.dirty = results[0].1
+                rgba.dirty = alpha.dirty
+                DrawPipeline.generalOnly = false
+                list.run(into: &alpha)
+                list.run(into: &rgba)
+                XCTAssertEqual(alpha.values, stride(from: 3, to: rgba.image.pixels.count, by: 4).map { rgba.image.pixels[$0] },
+                               "round \(round) a8: \(describe(list))")
+            }
+            if list.blend == .sourceOver, !list.modulators.isEmpty { fastPieces += 1 }
+        }
+        XCTAssertGreaterThan(fastPieces, 100)
+    }
+
+    /// A random list over `clip`.
+    private func randomList(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline {
+        let blends: [DrawPipeline.Blend] = [.sourceOver, .sourceOver, .sourceOver, .behind, .destinationIn, .destinationOut]
+        let blend = blends[Int(random.next() % UInt64(blends.count))]
+        var modulators: [DrawPipeline.Modulator] = []
+        for _ in 0..<Int(random.next() % 4) {
+            var factors: [DrawPipeline.Factor] = []
+            for _ in 0..<(1 + Int(random.next() % 3)) { factors.append(try factor(&random, clip: clip)) }
+            modulators.append(.init(factors: factors))
+        }
+        // Half the lists have the renderer's shapes: a plain fill, a fill through a mask.
+        let opacity = DrawPipeline.Factor.constant(random.next() % 2 == 0 ? 255 : 1 + UInt32(random.byte() % 254))
+        switch random.next() % 4 {
+        case 0: modulators = [.init(factors: [try coverage(&random, clip: clip), opacity])]
+        case 1: modulators = [.init(factors: [try coverage(&random, clip: clip)]), .init(factors: [try mask(&random, clip: clip)]),
+                              .init(factors: [opacity])]
+        default: break
+        }
+        let source: DrawPipeline.Source
+        switch random.next() % 4 {
+        case 0: source = .solid(random.next() % 2 == 0 ? 0xFF20_4080 : 0x8010_2040)
+        case 1: source = .paint(try image(&random, clip: clip))
+        case 2:
+            let colors = [Color(red: 1, green: 0, blue: 0, alpha: 1), Color(red: 0, green: 0, blue: 1, alpha: 0.4)]
+            var state = LayerState(kind: .gradient)
+            state.size = Size(Double(clip.width), Double(clip.height))
+            state.colors = colors
+            state.start = Point(0, 0.5)
+            state.end = Point(1, 0.5)
+            source = .paint(try XCTUnwrap(GradientShader.paint(for: state, transform: .identity)))
+        default:
+            var group = try Surface.backdrop(clip)
+            group.dirty = PixelRect(x0: 2, y0: 0, x1: clip.x1, y1: clip.y1 - 1)
+            source = .pixels(group)
+        }
+        return DrawPipeline(source: source, modulators: modulators, blend: blend)
+    }
+
+    /// A random factor: a coverage of a random rectangle or oval (with spans, sparse), a
+    /// dense mask over part of the clip, or a constant (0, 255 or any).
+    private func factor(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline.Factor {
+        switch random.next() % 3 {
+        case 0: return try coverage(&random, clip: clip)
+        case 1: return try mask(&random, clip: clip)
+        default: return .constant([0, 255, 255, UInt32(random.byte())][Int(random.next() % 4)])
+        }
+    }
+
+    /// The coverage of a random rectangle or oval (with spans, sparse).
+    private func coverage(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline.Factor {
+        let x = Double(random.next() % 10) * 0.7, w = Double(clip.width) * Double(1 + random.next() % 4) / 3
+        let shape: Path = random.next() % 2 == 0 ? .rect(Rect(x, 0.5, w, Double(clip.height)))
+            : .oval(in: Rect(x, -0.3, w, Double(clip.height) + 1))
+        let coverage = Rasterizer.coverage(of: shape, transform: .identity, fillRule: .nonzero, clip: clip)
+        return .coverage(coverage ?? CoverageMask(rect: .empty, values: []))
+    }
+
+    /// Dense mask values over part of the clip, in blocks of 0, 255 and mixed bytes.
+    private func mask(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline.Factor {
+        let rect = PixelRect(x0: Int(random.next() % 3), y0: Int(random.next() % 2), x1: clip.x1 - Int(random.next() % 3), y1: clip.y1)
+        var values = [UInt8](repeating: 0, count: rect.width * rect.height)
+        var i = 0
+        while i < values.count {
+            let kind = random.next() % 4
+            for j in i..<min(i + 8, values.count) { values[j] = kind == 0 ? 0 : kind == 1 ? 255 : random.byte() }
+            i += 8
+        }
+        return .mask(CoverageMask(rect: rect, values: values))
+    }
+
+    /// An image paint over the clip, opaque or of every alpha.
+    private func image(_ random: inout SplitMix, clip: PixelRect) throws -> Paint {
+        let opaque = random.next() % 2 == 0
+        var pixels: [UInt8] = []
+        for i in 0..<(clip.width * clip.height) {
+            let a = opaque ? 255 : (i &* 37) % 256
+            pixels += [UInt8((i &* 11) % (a + 1)), UInt8((i &* 5) % (a + 1)), UInt8((i &* 3) % (a + 1)), UInt8(a)]
+        }
+        let picture = try Image(width: clip.width, height: clip.height, premultipliedRGBA: pixels)
+        return try XCTUnwrap(ImageShader.paint(image: picture, in: clip.rect, transform: .identity))
+    }
+
+    private func describe(_ list: DrawPipeline) -> String {
+        let factors = list.modulators.map { m in
+            m.factors.map { f -> String in
+                switch f {
+                case .coverage: return "coverage"
+                case .mask: return "mask"
+                case .constant(let k): return "\(k)"
+                }
+            }.joined(separator: "·")
+        }
+        let source: String
+        switch list.source {
+        case .solid(let c): source = "solid \(c)"
+        case .paint(let p): if case .image = p { source = "image" } else { source = "gradient" }
+        case .pixels: source = "pixels"
+        case .none: source = "none"
+        }
+        return "\(source) \(factors) \(list.blend)"
+    }
+}
