@@ -28,12 +28,7 @@ enum ExportArguments {
                 }
             }
         }
-        guard let script = files.first else {
-            throw UsageError("missing the script to export: mask export FILE.mask -o OUT.json", command: .export)
-        }
-        guard files.count == 1 else {
-            throw UsageError("unexpected argument '\(files[1])': export takes one script", command: .export)
-        }
+        let script = try ScriptWord.one(of: files, command: .export, usage: "export FILE.mask -o OUT.json")
         guard let output else {
             throw UsageError("missing the output: mask export \(script) -o OUT.json", command: .export)
         }

@@ -90,12 +90,7 @@ enum RenderArguments {
             }
         }
 
-        guard let scriptPath = given.files.first else {
-            throw UsageError("missing the script to \(command.rawValue): mask \(command.rawValue) FILE.mask", command: command)
-        }
-        guard given.files.count == 1 else {
-            throw UsageError("unexpected argument '\(given.files[1])': \(command.rawValue) takes one script", command: command)
-        }
+        let scriptPath = try ScriptWord.one(of: given.files, command: command, usage: "\(command.rawValue) FILE.mask")
         return (given, scriptPath)
     }
 

@@ -35,9 +35,7 @@ enum ScriptArguments {
                                  command: command)
             }
         }
-        guard files.count <= 1 else {
-            throw UsageError("unexpected argument '\(files[1])': \(command.rawValue) takes one script", command: command)
-        }
+        try ScriptWord.atMostOne(of: files, command: command)
         return .script(files.first, flags: flags)
     }
 }

@@ -53,13 +53,7 @@ enum ServeArguments {
                 }
             }
         }
-        guard let script = files.first else {
-            throw UsageError("missing the script to serve: mask serve FILE.mask", command: .serve)
-        }
-        guard files.count == 1 else {
-            throw UsageError("unexpected argument '\(files[1])': serve takes one script", command: .serve)
-        }
-        options.scriptPath = script
+        options.scriptPath = try ScriptWord.one(of: files, command: .serve, usage: "serve FILE.mask")
         return options
     }
 

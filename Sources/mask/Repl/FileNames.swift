@@ -15,8 +15,8 @@ enum FileNames {
             .map { entry in
                 var isFolder: ObjCBool = false
                 let path = folder + entry
-                FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-                return isFolder.boolValue ? path + "/" : path
+                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+                return exists && isFolder.boolValue ? path + "/" : path
             }
             .sorted()
     }
