@@ -25,6 +25,7 @@ final class BufferPool {
     func startFrame(pixels: Int = 0) {
         bytesInUse = 0
         framePixels = max(0, pixels)
+        texts.startFrame(pool: self)
     }
 
     /// How many idle buffers of each kind are kept: enough for the deepest usual nesting

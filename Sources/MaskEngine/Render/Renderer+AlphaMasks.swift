@@ -57,6 +57,13 @@ extension Renderer {
         defer { frame.recycle(into: pool) }
         let r = frame.rect.intersection(drawn.dirty)
         guard !r.isEmpty else { return nil }
+        if r == drawArea, (r.y0..<r.y1).allSatisfy({ frame.isKnownFull(y: $0, x0: r.x0, x1: r.x1) }) {
+            // The frame is full over every drawn pixel: the products are the alphas
+            // themselves, so the drawn buffer becomes the values, without a copy.
+            var taken: [UInt8] = []
+            swap(&taken, &drawn.values)
+            return CoverageMask(rect: r, values: taken)
+        }
         var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height, zeroed: false))
         let w = r.width, dw = drawArea.width
         // The frame's rows that are not known full, written out one at a time.

@@ -5,31 +5,54 @@ import Foundation
 extension Renderer {
     /// The coverage of a text layer's glyph outlines (laid out by `TextLayout`, in the
     /// layer's own coordinates), anti-aliased like any other shape, inside `clip`. It is
-    /// kept in the pool's `TextCoverageCache` and made again only when what it depends on
-    /// changes; it belongs to the cache and must not be recycled.
+    /// made in canonical placement (see `TextCoverageCache`), kept in the pool's cache and
+    /// made again only when what it depends on changes; it belongs to the cache and must
+    /// not be recycled.
     /// - Throws: `RenderError.textLayout` when the font cannot be loaded or read: a text
     ///   layer never silently draws nothing.
     func cachedTextCoverage(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect,
                             pool: BufferPool) throws -> CoverageMask? {
         guard !s.string.isEmpty else { return nil }
-        let key = TextCoverageCache.Key(s, transform: m, clip: clip)
-        if let kept = pool.texts.coverage(of: id, for: key) { return kept }
-        let made = try textCoverage(of: id, s, transform: m, clip: clip, pool: pool)
-        pool.texts.keep(made, of: id, for: key, pool: pool)
-        return made
+        let placement = TextCoverageCache.Placement(s, transform: m, clip: clip)
+        let whole = (x: m.tx.rounded(.down), y: m.ty.rounded(.down))
+        guard abs(whole.x) < PixelRect.coordinateLimit, abs(whole.y) < PixelRect.coordinateLimit else {
+            // Far off (or not finite): drawn where it is, without the cache.
+            return Rasterizer.coverage(of: try textPath(of: id, s, transform: m, clip: clip), transform: m, fillRule: .nonzero,
+                                       clip: clip, pool: pool)
+        }
+        let dx = Int(whole.x), dy = Int(whole.y)
+        let canonical = Transform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - whole.x, ty: m.ty - whole.y)
+        let canonicalClip = PixelRect(x0: clip.x0 &- dx, y0: clip.y0 &- dy, x1: clip.x1 &- dx, y1: clip.y1 &- dy)
+        var glyphs: Path?
+        let found: TextCoverageCache.Found
+        if let known = pool.texts.found(for: id, at: placement) {
+            found = known
+        } else {
+            let path = try textPath(of: id, s, transform: canonical, clip: canonicalClip)
+            glyphs = path
+            let drawn = path.controlBounds.map { PixelRect(covering: canonical.apply($0)) } ?? .empty
+            let uncut = drawn.intersection(canonicalClip) == drawn
+            let shape = TextCoverageCache.Shape(
+                placement: TextCoverageCache.Placement(s, transform: canonical, clip: uncut ? .empty : canonicalClip), uncut: uncut)
+            found = TextCoverageCache.Found(shape: shape, dx: dx, dy: dy)
+            pool.texts.note(found, for: id, at: placement)
+        }
+        if let kept = pool.texts.coverage(for: found.shape) { return kept?.moved(dx: found.dx, dy: found.dy) }
+        let path = try glyphs ?? textPath(of: id, s, transform: canonical, clip: canonicalClip)
+        let made = Rasterizer.coverage(of: path, transform: canonical, fillRule: .nonzero, clip: canonicalClip, pool: pool)
+        pool.texts.keep(made, for: found.shape, pool: pool)
+        return made?.moved(dx: found.dx, dy: found.dy)
     }
 
-    /// The glyph coverage of a text layer, made afresh (see `cachedTextCoverage`).
-    func textCoverage(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect,
-                      pool: BufferPool) throws -> CoverageMask? {
-        guard !s.string.isEmpty else { return nil }
-        let glyphs: Path
+    /// A text layer's glyph outlines in its own coordinates, those outside `clip` (device
+    /// pixels under `m`) left out.
+    /// - Throws: `RenderError.textLayout` when the font cannot be read.
+    private func textPath(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect) throws -> Path {
         do {
-            glyphs = try TextLayout.path(for: s, visible: m.inverted.map { $0.apply(clip.rect) })
+            return try TextLayout.path(for: s, visible: m.inverted.map { $0.apply(clip.rect) })
         } catch {
             throw RenderError.textLayout(layer: name(of: id), reason: "\(error)")
         }
-        return Rasterizer.coverage(of: glyphs, transform: m, fillRule: .nonzero, clip: clip, pool: pool)
     }
 }
 

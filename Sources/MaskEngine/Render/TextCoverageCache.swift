@@ -1,13 +1,19 @@
-/// Text coverage kept by one render thread: a text layer whose string, font, size,
-/// alignment, bounds, transform and clip are what they were on its last frame has the
-/// same glyph coverage, so it is rasterized once, not every frame. Text that moves makes
-/// a new coverage each frame in the buffer of the one it replaces.
+/// Text coverage kept by one render thread, shared by the text layers that draw the same
+/// glyphs at the same fraction of a pixel: a label that did not change since the last
+/// frame, and labels alike in a row of cells, are rasterized once.
 ///
-/// The coverage depends only on those inputs, so the cache never changes a pixel. Not
-/// `Sendable`: one per thread, inside its `BufferPool`.
+/// A coverage is made in *canonical placement*: the layer's transform with its
+/// translation cut to the fraction of a pixel (`tx − ⌊tx⌋`, `ty − ⌊ty⌋`), then moved by
+/// the whole pixels. So it is a function of its `Shape` alone — the string, the font and
+/// layout, the linear part of the transform, the fractions, and the clip where the clip
+/// cuts the glyphs — and the cache never decides a pixel: a hit gives the bytes a miss
+/// would make (and `--jobs N` the same bytes for every N).
+///
+/// Not `Sendable`: one per thread, inside its `BufferPool`.
 final class TextCoverageCache {
-    /// What a text layer's coverage depends on.
-    struct Key: Hashable {
+    /// What a text layer's placement is: the inputs compared first, to find the layer's
+    /// `Shape` without laying out its glyphs.
+    struct Placement: Hashable {
         let string: String
         let font: ObjectIdentifier?
         let fontSize: Double
@@ -32,9 +38,26 @@ final class TextCoverageCache {
         }
     }
 
-    /// One coverage per text layer: the last one made for it, with what it was made from.
-    private var entries: [LayerID: (key: Key, coverage: CoverageMask?)] = [:]
+    /// What a coverage in canonical placement depends on.
+    struct Shape: Hashable {
+        /// The placement with the translation cut to its fraction and the clip moved with it.
+        let placement: Placement
+        /// True when the clip cuts none of the glyphs: then it is left out of the
+        /// comparison (`placement.clip` is empty), and labels alike anywhere in the frame
+        /// share a coverage.
+        let uncut: Bool
+    }
+
+    /// Where a layer's text was last placed: its shape and the whole pixels it is moved by.
+    struct Found {
+        let shape: Shape
+        let dx: Int, dy: Int
+    }
+
+    private var placements: [LayerID: (placement: Placement, found: Found)] = [:]
+    private var shapes: [Shape: (coverage: CoverageMask?, frame: Int)] = [:]
     private var bytes = 0
+    private var frame = 0
 
     /// Colour glyph bitmaps shrunk to the size they are drawn at, by font, glyph and size,
     /// each with its font, held so that the font's identity is not reused while kept.
@@ -64,27 +87,60 @@ final class TextCoverageCache {
 
     init() {}
 
-    /// The coverage kept for layer `id` if it was made from `key` (itself nil when the
-    /// text covers nothing), or nil.
-    func coverage(of id: LayerID, for key: Key) -> CoverageMask?? {
-        guard let entry = entries[id], entry.key == key else { return nil }
+    /// Starts a frame: coverages that the last frame did not use go back to `pool` (text
+    /// that moves leaves one behind each frame).
+    func startFrame(pool: BufferPool) {
+        frame &+= 1
+        for (shape, entry) in shapes where entry.frame < frame &- 1 {
+            shapes[shape] = nil
+            if var c = entry.coverage {
+                bytes -= c.bytes.count + c.spanBytes
+                c.recycle(into: pool)
+            }
+        }
+    }
+
+    /// How many coverages are kept.
+    var keptCount: Int { shapes.count }
+
+    /// Layer `id`'s shape and shift when it is placed as it was last time, or nil.
+    func found(for id: LayerID, at placement: Placement) -> Found? {
+        guard let kept = placements[id], kept.placement == placement else { return nil }
+        return kept.found
+    }
+
+    /// Notes where layer `id` was placed.
+    func note(_ found: Found, for id: LayerID, at placement: Placement) {
+        placements[id] = (placement, found)
+    }
+
+    /// The coverage kept for `shape` (itself nil when the text covers nothing), or nil.
+    func coverage(for shape: Shape) -> CoverageMask?? {
+        guard let entry = shapes[shape] else { return nil }
+        shapes[shape] = (entry.coverage, frame)
         return .some(entry.coverage)
     }
 
-    /// Keeps `coverage` as layer `id`'s, made from `key`; the coverage it replaces goes
-    /// back to `pool`. The cache owns `coverage` from now on: it must not be recycled.
-    func keep(_ coverage: CoverageMask?, of id: LayerID, for key: Key, pool: BufferPool) {
-        if var old = entries.removeValue(forKey: id)?.coverage {
-            bytes -= old.bytes.count + old.spanBytes
-            old.recycle(into: pool)
-        }
+    /// Keeps `coverage` as `shape`'s. The cache owns `coverage` from now on: it must not be
+    /// recycled.
+    func keep(_ coverage: CoverageMask?, for shape: Shape, pool: BufferPool) {
         let size = coverage.map { $0.bytes.count + $0.spanBytes } ?? 0
         if bytes + size > TextCoverageCache.byteLimit {
-            for (_, entry) in entries { if var c = entry.coverage { c.recycle(into: pool) } }
-            entries.removeAll(keepingCapacity: true)
+            for (_, entry) in shapes { if var c = entry.coverage { c.recycle(into: pool) } }
+            shapes.removeAll(keepingCapacity: true)
             bytes = 0
         }
-        entries[id] = (key, coverage)
+        shapes[shape] = (coverage, frame)
         bytes += size
+    }
+}
+
+extension CoverageMask {
+    /// The same coverage moved by whole pixels (its values and spans are counted from its
+    /// rect, so only the rect moves).
+    func moved(dx: Int, dy: Int) -> CoverageMask {
+        let r = PixelRect(x0: rect.x0 &+ dx, y0: rect.y0 &+ dy, x1: rect.x1 &+ dx, y1: rect.y1 &+ dy)
+        return isSparse ? CoverageMask(rect: r, sparse: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
+            : CoverageMask(rect: r, values: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
     }
 }
