@@ -131,6 +131,17 @@ extension Renderer {
             defer { frame.recycle(into: pool) }
             let r = frame.rect.intersection(coverage.rect)
             guard !r.isEmpty else { return }
+            // (Not a text's: its coverage belongs to the text cache.)
+            if state.kind != .text, r == coverage.rect, color.rgba8.3 == 255, op == 255,
+               (r.y0..<r.y1).allSatisfy({ frame.isKnownFull(y: $0, x0: r.x0, x1: r.x1) }) {
+                // An opaque fill inside a full frame: the values are the coverage itself,
+                // taken with its spans (the extents let the owner's fill skip the rest).
+                var taken = CoverageMask(rect: .empty, values: [])
+                swap(&taken, &coverage)
+                taken.materialize()
+                result = taken
+                return
+            }
             var values = CoverageMask(rect: r, values: pool.bytes(count: r.width * r.height, zeroed: false))
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { factor in
                 AlphaSurface.sourceAlphas(alpha: UInt32(color.rgba8.3), opacity: op, into: factor)

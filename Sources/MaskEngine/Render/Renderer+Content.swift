@@ -52,13 +52,15 @@ extension Renderer {
     /// Hands each painted part of a layer's own content to `body`, in drawing order, as the
     /// coverage of its shape inside `clip` and its paint: background, contents image, then
     /// the kind's content (gradient; shape fill and stroke; text). Parts that cover nothing
-    /// are skipped; each coverage goes back to `pool` after `body`.
+    /// are skipped; each coverage goes back to `pool` after `body`, unless `body` takes it
+    /// (leaves an empty mask in its place: the values of a mask that is one fill).
     func forEachFill(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect, pool: BufferPool,
-                     _ body: (CoverageMask, Paint) throws -> Void) throws {
-        func fill(_ coverage: CoverageMask?, with paint: Paint?, recycle: Bool = true) throws {
-            guard let paint, var coverage else { return }
+                     _ body: (inout CoverageMask, Paint) throws -> Void) throws {
+        // The coverage is consumed, not copied: `body` may take it and write it in place.
+        func fill(_ given: consuming CoverageMask?, with paint: Paint?, recycle: Bool = true) throws {
+            guard let paint, var coverage = consume given else { return }
             defer { if recycle { coverage.recycle(into: pool) } }
-            try body(coverage, paint)
+            try body(&coverage, paint)
         }
         func fill(_ shape: Path, _ rule: FillRule, with paint: Paint?) throws {
             guard paint != nil else { return }
