@@ -14,14 +14,19 @@ extension Renderer {
                             pool: BufferPool) throws -> CoverageMask? {
         guard !s.string.isEmpty else { return nil }
         let placement = TextCoverageCache.Placement(s, transform: m, clip: clip)
-        let whole = (x: m.tx.rounded(.down), y: m.ty.rounded(.down))
+        // The translation to 1/1024 of a pixel (exact in a Double this far out): labels that
+        // move alike stay alike (x + 40·p is not the same fraction at every x), and the
+        // glyphs move by at most 1/2048 pixel, which changes no coverage by more than 1/255.
+        let q = (x: (m.tx * TextCoverageCache.steps).rounded() / TextCoverageCache.steps,
+                 y: (m.ty * TextCoverageCache.steps).rounded() / TextCoverageCache.steps)
+        let whole = (x: q.x.rounded(.down), y: q.y.rounded(.down))
         guard abs(whole.x) < PixelRect.coordinateLimit, abs(whole.y) < PixelRect.coordinateLimit else {
             // Far off (or not finite): drawn where it is, without the cache.
             return Rasterizer.coverage(of: try textPath(of: id, s, transform: m, clip: clip), transform: m, fillRule: .nonzero,
                                        clip: clip, pool: pool)
         }
         let dx = Int(whole.x), dy = Int(whole.y)
-        let canonical = Transform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - whole.x, ty: m.ty - whole.y)
+        let canonical = Transform(a: m.a, b: m.b, c: m.c, d: m.d, tx: q.x - whole.x, ty: q.y - whole.y)
         let canonicalClip = PixelRect(x0: clip.x0 &- dx, y0: clip.y0 &- dy, x1: clip.x1 &- dx, y1: clip.y1 &- dy)
         var glyphs: Path?
         let found: TextCoverageCache.Found

@@ -3,8 +3,8 @@
 /// frame, and labels alike in a row of cells, are rasterized once.
 ///
 /// A coverage is made in *canonical placement*: the layer's transform with its
-/// translation cut to the fraction of a pixel (`tx − ⌊tx⌋`, `ty − ⌊ty⌋`), then moved by
-/// the whole pixels. So it is a function of its `Shape` alone — the string, the font and
+/// translation rounded to 1/1024 pixel (`steps`) and cut to the fraction of a pixel
+/// (`tx − ⌊tx⌋`, `ty − ⌊ty⌋`), then moved by the whole pixels. So it is a function of its `Shape` alone — the string, the font and
 /// layout, the linear part of the transform, the fractions, and the clip where the clip
 /// cuts the glyphs — and the cache never decides a pixel: a hit gives the bytes a miss
 /// would make (and `--jobs N` the same bytes for every N).
@@ -53,6 +53,9 @@ final class TextCoverageCache {
         let shape: Shape
         let dx: Int, dy: Int
     }
+
+    /// The steps a pixel of translation is cut into (see `Renderer.cachedTextCoverage`).
+    static let steps = 1024.0
 
     private var placements: [LayerID: (placement: Placement, found: Found)] = [:]
     private var shapes: [Shape: (coverage: CoverageMask?, frame: Int)] = [:]
