@@ -19,6 +19,8 @@ struct ShapedGlyph: Sendable {
     let x: Double
     let y: Double
     let scale: Double
+    /// True when the glyph is drawn in its own colours (`ColorGlyph`), not as an outline.
+    let inColor: Bool
 }
 
 /// A line shaped into glyphs in visual order.
@@ -32,6 +34,9 @@ struct ShapedLine: Sendable {
     var advances: [Double] = []
     /// Characters no font had (drawn as the font's missing-glyph box), in logical order.
     var missing: [Unicode.Scalar] = []
+    /// Characters whose colour glyph is a COLR version 1 paint graph, which draws as its
+    /// plain outline, in logical order (the first character of each cluster).
+    var uncolored: [Unicode.Scalar] = []
 }
 
 enum TextShaper {
@@ -52,7 +57,12 @@ enum TextShaper {
             var pen = 0.0
             var glyphs: [ShapedGlyph] = []
             try shapeRun(run, codes: codes) { glyph, cluster, advance, dx, dy in
-                glyphs.append(ShapedGlyph(font: run.font, glyph: glyph, x: (pen + dx) * scale, y: -dy * scale, scale: scale))
+                // A bitmap font's glyphs are all colour glyphs, decoded only where they show;
+                // a COLR font's layers are looked up now (no decoding) to tell glyph by glyph.
+                let color = run.font.hasColorLayers ? run.font.colorGlyph(glyph) : nil
+                glyphs.append(ShapedGlyph(font: run.font, glyph: glyph, x: (pen + dx) * scale, y: -dy * scale, scale: scale,
+                                          inColor: run.font.hasColorBitmaps || color?.isDrawnInColor == true))
+                if case .paintGraph = color, cluster < text.count { line.uncolored.append(text[cluster]) }
                 pen += advance
                 if cluster < line.advances.count { line.advances[cluster] += advance * scale }
                 if glyph == 0, cluster < text.count, !text[cluster].properties.isDefaultIgnorableCodePoint {
@@ -65,7 +75,7 @@ enum TextShaper {
         var start = 0.0
         for index in TextBidi.visualOrder(ofRunLevels: runs.map(\.level)) {
             line.glyphs += shaped[index].map {
-                ShapedGlyph(font: $0.font, glyph: $0.glyph, x: start + $0.x, y: $0.y, scale: $0.scale)
+                ShapedGlyph(font: $0.font, glyph: $0.glyph, x: start + $0.x, y: $0.y, scale: $0.scale, inColor: $0.inColor)
             }
             start += runWidths[index]
         }
