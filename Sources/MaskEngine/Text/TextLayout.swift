@@ -8,9 +8,11 @@ import Synchronization
 /// (`LineBreaking`); with `truncation` a line still wider than the bounds is cut with an
 /// ellipsis. Each line is shaped (`TextShaper`), aligned left, centred or right within the
 /// bounds' width (`left` is left whatever the text's direction), and the block of lines is
-/// centred vertically in the bounds. Lines are `lineHeight` apart (ascender − descender +
-/// line gap of the layer's font, scaled to the font size, whatever fallback fonts a line
-/// uses) and the first baseline lies one ascender below the top of the block. Text wider
+/// centred vertically in the bounds. Each line is as tall as the tallest font it uses, as
+/// in Pango: its baseline lies the largest ascender of its glyphs' fonts below its top,
+/// and the next line starts the largest descender plus line gap below the baseline (an
+/// empty line takes the layer's font's); a line of Latin with a CJK fallback character is
+/// taller than one of Latin alone. Text wider
 /// or taller than the bounds extends past them; clipping is the layer's business.
 ///
 /// Shaping is the costly part, so a layout is kept per string, font, size and (when it
@@ -140,17 +142,17 @@ enum TextLayout {
                                      _ body: (ShapedGlyph, Double, Double) throws -> Void) throws {
         let layout = try layout(of: state)
         guard !layout.lines.isEmpty else { return }
-        let scale = layout.scale
-        let top = (state.size.height - layout.size.height) / 2
-        for (number, line) in layout.lines.enumerated() {
+        var lineTop = (state.size.height - layout.size.height) / 2
+        for line in layout.lines {
+            defer { lineTop += line.height }
             let left = switch state.align {
             case .left: 0.0
             case .center: (state.size.width - line.width) / 2
             case .right: state.size.width - line.width
             }
-            let baseline = top + (layout.metrics.ascender + Double(number) * layout.metrics.lineHeight) * scale
+            let baseline = lineTop + line.ascent
             // A glyph lies within about an em of its origin; allow two line heights.
-            let margin = 2 * layout.metrics.lineHeight * scale
+            let margin = 2 * line.height
             if let visible, baseline + margin < visible.minY || baseline - margin > visible.maxY { continue }
             for glyph in line.glyphs {
                 let x = left + glyph.x
@@ -184,10 +186,7 @@ private struct Layout: Sendable {
         }
     }
 
-    let metrics: FontMetrics
     let lines: [ShapedLine]
-    /// Pixels per font unit of the layer's font.
-    let scale: Double
     /// The block's size in pixels.
     let size: Size
     /// True when a glyph is drawn in colour.
@@ -215,11 +214,8 @@ private struct Layout: Sendable {
     }
 
     private init(_ key: Key) throws {
-        metrics = try key.font.metrics()
         let fontSize = key.fontSize
-        let usable = fontSize.isFinite && fontSize > 0 && metrics.unitsPerEm > 0
-        scale = usable ? fontSize / metrics.unitsPerEm : 0
-        guard usable, !key.string.isEmpty else {
+        guard fontSize.isFinite, fontSize > 0, !key.string.isEmpty else {
             lines = []
             size = .zero
             hasColorGlyphs = false
@@ -249,6 +245,6 @@ private struct Layout: Sendable {
         self.lines = lines
         hasColorGlyphs = lines.contains { $0.glyphs.contains(where: \.inColor) }
         let widest = lines.map(\.width).max() ?? 0
-        size = Size(widest, Double(lines.count) * metrics.lineHeight * scale)
+        size = Size(widest, lines.reduce(0) { $0 + $1.height })
     }
 }

@@ -37,6 +37,23 @@ struct ShapedLine: Sendable {
     /// Characters whose colour glyph is a COLR version 1 paint graph, which draws as its
     /// plain outline, in logical order (the first character of each cluster).
     var uncolored: [Unicode.Scalar] = []
+    /// How far the line reaches above and below its baseline, and the gap below it, in
+    /// pixels: the largest ascender, descender and line gap of the fonts its glyphs come
+    /// from (of the line's font when it is empty), as Pango's line height is.
+    var ascent = 0.0, descent = 0.0, gap = 0.0
+
+    /// Baseline-to-baseline distance from this line to the next.
+    var height: Double { ascent + descent + gap }
+
+    /// Widens the line's extent to hold `font`'s at `fontSize` pixels.
+    mutating func reach(_ font: Font, fontSize: Double) throws {
+        let m = try font.metrics()
+        guard m.unitsPerEm > 0 else { return }
+        let scale = fontSize / m.unitsPerEm
+        ascent = max(ascent, m.ascender * scale)
+        descent = max(descent, -m.descender * scale)
+        gap = max(gap, (m.lineHeight - m.ascender + m.descender) * scale)
+    }
 }
 
 enum TextShaper {
@@ -45,7 +62,10 @@ enum TextShaper {
     static func shape(_ text: [Unicode.Scalar], font: Font, fontSize: Double) throws -> ShapedLine {
         var line = ShapedLine()
         line.advances = [Double](repeating: 0, count: text.count)
-        guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else { return line }
+        guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else {
+            if fontSize.isFinite, fontSize > 0 { try line.reach(font, fontSize: fontSize) }
+            return line
+        }
         let fonts = FontFallback.fonts(for: text, primary: font)
         let levels = TextBidi.levels(of: text)
         let runs = TextShaper.runs(fonts: fonts, levels: levels, scripts: scripts(of: text))
@@ -53,6 +73,7 @@ enum TextShaper {
         var shaped: [[ShapedGlyph]] = []
         var runWidths: [Double] = []
         for run in runs {
+            try line.reach(run.font, fontSize: fontSize)
             let scale = fontSize / Double(run.font.unitsPerEm)
             var pen = 0.0
             var glyphs: [ShapedGlyph] = []
