@@ -12,14 +12,14 @@ let package = Package(
         // System C libraries, reached through module maps (no outside packages).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16",
                        providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate",
-                       providers: [.apt(["libdeflate-dev"])]),
+        // Linked by the targets that use them (`staticInRelease`), not by their module maps.
+        .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
         // The text stack Pango uses: shaping, bidi, font lookup and fallback.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFriBiDi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBiDi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The real stack position, which Swift cannot read without taking a local's address.
@@ -28,22 +28,28 @@ let package = Package(
         .target(name: "CPixels"),
 
         // The compositing engine: knows nothing of the language.
-        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBiDi", "CFontconfig", "CZlib", "CPixels"]),
+        .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBiDi", "CFontconfig", "CZlib", "CPixels"],
+                linkerSettings: staticInRelease(["fontconfig", "fribidi", "deflate"], archivesAlso: ["expat"])),
         // The language: lexer, parser, evaluator, diagnostics.
         .target(name: "MaskScript", dependencies: ["MaskEngine", "CStack"],
                 // The effects library is compiled in (Library/EffectsLibrary.swift, made by
                 // Library/generate.sh), so the tool needs no resource bundle beside it.
                 exclude: ["Library/effects.mask", "Library/generate.sh"]),
         // The command-line tool.
-        // Release builds link the Swift runtime and Foundation statically (`-static-stdlib`)
-        // and the C libraries dynamically. They were one static executable (2.7 ms of
-        // `mask --version` against 0.7), but Debian ships HarfBuzz (and graphite2, which it
-        // needs) only as shared libraries, so a static executable cannot have text shaping;
-        // `mask --version` now takes about 5 ms of CPU, most of it the loader mapping the
-        // text stack's libraries.
+        // Release builds link the Swift runtime and Foundation statically (`-static-stdlib`),
+        // the C libraries Debian ships as archives (`staticInRelease`) statically, and
+        // HarfBuzz with what it needs (graphite2, GLib, FreeType, libpng, zlib, brotli)
+        // dynamically: Debian has no static HarfBuzz. The executable is not position
+        // independent (`-no-pie`), so the loader has no relocations of its own to apply:
+        // as a PIE, its 81,000 relative relocations made `mask --version` touch 200 more
+        // pages. `mask --version`: 609 page faults before, 346 after, and 7.0 → 4.9 ms of
+        // CPU (median on a loaded machine); the loader still maps and relocates HarfBuzz,
+        // the libraries it needs and libstdc++.
         .executableTarget(name: "mask", dependencies: ["MaskScript", "MaskEngine", "CReadline"],
                           swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release))]),
+                          linkerSettings: staticInRelease(["readline"], archivesAlso: ["tinfo"]) + [
+                              .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-no-pie"], .when(configuration: .release)),
+                          ]),
 
         // The in-memory render benchmark (Benchmarks/memory.py): frames rendered through the
         // public API into reused buffers, as an embedding app renders them.
@@ -59,3 +65,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Links C libraries statically in release builds (`-l:libNAME.a`) and dynamically in
+/// debug builds and tests. Only for libraries Debian's -dev packages ship as archives. An
+/// archive brings none of the libraries it needs, so those are `archivesAlso` (fontconfig's
+/// expat, readline's tinfo), which the shared libraries bring themselves.
+func staticInRelease(_ names: [String], archivesAlso dependencies: [String] = []) -> [LinkerSetting] {
+    (names + dependencies).map { LinkerSetting.linkedLibrary(":lib\($0).a", .when(configuration: .release)) }
+        + names.map { LinkerSetting.linkedLibrary($0, .when(configuration: .debug)) }
+}

@@ -1,6 +1,8 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
+#include FT_COLOR_H
+#include FT_TRUETYPE_TABLES_H
 
 /* FreeType's message for an error code ("invalid argument"), from its own error list
    (fterrdef.h): Debian's FreeType is built without FT_Error_String. NULL when unknown. */

@@ -1,1 +1,1 @@
-#include <fribidi.h>
+#include <fribidi/fribidi.h>

@@ -100,8 +100,8 @@ extension LottieBuilder {
     /// A text layer's glyphs as filled outlines, shaped and laid out by the engine (FreeType
     /// outlines at HarfBuzz's positions, in bidi order, with fallback fonts), so a player
     /// needs no font and no shaper, and flattened as the renderer fills them
-    /// (`glyphOutlines`). `ss` holds the layer's states over `frames`. Colour emoji have
-    /// no outline to export: they are an error naming the layer and where it was made.
+    /// (`glyphOutlines`). `ss` holds the layer's states over `frames`. Colour glyphs are
+    /// an error naming the layer and where it was made (`refuseColorGlyphs`).
     func textItems(_ id: LayerID, _ ss: [LayerState], frames: Range<Int>) throws(LottieExportError) -> [LottieJSON] {
         guard let first = ss.first, !first.string.isEmpty else { return [] }
         let k0 = frames.lowerBound, layer = name(of: id)
@@ -128,11 +128,13 @@ extension LottieBuilder {
         return [LottieShapes.group(group, name: "glyphs")]
     }
 
-    /// Fails when a text state has colour emoji: they are bitmaps, with no outline to
-    /// export, and leaving them out would export a different animation.
+    /// Fails when a text state has colour glyphs (emoji bitmaps, or COLR layers of several
+    /// colours): the export's one text fill cannot draw them, and leaving them out would
+    /// export a different animation.
     func refuseColorGlyphs(_ s: LayerState, of id: LayerID) throws(LottieExportError) {
         guard TextLayout.hasColorGlyphs(s) else { return }
-        throw .unsupported(feature: "colour emoji (bitmap glyphs, in \"\(s.string.prefix(24))\")", layer: described(id), property: .string)
+        throw .unsupported(feature: "colour glyphs (emoji bitmaps or COLR layers, in \"\(s.string.prefix(24))\")",
+                           layer: described(id), property: .string)
     }
 
     /// The id of an image's asset, embedding it (as a base64 PNG data URI) the first time:

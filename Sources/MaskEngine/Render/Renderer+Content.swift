@@ -86,7 +86,7 @@ extension Renderer {
         case .text:
             try fill(cachedTextCoverage(of: id, s, transform: m, clip: clip, pool: pool), with: .solid(s.textColor.premultiplied()),
                      recycle: false)
-            try forEachColorGlyph(of: id, s, transform: m, clip: clip, pool: pool) { try fill(.rect($0), .nonzero, with: $1) }
+            try forEachColorGlyph(of: id, s, transform: m, clip: clip, pool: pool) { try fill($0, .nonzero, with: $1) }
         case .plain, .grid:
             break
         }

@@ -15,8 +15,15 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
     public let path: String
     /// The face's index in the file: 0, or which face of a collection (`.ttc`).
     public let faceIndex: Int
-    /// True when the face has colour glyphs (CBDT bitmaps, as Noto Color Emoji).
-    let hasColor: Bool
+    /// True when the face has colour bitmap glyphs (CBDT strikes, as Noto Color Emoji).
+    let hasColorBitmaps: Bool
+    /// True when the face is an outline face with colour tables, whose glyphs may be COLR
+    /// layers (`colorGlyph(_:)` tells glyph by glyph).
+    let hasColorLayers: Bool
+    /// The glyphs a COLR version 1 paint describes (`Font.colorPaintGlyphs(of:)`).
+    let colorPaintGlyphs: Set<UInt32>
+    /// True when the face has colour glyphs of either kind.
+    var hasColor: Bool { hasColorBitmaps || hasColorLayers }
     /// The face's units per em.
     let unitsPerEm: Int
 
@@ -75,8 +82,11 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
             throw FontError.unreadable(path: path, reason: reason)
         }
         let flags = f.pointee.face_flags
-        hasColor = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0
-            && f.pointee.num_fixed_sizes > 0
+        let colored = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        let hasColorBitmaps = colored && flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0 && f.pointee.num_fixed_sizes > 0
+        self.hasColorBitmaps = hasColorBitmaps
+        hasColorLayers = colored && !hasColorBitmaps && flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        colorPaintGlyphs = hasColorLayers ? Font.colorPaintGlyphs(of: f) : []
         // HarfBuzz reads the same bytes in place. Its units per em come from the `head`
         // table, which FreeType leaves at 0 for a bitmap-only face.
         let blob = hb_blob_create(UnsafeRawPointer(storage.baseAddress)?.assumingMemoryBound(to: CChar.self),
@@ -84,7 +94,7 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
         let hbFace = hb_face_create(blob, UInt32(clamping: faceIndex))
         hb_blob_destroy(blob)
         let upem = Int(hb_face_get_upem(hbFace))
-        guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 || hasColor, upem > 0 else {
+        guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 || hasColorBitmaps, upem > 0 else {
             hb_face_destroy(hbFace)
             FT_Done_Face(f)
             FT_Done_FreeType(lib)

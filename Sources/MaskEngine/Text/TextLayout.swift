@@ -8,15 +8,26 @@ import Synchronization
 /// (`LineBreaking`); with `truncation` a line still wider than the bounds is cut with an
 /// ellipsis. Each line is shaped (`TextShaper`), aligned left, centred or right within the
 /// bounds' width (`left` is left whatever the text's direction), and the block of lines is
-/// centred vertically in the bounds. Lines are `lineHeight` apart (ascender − descender +
-/// line gap of the layer's font, scaled to the font size, whatever fallback fonts a line
-/// uses) and the first baseline lies one ascender below the top of the block. Text wider
+/// centred vertically in the bounds. Each line is as tall as the tallest font it uses, as
+/// in Pango: its baseline lies the largest ascender of its glyphs' fonts below its top,
+/// and the next line starts the largest descender plus line gap below the baseline (an
+/// empty line takes the layer's font's); a line of Latin with a CJK fallback character is
+/// taller than one of Latin alone. Text wider
 /// or taller than the bounds extends past them; clipping is the layer's business.
 ///
 /// Shaping is the costly part, so a layout is kept per string, font, size and (when it
 /// wraps or truncates) width, and frames that only move, recolour or mask the text reuse it.
 enum TextLayout {
-    /// A colour glyph placed in the layer's coordinates.
+    /// A part of a colour glyph placed in the layer's coordinates, in drawing order.
+    enum ColorPart: Sendable {
+        /// A bitmap glyph (emoji).
+        case bitmap(PlacedColorGlyph)
+        /// A COLR layer: an outline filled with one colour (the text's colour for palette
+        /// index 0xFFFF).
+        case layer(Path, Color)
+    }
+
+    /// A colour bitmap glyph placed in the layer's coordinates.
     struct PlacedColorGlyph: Sendable {
         /// The bitmap at its font's strike size.
         let image: Image
@@ -31,13 +42,20 @@ enum TextLayout {
     /// and colour glyphs' rectangles), or nil when it draws nothing.
     static func bounds(for state: LayerState) throws -> Rect? {
         var box = try path(for: state).controlBounds
-        for color in try colorGlyphs(for: state) { box = box?.union(color.rect) ?? color.rect }
+        for part in try colorGlyphs(for: state) {
+            let rect: Rect?
+            switch part {
+            case .bitmap(let glyph): rect = glyph.rect
+            case .layer(let path, _): rect = path.controlBounds
+            }
+            if let rect { box = box?.union(rect) ?? rect }
+        }
         return box
     }
 
     /// The outlines of the state's string, in its font (or the default font) at its font
-    /// size, placed in its bounds; an empty path for an empty string. Colour glyphs are
-    /// not in it (`colorGlyphs(for:)`).
+    /// size, placed in its bounds; an empty path for an empty string. Glyphs drawn in
+    /// colour are not in it (`colorGlyphs(for:)`).
     /// - Parameter visible: when given (in the layer's coordinates), glyphs that cannot
     ///   reach it are left out: a 100,000-character string on a small canvas costs the
     ///   glyphs that show, not every outline.
@@ -45,38 +63,55 @@ enum TextLayout {
     static func path(for state: LayerState, visible: Rect? = nil) throws -> Path {
         var elements: [Path.Element] = []
         try forEachGlyph(of: state, visible: visible) { glyph, x, baseline in
-            guard !glyph.font.hasColor else { return }
-            let outline = try glyph.font.outline(of: glyph.glyph)
-            let scale = glyph.scale, y = baseline + glyph.y
-            func place(_ p: Point) -> Point { Point(x + p.x * scale, y + p.y * scale) }
-            for element in outline.elements {
-                switch element {
-                case let .move(p): elements.append(.move(place(p)))
-                case let .line(p): elements.append(.line(place(p)))
-                case let .quad(c, p): elements.append(.quad(place(c), place(p)))
-                case let .cubic(c1, c2, p): elements.append(.cubic(place(c1), place(c2), place(p)))
-                case .close: elements.append(.close)
-                }
-            }
+            guard !glyph.inColor else { return }
+            try place(glyph.font.outline(of: glyph.glyph), x: x, y: baseline + glyph.y, scale: glyph.scale, into: &elements)
         }
         guard !elements.isEmpty else { return .empty }
         return Path(elements: elements, structure: "text \"\(state.string.prefix(24))\"")
     }
 
-    /// The colour glyphs (emoji) of the state's string, placed like `path(for:)`'s outlines.
-    static func colorGlyphs(for state: LayerState, visible: Rect? = nil) throws -> [PlacedColorGlyph] {
-        var placed: [PlacedColorGlyph] = []
+    /// Appends an outline in font units, scaled by `scale` with its origin at (x, y).
+    private static func place(_ outline: GlyphOutline, x: Double, y: Double, scale: Double, into elements: inout [Path.Element]) {
+        func place(_ p: Point) -> Point { Point(x + p.x * scale, y + p.y * scale) }
+        for element in outline.elements {
+            switch element {
+            case let .move(p): elements.append(.move(place(p)))
+            case let .line(p): elements.append(.line(place(p)))
+            case let .quad(c, p): elements.append(.quad(place(c), place(p)))
+            case let .cubic(c1, c2, p): elements.append(.cubic(place(c1), place(c2), place(p)))
+            case .close: elements.append(.close)
+            }
+        }
+    }
+
+    /// The colour glyphs of the state's string (emoji bitmaps, and COLR layers with their
+    /// colours resolved against the state's text colour), placed like `path(for:)`'s
+    /// outlines, in drawing order.
+    static func colorGlyphs(for state: LayerState, visible: Rect? = nil) throws -> [ColorPart] {
+        var placed: [ColorPart] = []
         try forEachGlyph(of: state, visible: visible) { glyph, x, baseline in
-            guard glyph.font.hasColor, let color = glyph.font.colorGlyph(glyph.glyph) else { return }
-            let s = glyph.scale, r = color.rect
-            placed.append(PlacedColorGlyph(image: color.image,
-                                           rect: Rect(x + r.minX * s, baseline + glyph.y + r.minY * s, r.width * s, r.height * s),
-                                           font: glyph.font, glyph: glyph.glyph))
+            guard glyph.inColor, let color = glyph.font.colorGlyph(glyph.glyph) else { return }
+            let s = glyph.scale, y = baseline + glyph.y
+            switch color {
+            case let .bitmap(image, r):
+                placed.append(.bitmap(PlacedColorGlyph(image: image, rect: Rect(x + r.minX * s, y + r.minY * s, r.width * s, r.height * s),
+                                                       font: glyph.font, glyph: glyph.glyph)))
+            case .layers(let layers):
+                for layer in layers {
+                    var elements: [Path.Element] = []
+                    place(try glyph.font.outline(of: layer.glyph), x: x, y: y, scale: s, into: &elements)
+                    guard !elements.isEmpty else { continue }
+                    placed.append(.layer(Path(elements: elements, structure: "colour glyph layer"), layer.color ?? state.textColor))
+                }
+            case .paintGraph:
+                break
+            }
         }
         return placed
     }
 
-    /// True when the state's text has colour glyphs (emoji), drawn as images, not as outlines.
+    /// True when the state's text has colour glyphs (emoji bitmaps or COLR layers), drawn
+    /// in their own colours, not as outlines in the text colour.
     static func hasColorGlyphs(_ state: LayerState) -> Bool {
         guard !state.string.isEmpty, let layout = try? layout(of: state) else { return false }
         return layout.hasColorGlyphs
@@ -107,17 +142,17 @@ enum TextLayout {
                                      _ body: (ShapedGlyph, Double, Double) throws -> Void) throws {
         let layout = try layout(of: state)
         guard !layout.lines.isEmpty else { return }
-        let scale = layout.scale
-        let top = (state.size.height - layout.size.height) / 2
-        for (number, line) in layout.lines.enumerated() {
+        var lineTop = (state.size.height - layout.size.height) / 2
+        for line in layout.lines {
+            defer { lineTop += line.height }
             let left = switch state.align {
             case .left: 0.0
             case .center: (state.size.width - line.width) / 2
             case .right: state.size.width - line.width
             }
-            let baseline = top + (layout.metrics.ascender + Double(number) * layout.metrics.lineHeight) * scale
+            let baseline = lineTop + line.ascent
             // A glyph lies within about an em of its origin; allow two line heights.
-            let margin = 2 * layout.metrics.lineHeight * scale
+            let margin = 2 * line.height
             if let visible, baseline + margin < visible.minY || baseline - margin > visible.maxY { continue }
             for glyph in line.glyphs {
                 let x = left + glyph.x
@@ -151,13 +186,10 @@ private struct Layout: Sendable {
         }
     }
 
-    let metrics: FontMetrics
     let lines: [ShapedLine]
-    /// Pixels per font unit of the layer's font.
-    let scale: Double
     /// The block's size in pixels.
     let size: Size
-    /// True when a glyph comes from a colour font.
+    /// True when a glyph is drawn in colour.
     let hasColorGlyphs: Bool
 
     /// Layouts kept for reuse, and how many glyphs they hold together; emptied when it
@@ -182,11 +214,8 @@ private struct Layout: Sendable {
     }
 
     private init(_ key: Key) throws {
-        metrics = try key.font.metrics()
         let fontSize = key.fontSize
-        let usable = fontSize.isFinite && fontSize > 0 && metrics.unitsPerEm > 0
-        scale = usable ? fontSize / metrics.unitsPerEm : 0
-        guard usable, !key.string.isEmpty else {
+        guard fontSize.isFinite, fontSize > 0, !key.string.isEmpty else {
             lines = []
             size = .zero
             hasColorGlyphs = false
@@ -214,8 +243,8 @@ private struct Layout: Sendable {
             }
         }
         self.lines = lines
-        hasColorGlyphs = lines.contains { $0.glyphs.contains { $0.font.hasColor } }
+        hasColorGlyphs = lines.contains { $0.glyphs.contains(where: \.inColor) }
         let widest = lines.map(\.width).max() ?? 0
-        size = Size(widest, Double(lines.count) * metrics.lineHeight * scale)
+        size = Size(widest, lines.reduce(0) { $0 + $1.height })
     }
 }

@@ -19,6 +19,8 @@ struct ShapedGlyph: Sendable {
     let x: Double
     let y: Double
     let scale: Double
+    /// True when the glyph is drawn in its own colours (`ColorGlyph`), not as an outline.
+    let inColor: Bool
 }
 
 /// A line shaped into glyphs in visual order.
@@ -32,6 +34,26 @@ struct ShapedLine: Sendable {
     var advances: [Double] = []
     /// Characters no font had (drawn as the font's missing-glyph box), in logical order.
     var missing: [Unicode.Scalar] = []
+    /// Characters whose colour glyph is a COLR version 1 paint graph, which draws as its
+    /// plain outline, in logical order (the first character of each cluster).
+    var uncolored: [Unicode.Scalar] = []
+    /// How far the line reaches above and below its baseline, and the gap below it, in
+    /// pixels: the largest ascender, descender and line gap of the fonts its glyphs come
+    /// from (of the line's font when it is empty), as Pango's line height is.
+    var ascent = 0.0, descent = 0.0, gap = 0.0
+
+    /// Baseline-to-baseline distance from this line to the next.
+    var height: Double { ascent + descent + gap }
+
+    /// Widens the line's extent to hold `font`'s at `fontSize` pixels.
+    mutating func reach(_ font: Font, fontSize: Double) throws {
+        let m = try font.metrics()
+        guard m.unitsPerEm > 0 else { return }
+        let scale = fontSize / m.unitsPerEm
+        ascent = max(ascent, m.ascender * scale)
+        descent = max(descent, -m.descender * scale)
+        gap = max(gap, (m.lineHeight - m.ascender + m.descender) * scale)
+    }
 }
 
 enum TextShaper {
@@ -40,7 +62,10 @@ enum TextShaper {
     static func shape(_ text: [Unicode.Scalar], font: Font, fontSize: Double) throws -> ShapedLine {
         var line = ShapedLine()
         line.advances = [Double](repeating: 0, count: text.count)
-        guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else { return line }
+        guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else {
+            if fontSize.isFinite, fontSize > 0 { try line.reach(font, fontSize: fontSize) }
+            return line
+        }
         let fonts = FontFallback.fonts(for: text, primary: font)
         let levels = TextBidi.levels(of: text)
         let runs = TextShaper.runs(fonts: fonts, levels: levels, scripts: scripts(of: text))
@@ -48,11 +73,17 @@ enum TextShaper {
         var shaped: [[ShapedGlyph]] = []
         var runWidths: [Double] = []
         for run in runs {
+            try line.reach(run.font, fontSize: fontSize)
             let scale = fontSize / Double(run.font.unitsPerEm)
             var pen = 0.0
             var glyphs: [ShapedGlyph] = []
             try shapeRun(run, codes: codes) { glyph, cluster, advance, dx, dy in
-                glyphs.append(ShapedGlyph(font: run.font, glyph: glyph, x: (pen + dx) * scale, y: -dy * scale, scale: scale))
+                // A bitmap font's glyphs are all colour glyphs, decoded only where they show;
+                // a COLR font's layers are looked up now (no decoding) to tell glyph by glyph.
+                let color = run.font.hasColorLayers ? run.font.colorGlyph(glyph) : nil
+                glyphs.append(ShapedGlyph(font: run.font, glyph: glyph, x: (pen + dx) * scale, y: -dy * scale, scale: scale,
+                                          inColor: run.font.hasColorBitmaps || color?.isDrawnInColor == true))
+                if case .paintGraph = color, cluster < text.count { line.uncolored.append(text[cluster]) }
                 pen += advance
                 if cluster < line.advances.count { line.advances[cluster] += advance * scale }
                 if glyph == 0, cluster < text.count, !text[cluster].properties.isDefaultIgnorableCodePoint {
@@ -65,7 +96,7 @@ enum TextShaper {
         var start = 0.0
         for index in TextBidi.visualOrder(ofRunLevels: runs.map(\.level)) {
             line.glyphs += shaped[index].map {
-                ShapedGlyph(font: $0.font, glyph: $0.glyph, x: start + $0.x, y: $0.y, scale: $0.scale)
+                ShapedGlyph(font: $0.font, glyph: $0.glyph, x: start + $0.x, y: $0.y, scale: $0.scale, inColor: $0.inColor)
             }
             start += runWidths[index]
         }

@@ -35,6 +35,17 @@ final class TextWarningTests: MaskCLITestCase {
         XCTAssertFalse(run.stderr.contains(" | "), "no line of main.mask under a place in lib.mask: \(run.stderr)")
     }
 
+    func testAColourGlyphOnlyCOLRVersion1DescribesIsReported() throws {
+        let font = RepositoryRoot.url.appendingPathComponent("Tests/Fonts/ColrTest.ttf").path
+        try write(script.replacingOccurrences(of: "滑\\u{E000}", with: "ABCB")
+            .replacingOccurrences(of: "  string:", with: "  font: \"\(font)\"\n  string:"), to: "colr.mask")
+        let run = try mask("check", "colr.mask")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("colr.mask:5:11: warning: the colour glyph of U+0042 is COLR version 1 "
+                                           + "(gradients and transforms), which is not drawn in colour"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("U+0041"), "A's COLR layers are drawn: \(run.stderr)")
+    }
+
     func testTextEveryFontCoversIsQuiet() throws {
         try write(script.replacingOccurrences(of: "\\u{E000}", with: "动 مرحبا 😀"), to: "fine.mask")
         let run = try mask("check", "fine.mask")

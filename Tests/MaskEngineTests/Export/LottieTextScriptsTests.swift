@@ -33,7 +33,7 @@ final class LottieTextScriptsTests: XCTestCase {
         for scene in [plain, masked] {
             XCTAssertThrowsError(try LottieExporter(scene: scene).document()) { error in
                 XCTAssertEqual(error as? LottieExportError,
-                               .unsupported(feature: "colour emoji (bitmap glyphs, in \"ok 😀\")", layer: scene.layerName(LayerID(0)),
+                               .unsupported(feature: "colour glyphs (emoji bitmaps or COLR layers, in \"ok 😀\")", layer: scene.layerName(LayerID(0)),
                                             property: .string))
             }
         }

@@ -10,6 +10,8 @@ final class PangoComparisonTests: XCTestCase {
     /// What Pango reports and draws for one string.
     private struct PangoLine {
         let advance: Double
+        /// The height of the block of lines.
+        let height: Double
         let image: Image
     }
 
@@ -34,14 +36,14 @@ final class PangoComparisonTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, "pango-view failed")
         let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         let output = try XCTUnwrap(layout?["output"] as? [String: Any])
-        let width = try XCTUnwrap(output["width"] as? Double)
-        return PangoLine(advance: width / 1024, image: try Image(contentsOfFile: png))
+        let width = try XCTUnwrap(output["width"] as? Double), height = try XCTUnwrap(output["height"] as? Double)
+        return PangoLine(advance: width / 1024, height: height / 1024, image: try Image(contentsOfFile: png))
     }
 
     /// The engine's drawing of the same line, white on black on a canvas of `size`, the
     /// pen starting at the margin as Pango's does, the line `shift` pixels lower.
     private func engine(_ text: String, font: String, width: Int, height: Int,
-                        shift: Double = 0) throws -> (advance: Double, image: Image) {
+                        shift: Double = 0) throws -> (advance: Double, height: Double, image: Image) {
         var scene = blankScene(width, height)
         var state = layerState(.text, frame: Rect(Double(PangoComparisonTests.margin), shift, Double(width), Double(height)))
         state.string = text
@@ -49,7 +51,8 @@ final class PangoComparisonTests: XCTestCase {
         state.fontSize = 48
         state.textColor = .white
         try scene.addLayer(state)
-        return (try TextLayout.measure(state).width, try Renderer(scene: scene).render(at: 0))
+        let size = try TextLayout.measure(state)
+        return (size.width, size.height, try Renderer(scene: scene).render(at: 0))
     }
 
     /// The box of pixels brighter than `threshold` (of 255), as x0, y0, x1, y1 (exclusive).
@@ -140,5 +143,23 @@ final class PangoComparisonTests: XCTestCase {
 
     func testFallbackFromLatinToCJKMatchesPango() throws {
         try compare("Slide 滑动", font: "DejaVu Sans")
+    }
+
+    /// A line is as tall as the tallest font its glyphs come from, as in Pango: a line of
+    /// DejaVu Sans with a CJK fallback character takes Noto Sans CJK's ascender and
+    /// descender (69.5 px at 48 px against DejaVu's 55.9). Pango rounds each line's ascent
+    /// and descent up to whole pixels, so its lines are up to 2 px taller; the ink, with
+    /// both blocks centred alike, lies within 1.5 px of Pango's.
+    func testALineIsAsTallAsItsTallestFontAsInPango() throws {
+        for text in ["Slide", "滑动", "Slide 滑动", "Slide 😀", "Slide\n滑动\nab", "ab\n\nSlide 滑动"] {
+            let reference = try pango(text, font: "DejaVu Sans")
+            let ours = try engine(text, font: "DejaVu Sans", width: reference.image.width, height: reference.image.height)
+            let lines = Double(text.split(separator: "\n", omittingEmptySubsequences: false).count)
+            XCTAssertGreaterThanOrEqual(reference.height - ours.height, -0.01, "height of \"\(text)\"")
+            XCTAssertLessThanOrEqual(reference.height - ours.height, 2 * lines, "height of \"\(text)\"")
+            let p = try XCTUnwrap(ink(reference.image, threshold: 32)), o = try XCTUnwrap(ink(ours.image, threshold: 32))
+            XCTAssertEqual(Double(o.y0), Double(p.y0), accuracy: 1.5, "ink top of \"\(text)\"")
+            XCTAssertEqual(Double(o.y1), Double(p.y1), accuracy: 1.5, "ink bottom of \"\(text)\"")
+        }
     }
 }
