@@ -15,7 +15,7 @@ if [ -z "$new" ]; then
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-checked=0 failed=0
+checked=0 failed=0 frames=0
 while IFS= read -r file; do
   for frame in 0 13 37 59; do
     for side in new old; do
@@ -34,7 +34,8 @@ while IFS= read -r file; do
       failed=$((failed + 1))
     fi
     checked=$((checked + 1))
+    frames=$((frames + $(find "$work/new" -type f | wc -l)))
   done
 done < <(find Examples Benchmarks/scenes -name '*.mask' | sort)
-echo "$checked renders compared, $failed different"
+echo "$checked renders compared ($frames frame files), $failed different"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,5 @@
-// The kernels with AVX2: eight pixels (32 alpha bytes) a step; a row's last few go
-// through the same step from a zero-padded copy.
+// The kernels with AVX2: eight pixels (32 alpha bytes) a step; a row's last few one by
+// one (AVX2 has no byte-masked loads, and a padded copy costs more than the pixels).
 
 #include "KernelTable.h"
 
@@ -10,6 +10,7 @@
 
 typedef __m256i vec;
 #define LANES 8
+#define MASKED_TAILS 0
 
 static inline vec v_zero(void) { return _mm256_setzero_si256(); }
 static inline vec v_set16(int16_t x) { return _mm256_set1_epi16(x); }
@@ -19,22 +20,7 @@ static inline vec v_set64x2(uint64_t low, uint64_t high) {
 }
 static inline vec v_load(const uint8_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
 static inline void v_store(uint8_t *p, vec v) { _mm256_storeu_si256((__m256i *)p, v); }
-static inline vec v_load_part(const uint8_t *p, size_t bytes) {
-    uint8_t padded[32] = {0};
-    memcpy(padded, p, bytes);
-    return v_load(padded);
-}
-static inline void v_store_part(uint8_t *p, vec v, size_t bytes) {
-    uint8_t padded[32];
-    v_store(padded, v);
-    memcpy(p, padded, bytes);
-}
 static inline __m128i v_block(const uint8_t *m) { return _mm_loadl_epi64((const __m128i *)m); }
-static inline __m128i v_block_part(const uint8_t *m, size_t n) {
-    uint8_t padded[8] = {0};
-    memcpy(padded, m, n);
-    return v_block(padded);
-}
 static inline __m128i v_block_ones(void) { return _mm_set_epi64x(0, -1); }
 static inline vec v_coverage(__m128i block) { return _mm256_cvtepu8_epi32(block); }
 static inline vec v_unpacklo8(vec a, vec b) { return _mm256_unpacklo_epi8(a, b); }
@@ -48,6 +34,7 @@ static inline vec v_add32(vec a, vec b) { return _mm256_add_epi32(a, b); }
 static inline vec v_sub8(vec a, vec b) { return _mm256_sub_epi8(a, b); }
 static inline vec v_shuffle8(vec a, vec control) { return _mm256_shuffle_epi8(a, control); }
 static inline int v_is_zero(vec v) { return _mm256_testz_si256(v, v); }
+static inline int v_is_ones(vec v) { return _mm256_testc_si256(v, _mm256_set1_epi8(-1)); }
 
 #include "BlendVector.h"
 

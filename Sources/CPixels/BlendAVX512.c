@@ -10,6 +10,7 @@
 
 typedef __m512i vec;
 #define LANES 16
+#define MASKED_TAILS 1
 
 /// The mask of the first `n` (below 64) elements.
 static inline __mmask64 first(size_t n) { return ((__mmask64)1 << n) - 1; }
@@ -40,6 +41,7 @@ static inline vec v_add32(vec a, vec b) { return _mm512_add_epi32(a, b); }
 static inline vec v_sub8(vec a, vec b) { return _mm512_sub_epi8(a, b); }
 static inline vec v_shuffle8(vec a, vec control) { return _mm512_shuffle_epi8(a, control); }
 static inline int v_is_zero(vec v) { return _mm512_test_epi64_mask(v, v) == 0; }
+static inline int v_is_ones(vec v) { return _mm512_cmpneq_epi64_mask(v, _mm512_set1_epi8(-1)) == 0; }
 
 #include "BlendVector.h"
 

@@ -4,6 +4,13 @@
 
 #include "KernelTable.h"
 
+/// The end of the run of 8-byte blocks of 255 from `i` (the block at `i` is one).
+static size_t full_run_end(const uint8_t *mask, size_t i, size_t count) {
+    size_t end = i + 8;
+    while (end + 8 <= count && load_8(mask + end) == ~(uint64_t)0) end += 8;
+    return end;
+}
+
 static void masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque) {
     size_t i = 0;
     while (i + 8 <= count) {
@@ -11,7 +18,7 @@ static void masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, si
         if (m8 == 0) {
             i += 8;
         } else if (m8 == ~(uint64_t)0 && opaque) {
-            size_t end = full_run_end(mask, i, count, 8);
+            size_t end = full_run_end(mask, i, count);
             memcpy(dst + 4 * i, src + 4 * i, 4 * (end - i));
             i = end;
         } else {

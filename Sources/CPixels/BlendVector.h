@@ -4,14 +4,16 @@
 //
 // The primitives: `vec` (a register of `4 · LANES` bytes: LANES pixels, or as many alpha
 // bytes), `v_zero`, `v_set16`, `v_set32`, `v_set64x2` (two 64-bit halves repeated in
-// every 128-bit lane), `v_load`, `v_store`, `v_load_part` / `v_store_part` (the first
-// `bytes` bytes, the rest read as 0 and left unwritten), `v_block` / `v_block_part` (LANES
-// coverage bytes in the low bytes of an SSE register, the rest 0), `v_block_ones` (ones in
-// the bytes `v_block` fills), `v_coverage` (a block's bytes, each zero-extended to its
-// pixel's 32 bits), `v_unpacklo8` /
+// every 128-bit lane), `v_load`, `v_store`, `v_block` (LANES coverage bytes in the low
+// bytes of an SSE register, the rest 0), `v_block_ones` (ones in the bytes `v_block`
+// fills), `v_coverage` (a block's bytes, each zero-extended to its pixel's 32 bits), `v_unpacklo8` /
 // `v_unpackhi8` (bytes to 16-bit lanes, per 128-bit lane), `v_packus16`, `v_mullo16`,
 // `v_mulhi16` (unsigned), `v_sub8`, `v_add16`, `v_sub16`, `v_add32`, `v_shuffle8`
-// (per 128-bit lane; an index with its top bit set gives 0) and `v_is_zero`.
+// (per 128-bit lane; an index with its top bit set gives 0), `v_is_zero` and `v_is_ones`.
+// With `MASKED_TAILS` (a level with masked loads and stores), also `v_load_part` /
+// `v_store_part` (the first `bytes` bytes, the rest read as 0 and left unwritten) and
+// `v_block_part` (the first `n` bytes of a block): a row's last pixels take the vector
+// step; without, they go one by one, as the scalar level does them.
 //
 // The arithmetic: the bytes are widened to 16-bit lanes (unpack with zero), multiplied,
 // and divided by 255 with rounding as `(t · 257) >> 16` of `t = x·k + 128`, which equals
@@ -80,6 +82,19 @@ static inline enum block_kind block_kind(__m128i block) {
     return _mm_testz_si128(block, v_block_ones()) ? BLOCK_SHUT : BLOCK_FULL;
 }
 
+/// The end of the run of blocks of `kind` (shut or full) from `i`, whose block is one:
+/// four blocks a step while they are, then block by block.
+static inline size_t run_end(const uint8_t *mask, size_t i, size_t count, enum block_kind kind) {
+    size_t end = i + LANES;
+    while (end + 4 * LANES <= count) {
+        vec wide = v_load(mask + end);
+        if (!(kind == BLOCK_SHUT ? v_is_zero(wide) : v_is_ones(wide))) break;
+        end += 4 * LANES;
+    }
+    while (end + LANES <= count && block_kind(v_block(mask + end)) == kind) end += LANES;
+    return end;
+}
+
 /// `vector_masked_row` with `opaque` known where it is inlined, so the loop does not test it.
 __attribute__((always_inline)) static inline void masked_row_known(const uint8_t *src, const uint8_t *mask, uint8_t *dst,
                                                                    size_t count, int opaque) {
@@ -88,11 +103,11 @@ __attribute__((always_inline)) static inline void masked_row_known(const uint8_t
         __m128i block = v_block(mask + i);
         enum block_kind kind = block_kind(block);
         if (kind == BLOCK_SHUT) {
-            i += LANES;
+            i = run_end(mask, i, count, BLOCK_SHUT);
             continue;
         }
         if (kind == BLOCK_FULL && opaque) {
-            size_t end = full_run_end(mask, i, count, LANES);
+            size_t end = run_end(mask, i, count, BLOCK_FULL);
             memcpy(dst + 4 * i, src + 4 * i, 4 * (end - i));
             i = end;
             continue;
@@ -104,9 +119,13 @@ __attribute__((always_inline)) static inline void masked_row_known(const uint8_t
         i += LANES;
     }
     if (i == count) return;
+#if MASKED_TAILS
     size_t bytes = 4 * (count - i);
     vec s = scaled_by(v_load_part(src + 4 * i, bytes), v_coverage(v_block_part(mask + i, count - i)));
     v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
+#else
+    masked_pixels(src, mask, dst, i, count);
+#endif
 }
 
 static void vector_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque) {
@@ -120,51 +139,63 @@ static void vector_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *
 static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity) {
     vec k = v_set16((int16_t)opacity);
     size_t i = 0;
-    for (; i + LANES <= count; i += LANES) {
+    while (i + LANES <= count) {
         __m128i block = v_block(mask + i);
         enum block_kind kind = block_kind(block);
-        if (kind == BLOCK_SHUT) continue;
+        if (kind == BLOCK_SHUT) {
+            i = run_end(mask, i, count, BLOCK_SHUT);
+            continue;
+        }
         vec s = v_load(src + 4 * i);
         s = kind == BLOCK_FULL ? scaled_all(s, k) : scaled_by_then(s, v_coverage(block), k);
         v_store(dst + 4 * i, over(s, v_load(dst + 4 * i)));
+        i += LANES;
     }
     if (i == count) return;
+#if MASKED_TAILS
     size_t bytes = 4 * (count - i);
     vec s = scaled_by_then(v_load_part(src + 4 * i, bytes), v_coverage(v_block_part(mask + i, count - i)), k);
     v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
+#else
+    masked_pixels_opacity(src, mask, dst, i, count, opacity);
+#endif
 }
 
 static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     vec p = v_set32((int32_t)pixel);
     size_t i = 0;
+    for (; i + 4 * LANES <= count; i += 4 * LANES) {
+        v_store(dst + 4 * i, p);
+        v_store(dst + 4 * (i + LANES), p);
+        v_store(dst + 4 * (i + 2 * LANES), p);
+        v_store(dst + 4 * (i + 3 * LANES), p);
+    }
     for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, p);
+#if MASKED_TAILS
     if (i < count) v_store_part(dst + 4 * i, p, 4 * (count - i));
-}
-
-/// Source-over of the same packed pixels `s` onto every pixel of `dst`.
-static void over_all(vec s, uint8_t *dst, size_t count) {
-    size_t i = 0;
-    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(s, v_load(dst + 4 * i)));
-    if (i == count) return;
-    size_t bytes = 4 * (count - i);
-    v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
+#else
+    for (; i < count; i++) store_pixel(dst + 4 * i, pixel);
+#endif
 }
 
 static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
     uint32_t full = scaled_pixel(color, k);
-    if (!coverage) {
-        if (full >> 24 == 255) return vector_fill_pixels(dst, count, full);
-        return over_all(v_set32((int32_t)full), dst, count);
-    }
-    vec c = v_set32((int32_t)color), s_full = v_set32((int32_t)full), k16 = v_set16((int16_t)k);
     int opaque = full >> 24 == 255;
+    if (!coverage && opaque) return vector_fill_pixels(dst, count, full);
+    vec c = v_set32((int32_t)color), s_full = v_set32((int32_t)full), k16 = v_set16((int16_t)k);
     size_t i = 0;
-    for (; i + LANES <= count; i += LANES) {
-        __m128i block = v_block(coverage + i);
+    while (i + LANES <= count) {
+        // A run known full is a row of full blocks (not opaque here: that was a fill).
+        __m128i block = coverage ? v_block(coverage + i) : v_block_ones();
         enum block_kind kind = block_kind(block);
-        if (kind == BLOCK_SHUT) continue;
+        if (kind == BLOCK_SHUT) {
+            i = run_end(coverage, i, count, BLOCK_SHUT);
+            continue;
+        }
         if (kind == BLOCK_FULL && opaque) {
-            v_store(dst + 4 * i, s_full);
+            size_t end = run_end(coverage, i, count, BLOCK_FULL);
+            vector_fill_pixels(dst + 4 * i, end - i, full);
+            i = end;
             continue;
         }
         vec s = s_full;
@@ -174,15 +205,24 @@ static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k
             s = scaled_by(c, k == 255 ? f : scale16(f, k16));
         }
         v_store(dst + 4 * i, over(s, v_load(dst + 4 * i)));
+        i += LANES;
     }
     if (i == count) return;
+#if MASKED_TAILS
     size_t bytes = 4 * (count - i);
-    vec f = v_coverage(v_block_part(coverage + i, count - i));
-    vec s = scaled_by(c, k == 255 ? f : scale16(f, k16));
+    vec s = s_full;
+    if (coverage) {
+        vec f = v_coverage(v_block_part(coverage + i, count - i));
+        s = scaled_by(c, k == 255 ? f : scale16(f, k16));
+    }
     v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
+#else
+    solid_pixels(color, coverage, k, dst, i, count);
+#endif
 }
 
-/// Source-over of the 16-bit alphas `s16` (low and high halves) onto the alpha bytes `d`.
+/// Source-over of the 16-bit alphas `s_low` and `s_high` (the unpacked halves) onto the
+/// alpha bytes `d`.
 static inline vec alpha_over(vec s_low, vec s_high, vec d) {
     vec zero = v_zero(), ones = v_set16(255);
     vec low = v_add16(s_low, scale16(v_unpacklo8(d, zero), v_sub16(ones, s_low)));
@@ -197,7 +237,11 @@ static void vector_alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) {
     vec s = v_set16((int16_t)alpha);
     size_t i = 0;
     for (; i + width <= count; i += width) v_store(dst + i, alpha_over(s, s, v_load(dst + i)));
+#if MASKED_TAILS
     if (i < count) v_store_part(dst + i, alpha_over(s, s, v_load_part(dst + i, count - i)), count - i);
+#else
+    for (; i < count; i++) blend_alpha(alpha, dst + i);
+#endif
 }
 
 /// The 16-bit source alphas of a solid colour's `a16` through the coverage bytes `c` times
@@ -224,8 +268,12 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
         v_store(dst + i, alpha_over(low, high, v_load(dst + i)));
     }
     if (i == count) return;
+#if MASKED_TAILS
     alpha_sources(v_load_part(coverage + i, count - i), k, k16, a16, &low, &high);
     v_store_part(dst + i, alpha_over(low, high, v_load_part(dst + i, count - i)), count - i);
+#else
+    alpha_bytes(coverage, dst, i, count, alpha, k);
+#endif
 }
 
 #define VECTOR_KERNELS                                                                                           \

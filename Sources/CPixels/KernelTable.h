@@ -63,18 +63,6 @@ static inline uint64_t load_8(const uint8_t *p) {
     return v;
 }
 
-/// The end of the run of blocks of `width` bytes of 255 from `i` (a block at `i` is one).
-static inline size_t full_run_end(const uint8_t *mask, size_t i, size_t count, size_t width) {
-    size_t end = i + width;
-    while (end + width <= count) {
-        for (size_t j = end; j < end + width; j += 8) {
-            if (load_8(mask + j) != ~(uint64_t)0) return end;
-        }
-        end += width;
-    }
-    return end;
-}
-
 /// Pixels `from ..< to` of a masked row, one at a time (what the vector loops leave).
 static inline void masked_pixels(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t from, size_t to) {
     for (size_t i = from; i < to; i++) blend_pixel(scaled_pixel(load_pixel(src + 4 * i), mask[i]), dst + 4 * i);

@@ -51,7 +51,7 @@ final class PixelKernelTests: XCTestCase {
     }
 
     /// One random row: its length, where it starts in the buffers (0...3 pixels in), the
-    /// coverage bytes (blocks of 8, 16 or 64 all 0, all 255 or mixed; four a pixel, for the
+    /// coverage bytes (blocks of 8, 16, 64 or 128 all 0, all 255 or mixed; four a pixel, for the
     /// alpha kernels), premultiplied source pixels (all opaque when `opaque`) and
     /// destination pixels of any bytes.
     private struct Row {
@@ -68,7 +68,7 @@ final class PixelKernelTests: XCTestCase {
             let total = start + count + 64
             coverage = []
             while coverage.count < 4 * total {
-                let width = [8, 16, 64][Int(random.next() % 3)], kind = random.next() % 3
+                let width = [8, 16, 64, 128][Int(random.next() % 4)], kind = random.next() % 3
                 for _ in 0..<width { coverage.append(kind == 0 ? 0 : kind == 1 ? 255 : random.byte()) }
             }
             let opaque = random.next() % 2 == 0
