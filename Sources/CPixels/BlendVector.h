@@ -234,9 +234,13 @@ static void vector_alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) {
     if (alpha == 255) memset(dst, 255, count);
     if (alpha == 0 || alpha == 255) return;
     const size_t width = 4 * LANES;
-    vec s = v_set16((int16_t)alpha);
+    vec s = v_set16((int16_t)alpha), bytes = v_set32((int32_t)(alpha * 0x01010101u));
     size_t i = 0;
-    for (; i + width <= count; i += width) v_store(dst + i, alpha_over(s, s, v_load(dst + i)));
+    for (; i + width <= count; i += width) {
+        // Over nothing drawn yet (a grid tile's own area), the alpha itself.
+        vec d = v_load(dst + i);
+        v_store(dst + i, v_is_zero(d) ? bytes : alpha_over(s, s, d));
+    }
 #if MASKED_TAILS
     if (i < count) v_store_part(dst + i, alpha_over(s, s, v_load_part(dst + i, count - i)), count - i);
 #else
