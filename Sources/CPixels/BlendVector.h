@@ -41,12 +41,17 @@ static inline vec spread_control(uint64_t a, uint64_t b) {
 static inline vec spread_low(vec v, uint64_t offset) { return v_shuffle8(v, spread_control(offset, 4 + offset)); }
 static inline vec spread_high(vec v, uint64_t offset) { return v_shuffle8(v, spread_control(8 + offset, 12 + offset)); }
 
+/// LANES packed pixels, each channel scaled by the 16-bit lanes of `low` and `high` (for
+/// the unpacked halves).
+static inline vec scaled_halves(vec p, vec low, vec high) {
+    vec zero = v_zero();
+    return v_packus16(scale16(v_unpacklo8(p, zero), low), scale16(v_unpackhi8(p, zero), high));
+}
+
 /// LANES packed pixels, each channel scaled by its pixel's factor in `factors` (from
 /// `v_coverage`).
 static inline vec scaled_by(vec p, vec factors) {
-    vec zero = v_zero();
-    return v_packus16(scale16(v_unpacklo8(p, zero), spread_low(factors, 0)),
-                      scale16(v_unpackhi8(p, zero), spread_high(factors, 0)));
+    return scaled_halves(p, spread_low(factors, 0), spread_high(factors, 0));
 }
 
 /// As `scaled_by`, then every channel scaled by the 16-bit lanes of `k` (an opacity).
@@ -65,12 +70,7 @@ static inline vec scaled_all(vec p, vec k) {
 /// Source-over of the packed pixels `s` onto `d`: `s + (d − d · sa / 255)`, which is
 /// `s + d · (255 − sa) / 255`. The sum is a 32-bit add, as the scalar pixel's, so that
 /// even a source that is not premultiplied gives the scalar bytes.
-static inline vec over(vec s, vec d) {
-    vec zero = v_zero();
-    vec low = scale16(v_unpacklo8(d, zero), spread_low(s, 3));
-    vec high = scale16(v_unpackhi8(d, zero), spread_high(s, 3));
-    return v_add32(s, v_sub8(d, v_packus16(low, high)));
-}
+static inline vec over(vec s, vec d) { return v_add32(s, v_sub8(d, scaled_halves(d, spread_low(s, 3), spread_high(s, 3)))); }
 
 /// The kinds of block of coverage bytes.
 enum block_kind { BLOCK_SHUT, BLOCK_FULL, BLOCK_MIXED };
@@ -113,9 +113,16 @@ __attribute__((always_inline)) static inline void masked_row_known(const uint8_t
             continue;
         }
         // A full block scales by 255, which changes nothing.
-        vec s = v_load(src + 4 * i);
-        if (kind == BLOCK_MIXED) s = scaled_by(s, v_coverage(block));
-        v_store(dst + 4 * i, over(s, v_load(dst + 4 * i)));
+        vec s = v_load(src + 4 * i), d = v_load(dst + 4 * i);
+        if (kind == BLOCK_MIXED && opaque) {
+            // An opaque source's alpha scaled by a factor is the factor: the spread factors
+            // scale the destination too.
+            vec coverage = v_coverage(block), low = spread_low(coverage, 0), high = spread_high(coverage, 0);
+            v_store(dst + 4 * i, v_add32(scaled_halves(s, low, high), v_sub8(d, scaled_halves(d, low, high))));
+        } else {
+            if (kind == BLOCK_MIXED) s = scaled_by(s, v_coverage(block));
+            v_store(dst + 4 * i, over(s, d));
+        }
         i += LANES;
     }
     if (i == count) return;
