@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CStack"),
         // Pixel loops in C, for the CPU's byte shuffles and wide vectors, which Swift's SIMD
         // types lack: RGBA to packed RGB, and the compositor's hottest rows (AVX-512 / AVX2
-        // chosen at run time, scalar elsewhere).
+        // chosen at run time, portable C elsewhere).
         .target(name: "CPixels"),
 
         // The compositing engine: knows nothing of the language.

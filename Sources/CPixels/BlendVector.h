@@ -13,7 +13,7 @@
 // With `MASKED_TAILS` (a level with masked loads and stores), also `v_load_part` /
 // `v_store_part` (the first `bytes` bytes, the rest read as 0 and left unwritten) and
 // `v_block_part` (the first `n` bytes of a block): a row's last pixels take the vector
-// step; without, they go one by one, as the scalar level does them.
+// step; without, they go one by one, as the portable level does its last ones.
 //
 // The arithmetic: the bytes are widened to 16-bit lanes (unpack with zero), multiplied,
 // and divided by 255 with rounding as `(t · 257) >> 16` of `t = x·k + 128`, which equals

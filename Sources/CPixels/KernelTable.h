@@ -17,7 +17,7 @@ struct kernel_table {
     void (*alpha_row)(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
 };
 
-extern const struct kernel_table mask_scalar_kernels;
+extern const struct kernel_table mask_portable_kernels;
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #define MASK_X86_KERNELS 1
 extern const struct kernel_table mask_avx2_kernels;

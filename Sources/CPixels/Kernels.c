@@ -6,7 +6,7 @@
 
 /// The kernels of each level, by `MASK_PIXEL_LEVEL_*`.
 static const struct kernel_table *const level_kernels[] = {
-    &mask_scalar_kernels,
+    &mask_portable_kernels,
 #if MASK_X86_KERNELS
     &mask_avx2_kernels,
     &mask_avx512_kernels,
@@ -15,8 +15,8 @@ static const struct kernel_table *const level_kernels[] = {
 
 /// The level that runs, and its kernels. Written at load time (and by tests), read by
 /// every call: relaxed atomics, which are plain moves on the CPUs this runs on.
-static _Atomic int active_level = MASK_PIXEL_LEVEL_SCALAR;
-static _Atomic(const struct kernel_table *) active = &mask_scalar_kernels;
+static _Atomic int active_level = MASK_PIXEL_LEVEL_PORTABLE;
+static _Atomic(const struct kernel_table *) active = &mask_portable_kernels;
 
 int mask_best_pixel_level(void) {
 #if MASK_X86_KERNELS
@@ -26,7 +26,7 @@ int mask_best_pixel_level(void) {
     }
     if (__builtin_cpu_supports("avx2")) return MASK_PIXEL_LEVEL_AVX2;
 #endif
-    return MASK_PIXEL_LEVEL_SCALAR;
+    return MASK_PIXEL_LEVEL_PORTABLE;
 }
 
 int mask_pixel_level(void) { return atomic_load_explicit(&active_level, memory_order_relaxed); }
@@ -34,7 +34,7 @@ int mask_pixel_level(void) { return atomic_load_explicit(&active_level, memory_o
 int mask_set_pixel_level(int level) {
     int best = mask_best_pixel_level();
     if (level > best) level = best;
-    if (level < MASK_PIXEL_LEVEL_SCALAR) level = MASK_PIXEL_LEVEL_SCALAR;
+    if (level < MASK_PIXEL_LEVEL_PORTABLE) level = MASK_PIXEL_LEVEL_PORTABLE;
     atomic_store_explicit(&active, level_kernels[level], memory_order_relaxed);
     atomic_store_explicit(&active_level, level, memory_order_relaxed);
     return level;

@@ -8,16 +8,18 @@
 // little-endian 32-bit pixel, alpha in the high one) and on A8 alpha bytes, with the exact
 // integer arithmetic of MaskEngine's Swift loops (Raster/Compositor.swift, PixelBlock.swift):
 // a channel `x` scaled by a factor `k` is `mulDiv255(x, k)`, `t = x·k + 128; (t + (t >> 8)) >> 8`,
-// and source-over is `s + mulDiv255(d, 255 − sa)`. Each kernel has a scalar form and, on
-// x86-64, an AVX2 form (8 pixels a step) and an AVX-512BW form (16 pixels a step); the form
+// and source-over is `s + mulDiv255(d, 255 − sa)`. Each kernel has a portable form (the
+// compiler's generic vectors, 8 pixels a block) and, on x86-64, an AVX2 form (8 pixels a
+// step) and an AVX-512BW form (16 pixels a step, with masked tails); the form
 // is chosen once, when the library is loaded, for the best level the CPU has, and every
 // level gives the same bytes. Rows of bytes need no alignment; `dst` must not overlap the
 // rows read.
 
 /// The instruction-set levels of the kernels.
 enum {
-    /// Plain C, one pixel at a time (every architecture).
-    MASK_PIXEL_LEVEL_SCALAR = 0,
+    /// Portable C: the compiler's generic vectors (SSE2, NEON), eight pixels a block, the
+    /// last few one at a time (every architecture).
+    MASK_PIXEL_LEVEL_PORTABLE = 0,
     /// x86-64 with AVX2: eight pixels (32 alpha bytes) a step.
     MASK_PIXEL_LEVEL_AVX2 = 1,
     /// x86-64 with AVX-512F and AVX-512BW: sixteen pixels (64 alpha bytes) a step.

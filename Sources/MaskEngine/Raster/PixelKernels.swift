@@ -1,7 +1,7 @@
 import CPixels
 
 /// The levels of the C pixel kernels (`Sources/CPixels`, include/Kernels.h) that run the
-/// fast paths' rows: scalar C everywhere, AVX2 and AVX-512 on x86-64, the best the CPU has
+/// fast paths' rows: portable C everywhere, AVX2 and AVX-512 on x86-64, the best the CPU has
 /// chosen once when the library loads. Every level gives the same bytes.
 enum PixelKernels {
     /// The best level this CPU runs.

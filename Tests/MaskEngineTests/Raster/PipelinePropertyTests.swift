@@ -5,7 +5,7 @@ import XCTest
 /// zero to three modulators of one to three factors (coverages with spans, dense masks in
 /// blocks of 0, 255 and mixed bytes, constants), every blend, both stores — give the same
 /// bytes and the same drawn area through the fast paths (the C kernels at every level this
-/// CPU runs: scalar, AVX2, AVX-512) as through the general loop alone; and stored as alpha alone, a list gives the
+/// CPU runs: portable, AVX2, AVX-512) as through the general loop alone; and stored as alpha alone, a list gives the
 /// alpha channel of its RGBA store.
 final class PipelinePropertyTests: XCTestCase {
     override func tearDown() {

@@ -2,7 +2,7 @@ import CPixels
 import XCTest
 @testable import MaskEngine
 
-/// The C pixel kernels (`Sources/CPixels`) give, at every level this CPU runs (scalar,
+/// The C pixel kernels (`Sources/CPixels`) give, at every level this CPU runs (portable,
 /// AVX2, AVX-512), the bytes of the Swift pixel arithmetic (`scaled(_:by:)`, `mulDiv255`,
 /// source-over) on random rows: every length up to a few vector steps (so every
 /// remainder), starting anywhere in their buffers, with blocks of coverage all 0, all 255

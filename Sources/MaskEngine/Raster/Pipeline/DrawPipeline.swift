@@ -51,7 +51,7 @@
 /// kernels (`Sources/CPixels`, `PixelKernels`): `mask_masked_row` (`row`),
 /// `mask_masked_row_opacity` (`rowThenConstant`), `mask_solid_row` (a solid plain fill),
 /// `mask_alpha_fill` and `mask_alpha_row` (the A8 entries), with AVX-512BW (16 pixels a
-/// step) or AVX2 (8) as the CPU has them, chosen once, and the same bytes in scalar C.
+/// step) or AVX2 (8) as the CPU has them, chosen once, and the same bytes in portable C.
 /// So a list's shape picks its loop piece by piece, as tiny-skia's blitter picks one per
 /// span. Every entry gives the general loop's bytes: `PipelinePropertyTests` runs random
 /// lists through both (`generalOnly`).
