@@ -24,7 +24,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The real stack position, which Swift cannot read without taking a local's address.
         .target(name: "CStack"),
-        // RGBA to packed RGB with the CPU's byte shuffles, which Swift's SIMD types lack.
+        // Pixel loops in C, for the CPU's byte shuffles and wide vectors, which Swift's SIMD
+        // types lack: RGBA to packed RGB, and the compositor's hottest rows (AVX-512 / AVX2
+        // chosen at run time, portable C elsewhere).
         .target(name: "CPixels"),
 
         // The compositing engine: knows nothing of the language.

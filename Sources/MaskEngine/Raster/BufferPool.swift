@@ -1,3 +1,5 @@
+import CPixels
+
 /// Reusable pixel, coverage and accumulation buffers for one render thread.
 ///
 /// A frame needs several large buffers (the frame, offscreen groups, mask surfaces,
@@ -53,13 +55,15 @@ final class BufferPool {
         return b
     }
 
-    /// `count` pixels (4 × `count` bytes), every one the packed RGBA `pixel`, written once.
+    /// `count` pixels (4 × `count` bytes), every one the packed RGBA `pixel`, written once
+    /// (`mask_fill_pixels`: vector stores).
     func pixels(count: Int, filledWith pixel: UInt32) -> [UInt8] {
         bytesInUse &+= count &* 4
         var b = BufferPool.take(from: &bytes, count: count * 4)
         resizeUnwritten(&b, count: count * 4)
-        b.withUnsafeMutableBytes { raw in
-            for i in 0..<count { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
+        b.withUnsafeMutableBufferPointer { raw in
+            guard let base = raw.baseAddress else { return }
+            mask_fill_pixels(base, count, pixel)
         }
         return b
     }

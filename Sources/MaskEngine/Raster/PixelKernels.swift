@@ -1,17 +1,16 @@
 import CPixels
 
-/// Which of the C pixel loops (`Sources/CPixels`) this CPU runs, for the compositor's
-/// hottest rows: the same bytes as the Swift loops beside them, with vectors twice as
-/// wide as the default x86-64 target gives Swift (AVX2, chosen at run time).
+/// The levels of the C pixel kernels (`Sources/CPixels`, include/Kernels.h) that run the
+/// fast paths' rows: portable C everywhere, AVX2 and AVX-512 on x86-64, the best the CPU has
+/// chosen once when the library loads. Every level gives the same bytes.
 enum PixelKernels {
-    /// True where `mask_masked_row` and `mask_masked_row_opacity` run AVX2 (the fast
-    /// paths of `DrawPipeline`'s `row` and `rowThenConstant` pieces).
-    static let available = mask_has_masked_row() != 0
+    /// The best level this CPU runs.
+    static let best = Int(mask_best_pixel_level())
 
-    /// For tests: set to run the Swift loops of those fast paths only, to compare them
-    /// with the kernels on a CPU that has both.
-    nonisolated(unsafe) static var swiftOnly = false
-
-    /// True when the `row` pieces run the C loops.
-    static var maskedRow: Bool { available && !swiftOnly }
+    /// For tests: the level the kernels run (set to compare the levels); setting a level
+    /// this CPU lacks sets its best one. Not to be set while another thread renders.
+    static var level: Int {
+        get { Int(mask_pixel_level()) }
+        set { _ = mask_set_pixel_level(Int32(clamping: newValue)) }
+    }
 }

@@ -4,13 +4,13 @@ import XCTest
 /// The property behind `DrawPipeline`'s fast paths: random stage lists — every source,
 /// zero to three modulators of one to three factors (coverages with spans, dense masks in
 /// blocks of 0, 255 and mixed bytes, constants), every blend, both stores — give the same
-/// bytes and the same drawn area through the fast paths (the C kernels, then their Swift
-/// loops) as through the general loop alone; and stored as alpha alone, a list gives the
+/// bytes and the same drawn area through the fast paths (the C kernels at every level this
+/// CPU runs: portable, AVX2, AVX-512) as through the general loop alone; and stored as alpha alone, a list gives the
 /// alpha channel of its RGBA store.
 final class PipelinePropertyTests: XCTestCase {
     override func tearDown() {
         DrawPipeline.generalOnly = false
-        PixelKernels.swiftOnly = false
+        PixelKernels.level = PixelKernels.best
         super.tearDown()
     }
 
@@ -18,12 +18,13 @@ final class PipelinePropertyTests: XCTestCase {
         var random = SplitMix(seed: 22)
         var fastPieces = 0
         for round in 0..<400 {
-            let clip = PixelRect(x0: 0, y0: 0, x1: 8 + Int(random.next() % 40), y1: 3 + Int(random.next() % 6))
+            // Wide enough for a few of the widest kernels' steps (64 alpha bytes).
+            let clip = PixelRect(x0: 0, y0: 0, x1: 8 + Int(random.next() % 90), y1: 3 + Int(random.next() % 6))
             let list = try randomList(&random, clip: clip)
             var results: [(Image, PixelRect)] = []
-            for (general, swiftOnly) in [(true, false), (false, false), (false, true)] {
+            for (general, level) in [(true, PixelKernels.best)] + (0...PixelKernels.best).map({ (false, $0) }) {
                 DrawPipeline.generalOnly = general
-                PixelKernels.swiftOnly = swiftOnly
+                PixelKernels.level = level
                 var surface = try Surface.backdrop(clip)
                 surface.dirty = round % 3 == 0 ? clip : PixelRect(x0: 1, y0: 1, x1: clip.x1 - 1, y1: clip.y1)
                 list.run(into: &surface)
@@ -110,15 +111,16 @@ final class PipelinePropertyTests: XCTestCase {
         return .coverage(coverage ?? CoverageMask(rect: .empty, values: []))
     }
 
-    /// Dense mask values over part of the clip, in blocks of 0, 255 and mixed bytes.
+    /// Dense mask values over part of the clip, in blocks of 0, 255 and mixed bytes, as
+    /// wide as the kernels' steps (8, 16 or 64 bytes).
     private func mask(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline.Factor {
         let rect = PixelRect(x0: Int(random.next() % 3), y0: Int(random.next() % 2), x1: clip.x1 - Int(random.next() % 3), y1: clip.y1)
         var values = [UInt8](repeating: 0, count: rect.width * rect.height)
         var i = 0
         while i < values.count {
-            let kind = random.next() % 4
-            for j in i..<min(i + 8, values.count) { values[j] = kind == 0 ? 0 : kind == 1 ? 255 : random.byte() }
-            i += 8
+            let kind = random.next() % 4, width = [8, 16, 64][Int(random.next() % 3)]
+            for j in i..<min(i + width, values.count) { values[j] = kind == 0 ? 0 : kind == 1 ? 255 : random.byte() }
+            i += width
         }
         return .mask(CoverageMask(rect: rect, values: values))
     }

@@ -1,61 +1,165 @@
+import CPixels
 import XCTest
 @testable import MaskEngine
 
-/// The C pixel loops give the bytes of the Swift loops they stand in for: fills through a
-/// mask at full opacity and below it, drawn once with the kernels (where this CPU has them) and once
-/// with the Swift loops only, over a backdrop, for every remainder of the eight-pixel
-/// blocks and every kind of block (all 0, all 255, mixed).
+/// The C pixel kernels (`Sources/CPixels`) give, at every level this CPU runs (portable,
+/// AVX2, AVX-512), the bytes of the Swift pixel arithmetic (`scaled(_:by:)`, `mulDiv255`,
+/// source-over) on random rows: every length up to a few vector steps (so every
+/// remainder), starting anywhere in their buffers, with blocks of coverage all 0, all 255
+/// and mixed at the widths the levels step by.
 final class PixelKernelTests: XCTestCase {
     override func tearDown() {
-        PixelKernels.swiftOnly = false
+        PixelKernels.level = PixelKernels.best
         super.tearDown()
     }
 
-    /// Mask values in eight-pixel blocks: shut, full or mixed, chosen by the tests' seeded
-    /// generator (`SplitMix`).
-    private func maskValues(_ rect: PixelRect, seed: UInt64) -> [UInt8] {
-        var random = SplitMix(seed: seed)
-        var values = [UInt8](repeating: 0, count: rect.width * rect.height)
-        var i = 0
-        while i < values.count {
-            let kind = random.next() % 4
-            for j in i..<min(i + 8, values.count) {
-                values[j] = kind == 0 ? 0 : kind == 1 ? 255 : random.byte()
+    /// The levels to compare: every one this CPU runs.
+    private var levels: ClosedRange<Int> { 0...PixelKernels.best }
+
+    /// The vector loops divide by 255 as one high multiply: `(t · 257) >> 16` equals
+    /// `(t + (t >> 8)) >> 8` for every `t = x · k + 128` of two bytes.
+    func testHighMultiplyDividesBy255AsTheShifts() {
+        var mismatches = 0
+        for x in UInt32(0)...255 {
+            for k in UInt32(0)...255 {
+                let t = x * k + 128
+                if (t + (t >> 8)) >> 8 != (t * 257) >> 16 { mismatches += 1 }
+                if (t * 257) >> 16 != UInt32(mulDiv255(x, k)) { mismatches += 1 }
             }
-            i += 8
         }
-        return values
+        XCTAssertEqual(mismatches, 0)
     }
 
-    /// An image whose pixels are opaque, or of every alpha (premultiplied).
-    private func image(width: Int, height: Int, opaque: Bool) throws -> Paint {
-        var pixels: [UInt8] = []
-        for i in 0..<(width * height) {
-            let a = opaque ? 255 : (i &* 37) % 256
-            pixels += [UInt8((i &* 11) % (a + 1)), UInt8((i &* 5) % (a + 1)), UInt8((i &* 3) % (a + 1)), UInt8(a)]
+    /// The vector loops scale the destination by 255 − sa as `d − d · sa / 255`: equal,
+    /// rounded, for every two bytes (x / 255 is never half-way, so rounding commutes with
+    /// the subtraction).
+    func testScalingBy255MinusIsSubtracting() {
+        var mismatches = 0
+        for d in UInt32(0)...255 {
+            for a in UInt32(0)...255 where mulDiv255(d, 255 - a) != UInt8(d) - mulDiv255(d, a) { mismatches += 1 }
         }
-        let picture = try Image(width: width, height: height, premultipliedRGBA: pixels)
-        return try XCTUnwrap(ImageShader.paint(image: picture, in: Rect(0, 0, Double(width), Double(height)), transform: .identity))
+        XCTAssertEqual(mismatches, 0)
     }
 
-    func testMaskedFillsGiveTheSwiftLoopsBytes() throws {
-        for width in [1, 5, 8, 13, 16, 23, 40, 67] {
-            let clip = PixelRect(x0: 0, y0: 0, x1: width, y1: 9)
-            let coverage = try XCTUnwrap(Rasterizer.coverage(of: .rect(Rect(0, 0, Double(width), 9)), transform: .identity,
-                                                             fillRule: .nonzero, clip: clip))
-            for (seed, opaque, opacity) in [(UInt64(1), true, 1.0), (2, false, 1), (3, true, 1), (4, true, 0.6), (5, false, 0.3)] {
-                let mask = CoverageMask(rect: clip, values: maskValues(clip, seed: seed))
-                let paint = try image(width: width, height: 9, opaque: opaque)
-                var drawn: [Image] = []
-                for swiftOnly in [false, true] {
-                    PixelKernels.swiftOnly = swiftOnly
-                    var surface = try Surface.backdrop(clip)
-                    surface.fill(coverage, with: paint, mask: mask, opacity: opacity)
-                    drawn.append(surface.image)
+    func testTheLevelsCanBeChosen() {
+        for level in levels {
+            PixelKernels.level = level
+            XCTAssertEqual(PixelKernels.level, level)
+        }
+        PixelKernels.level = 99
+        XCTAssertEqual(PixelKernels.level, PixelKernels.best)
+    }
+
+    /// One random row: its length, where it starts in the buffers (0...3 pixels in), the
+    /// coverage bytes (blocks of 8, 16, 64 or 128 all 0, all 255 or mixed; four a pixel, for the
+    /// alpha kernels), premultiplied source pixels (all opaque when `opaque`) and
+    /// destination pixels of any bytes.
+    private struct Row {
+        var count: Int
+        var start: Int
+        var coverage: [UInt8]
+        var source: [UInt32]
+        var destination: [UInt32]
+        var opaque: Bool
+
+        init(_ random: inout SplitMix, maxCount: Int) {
+            count = Int(random.next() % UInt64(maxCount + 1))
+            start = Int(random.next() % 4)
+            let total = start + count + 64
+            coverage = []
+            while coverage.count < 4 * total {
+                let width = [8, 16, 64, 128][Int(random.next() % 4)], kind = random.next() % 3
+                for _ in 0..<width { coverage.append(kind == 0 ? 0 : kind == 1 ? 255 : random.byte()) }
+            }
+            let opaque = random.next() % 2 == 0
+            self.opaque = opaque
+            source = (0..<total).map { _ in
+                let a = opaque ? 255 : UInt32(random.byte())
+                return (0..<3).reduce(a << 24) { p, c in p | (UInt32(random.next() % UInt64(a + 1)) << (8 * c)) }
+            }
+            destination = (0..<total).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+        }
+    }
+
+    /// Source-over of `s` onto `d`: `s + d · (255 − sa) / 255` on each channel.
+    private func over(_ s: UInt32, _ d: UInt32) -> UInt32 { s &+ scaled(d, by: 255 &- (s >> 24)) }
+
+    /// Runs `kernel(source, coverage, destination, count, row)` on the row at every level
+    /// and checks each level's destination against `reference(i, row)` (pixel `i` of the
+    /// buffers) pixel by pixel; pixels outside the row stay as they were.
+    private func check(_ name: String, rounds: Int, seed: UInt64, maxCount: Int = 150,
+                       kernel: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafeMutablePointer<UInt8>, Int, Row) -> Void,
+                       reference: (Int, Row) -> UInt32) {
+        var random = SplitMix(seed: seed)
+        for round in 0..<rounds {
+            let row = Row(&random, maxCount: maxCount)
+            var expected = row.destination
+            for i in row.start..<(row.start + row.count) {
+                expected[i] = reference(i, row)
+            }
+            for level in levels {
+                PixelKernels.level = level
+                var out = row.destination
+                row.source.withUnsafeBytes { src in
+                    row.coverage.withUnsafeBufferPointer { cov in
+                        out.withUnsafeMutableBytes { dst in
+                            guard let s = src.baseAddress?.assumingMemoryBound(to: UInt8.self), let c = cov.baseAddress,
+                                  let d = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                            kernel(s + 4 * row.start, c + row.start, d + 4 * row.start, row.count, row)
+                        }
+                    }
                 }
-                XCTAssertTrue(drawn[0] == drawn[1], "width \(width), seed \(seed), opaque \(opaque), opacity \(opacity)")
-                // The backdrop changed where the mask is open: the fill did draw.
-                XCTAssertFalse(try drawn[0] == Surface.backdrop(clip).image, "width \(width), seed \(seed)")
+                if let i = out.indices.first(where: { out[$0] != expected[$0] }) {
+                    XCTFail("\(name) round \(round), level \(level), count \(row.count), start \(row.start): pixel \(i - row.start) is "
+                            + "\(String(out[i], radix: 16)), not \(String(expected[i], radix: 16))")
+                    return
+                }
+            }
+        }
+    }
+
+    func testMaskedRowsGiveTheScalarBytes() {
+        check("masked row", rounds: 600, seed: 1, kernel: { s, c, d, n, row in mask_masked_row(s, c, d, n, row.opaque ? 1 : 0) },
+              reference: { i, r in self.over(scaled(r.source[i], by: UInt32(r.coverage[i])), r.destination[i]) })
+        for opacity: UInt32 in [0, 1, 77, 128, 254, 255] {
+            check("masked row at \(opacity)", rounds: 150, seed: 2 + UInt64(opacity),
+                  kernel: { s, c, d, n, _ in mask_masked_row_opacity(s, c, d, n, opacity) },
+                  reference: { i, r in self.over(scaled(scaled(r.source[i], by: UInt32(r.coverage[i])), by: opacity), r.destination[i]) })
+        }
+    }
+
+    func testSolidRowsGiveTheScalarBytes() {
+        for (color, k) in [(UInt32(0xFF20_4080), UInt32(255)), (0xFF20_4080, 100), (0x8010_2040, 255), (0x8010_2040, 3), (0, 200)] {
+            check("solid row \(String(color, radix: 16)) at \(k)", rounds: 150, seed: UInt64(k) ^ UInt64(color),
+                  kernel: { _, c, d, n, _ in mask_solid_row(color, c, k, d, n) },
+                  reference: { i, r in self.over(scaled(color, by: UInt32(mulDiv255(UInt32(r.coverage[i]), k))), r.destination[i]) })
+            check("solid run \(String(color, radix: 16)) at \(k)", rounds: 60, seed: UInt64(k) &+ 9,
+                  kernel: { _, _, d, n, _ in mask_solid_row(color, nil, k, d, n) },
+                  reference: { i, r in self.over(scaled(color, by: k), r.destination[i]) })
+        }
+        check("fill", rounds: 100, seed: 5, kernel: { _, _, d, n, _ in mask_fill_pixels(d, n, 0x1234_5678) },
+              reference: { _, _ in 0x1234_5678 })
+    }
+
+    /// The alpha kernels, on the four bytes of each destination pixel of the random rows as
+    /// alpha bytes (so up to 600 bytes, several steps of 64), with four coverage bytes a pixel.
+    func testAlphaRowsGiveTheScalarBytes() {
+        func alphaOver(_ s: UInt32, _ d: UInt8) -> UInt8 { UInt8(truncatingIfNeeded: s &+ UInt32(mulDiv255(UInt32(d), 255 &- s))) }
+        /// Byte `j` of pixel `i` through `f(coverage, byte)`.
+        func bytes(_ i: Int, _ r: Row, _ f: (UInt32, UInt8) -> UInt8) -> UInt32 {
+            (0..<4).reduce(0) { p, j in
+                let c = UInt32(r.coverage[r.start + 4 * (i - r.start) + j])
+                return p | UInt32(f(c, UInt8(truncatingIfNeeded: r.destination[i] >> (8 * j)))) << (8 * j)
+            }
+        }
+        for alpha: UInt32 in [0, 1, 90, 254, 255] {
+            check("alpha fill \(alpha)", rounds: 80, seed: 7 &+ UInt64(alpha),
+                  kernel: { _, _, d, n, _ in mask_alpha_fill(d, 4 * n, alpha) },
+                  reference: { i, r in bytes(i, r) { _, b in alphaOver(alpha, b) } })
+            for k: UInt32 in [255, 140] {
+                check("alpha row \(alpha) at \(k)", rounds: 80, seed: 11 &+ UInt64(alpha) &* 3 &+ UInt64(k),
+                      kernel: { _, c, d, n, _ in mask_alpha_row(c, d, 4 * n, alpha, k) },
+                      reference: { i, r in bytes(i, r) { c, b in alphaOver(UInt32(mulDiv255(alpha, UInt32(mulDiv255(c, k)))), b) } })
             }
         }
     }

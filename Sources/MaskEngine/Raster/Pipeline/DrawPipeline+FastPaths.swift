@@ -57,26 +57,11 @@ extension DrawPipeline {
         return true
     }
 
-    /// Source-over of one alpha `s` onto `n` alpha bytes of `dst` from `at`: all 255 where
-    /// `s` is 255, `s` itself over blocks where nothing is drawn yet, the blend elsewhere.
+    /// Source-over of one alpha `s` onto `n` alpha bytes of `dst` from `at`
+    /// (`mask_alpha_fill`: all 255 where `s` is 255, nothing where it is 0).
     private static func fillAlpha(_ n: Int, _ s: UInt32, onto dst: UnsafeMutableRawBufferPointer, at: Int) {
         guard let base = dst.baseAddress else { return }
-        if s == 255 {
-            (base + at).initializeMemory(as: UInt8.self, repeating: 255, count: n)
-            return
-        }
-        let splat = UInt64(s) &* 0x0101_0101_0101_0101
-        var i = 0
-        while i < n {
-            if i &+ 8 <= n, dst.loadUnaligned(fromByteOffset: at &+ i, as: UInt64.self) == 0 {
-                dst.storeBytes(of: splat, toByteOffset: at &+ i, as: UInt64.self)
-                i &+= 8
-                continue
-            }
-            let old = UInt32(dst.load(fromByteOffset: at &+ i, as: UInt8.self))
-            dst.storeBytes(of: UInt8(truncatingIfNeeded: s &+ UInt32(mulDiv255(old, 255 &- s))), toByteOffset: at &+ i, as: UInt8.self)
-            i &+= 1
-        }
+        mask_alpha_fill((base + at).assumingMemoryBound(to: UInt8.self), n, s)
     }
 
     /// The coverage and the constant of a plain fill, `[source, [coverage, constant]]` (the
@@ -91,10 +76,11 @@ extension DrawPipeline {
     }
 
     /// The RGBA store's entry keyed by the whole list: a plain fill of a solid colour or a
-    /// paint, walked along the coverage's spans without held factors or a call per piece:
-    /// a full run is the source as it is (or times the constant), a piece between full runs
-    /// goes through the `row` loop (or the general one below full opacity), as the general
-    /// loop's pieces would. True when done.
+    /// paint, walked along the coverage's spans without held factors or a call per piece.
+    /// A solid colour's pieces are `mask_solid_row` (times the coverage between full runs,
+    /// and the constant); a paint's full run is the source as it is (or times the
+    /// constant), a piece between full runs goes through the `row` loop (or the general one
+    /// below full opacity), as the general loop's pieces would. True when done.
     func runPlainFill(into surface: inout Surface) -> Bool {
         guard let (coverage, k) = plainFill else { return false }
         switch source {
@@ -103,6 +89,10 @@ extension DrawPipeline {
         }
         let region = coverage.rect.intersection(surface.rect)
         guard !region.isEmpty, k > 0 else { return true }
+        if case .solid(let color) = source {
+            runSolidFill(color, coverage: coverage, k: k, region: region, into: &surface)
+            return true
+        }
         let rect = surface.rect, cw = coverage.rect.width, rows = region.y0..<region.y1
         coverage.withSpans { spans in
             coverage.bytes.withUnsafeBufferPointer { cov in
@@ -136,6 +126,27 @@ extension DrawPipeline {
         }
         surface.dirty = surface.dirty.union(region)
         return true
+    }
+
+    /// `runPlainFill` of the solid `color` over `region` (inside the coverage and the
+    /// surface): each piece of a row's spans one `mask_solid_row`.
+    private func runSolidFill(_ color: UInt32, coverage: CoverageMask, k: UInt32, region: PixelRect, into surface: inout Surface) {
+        let rect = surface.rect, cw = coverage.rect.width
+        coverage.withSpans { spans in
+            coverage.bytes.withUnsafeBufferPointer { cov in
+                surface.image.pixels.withUnsafeMutableBufferPointer { dst in
+                    guard let covBytes = cov.baseAddress, let dstBytes = dst.baseAddress else { return }
+                    for y in region.y0..<region.y1 {
+                        let covRow = covBytes + ((y &- coverage.rect.y0) &* cw &- coverage.rect.x0)
+                        let dstRow = dstBytes + ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
+                        spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
+                            mask_solid_row(color, known ? nil : covRow + a, k, dstRow + a &* 4, b &- a)
+                        }
+                    }
+                }
+            }
+        }
+        surface.dirty = surface.dirty.union(region)
     }
 
     /// The RGBA store's entry keyed by the whole list for a fill through a mask,
@@ -202,7 +213,7 @@ extension DrawPipeline {
 
     /// The A8 store's entry keyed by the whole list: the plain fill of a solid colour,
     /// `[solid, [coverage, constant]]` (a mask's grid tile), walked without pieces or lanes:
-    /// a full run is one alpha (`fillAlpha`), a piece between full runs a byte at a time
+    /// a full run is one alpha (`fillAlpha`), a piece between full runs `mask_alpha_row`
     /// (blocks of coverage 0 skipped), each as the general loop rounds it. True when done.
     func runPlainAlphaFill(into surface: inout AlphaSurface) -> Bool {
         guard case .solid(let color) = source, let (coverage, k) = plainFill else { return false }
@@ -211,26 +222,15 @@ extension DrawPipeline {
         let rect = surface.rect, cw = coverage.rect.width
         let a = color >> 24, full = UInt32(mulDiv255(a, k))
         coverage.withSpans { spans in
-            coverage.bytes.withUnsafeBytes { cov in
+            coverage.bytes.withUnsafeBufferPointer { cov in
                 surface.values.withUnsafeMutableBytes { out in
+                    guard let covBytes = cov.baseAddress, let outBytes = out.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
                     for y in region.y0..<region.y1 {
                         let outBase = (y &- rect.y0) &* rect.width &- rect.x0
                         let covBase = (y &- coverage.rect.y0) &* cw &- coverage.rect.x0
                         spans.forEach(y: y, within: region.x0, region.x1) { x0, x1, known in
                             if known { return DrawPipeline.fillAlpha(x1 &- x0, full, onto: out, at: outBase &+ x0) }
-                            var x = x0
-                            while x < x1 {
-                                if x &+ 8 <= x1, cov.loadUnaligned(fromByteOffset: covBase &+ x, as: UInt64.self) == 0 {
-                                    x &+= 8
-                                    continue
-                                }
-                                let c = UInt32(cov.load(fromByteOffset: covBase &+ x, as: UInt8.self))
-                                let s = UInt32(mulDiv255(a, UInt32(mulDiv255(c, k))))
-                                let old = UInt32(out.load(fromByteOffset: outBase &+ x, as: UInt8.self))
-                                out.storeBytes(of: UInt8(truncatingIfNeeded: s &+ UInt32(mulDiv255(old, 255 &- s))),
-                                               toByteOffset: outBase &+ x, as: UInt8.self)
-                                x &+= 1
-                            }
+                            mask_alpha_row(covBytes + (covBase &+ x0), outBytes + (outBase &+ x0), x1 &- x0, a, k)
                         }
                     }
                 }
@@ -247,85 +247,22 @@ extension DrawPipeline {
         return alphas == 0xFF00_0000
     }
 
-    /// The `row` piece: the source scaled by one byte row and blended. With `opaque` (every
-    /// source pixel is), each run of full blocks is one copy. With AVX2, the same row in
-    /// `mask_masked_row`.
+    /// The `row` piece: the source scaled by one byte row and blended
+    /// (`mask_masked_row`). With `opaque` (every source pixel is), each run of full blocks
+    /// is one copy.
     private static func maskedRow(_ src: UnsafeRawPointer, opaque: Bool, mask: UnsafeRawPointer, onto dst: UnsafeMutableRawBufferPointer,
                                   at dstBase: Int, count: Int) {
-        #if arch(x86_64)
-        if PixelKernels.maskedRow, let base = dst.baseAddress {
-            mask_masked_row(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
-                            (base + dstBase).assumingMemoryBound(to: UInt8.self), count, opaque ? 1 : 0)
-            return
-        }
-        #endif
-        var i = 0
-        while i < count {
-            if i &+ 8 <= count {
-                let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if m8 == 0 {
-                    i &+= 8
-                    continue
-                }
-                if m8 == ~0, opaque, let base = dst.baseAddress {
-                    var end = i &+ 8
-                    while end &+ 8 <= count, mask.loadUnaligned(fromByteOffset: end, as: UInt64.self) == ~0 { end &+= 8 }
-                    let from = src + (i &* 4), to = base + (dstBase &+ i &* 4)
-                    to.copyMemory(from: from, byteCount: (end &- i) &* 4)
-                    i = end
-                    continue
-                }
-                if m8 == ~0 {
-                    Surface.sourceOverRun(8, from: src + (i &* 4), onto: dst, at: dstBase &+ i &* 4)
-                    i &+= 8
-                    continue
-                }
-                let d = dstBase &+ i &* 4
-                let s = PixelBlock.scaled(PixelBlock.load(src, at: i &* 4), by: PixelBlock.factors(m8))
-                PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
-                i &+= 8
-                continue
-            }
-            for j in i..<min(i &+ 8, count) {
-                let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
-                MaskEngine.blend(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: v), onto: dst, at: dstBase &+ j &* 4)
-            }
-            i &+= 8
-        }
+        guard let base = dst.baseAddress else { return }
+        mask_masked_row(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
+                        (base + dstBase).assumingMemoryBound(to: UInt8.self), count, opaque ? 1 : 0)
     }
 
     /// The `rowThenConstant` piece: the source scaled by one byte row, then by a constant,
-    /// and blended. With AVX2, the same row in `mask_masked_row_opacity`.
+    /// and blended (`mask_masked_row_opacity`).
     private static func maskedRow(_ src: UnsafeRawPointer, mask: UnsafeRawPointer, opacity op: UInt32,
                                   onto dst: UnsafeMutableRawBufferPointer, at dstBase: Int, count: Int) {
-        #if arch(x86_64)
-        if PixelKernels.maskedRow, let base = dst.baseAddress {
-            mask_masked_row_opacity(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
-                                    (base + dstBase).assumingMemoryBound(to: UInt8.self), count, op)
-            return
-        }
-        #endif
-        let k = PixelBlock.factor(op)
-        var i = 0
-        while i < count {
-            if i &+ 8 <= count {
-                let m8 = mask.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if m8 != 0 {
-                    let d = dstBase &+ i &* 4
-                    // A full mask block scales by 255, which changes nothing: only the opacity.
-                    let source = PixelBlock.load(src, at: i &* 4)
-                    let s = PixelBlock.scaled(m8 == ~0 ? source : PixelBlock.scaled(source, by: PixelBlock.factors(m8)), by: k)
-                    PixelBlock.store(PixelBlock.blend(s, onto: PixelBlock.load(dst, at: d)), into: dst, at: d)
-                }
-                i &+= 8
-                continue
-            }
-            for j in i..<min(i &+ 8, count) {
-                let v = UInt32(mask.load(fromByteOffset: j, as: UInt8.self))
-                MaskEngine.blend(scaled(scaled(src.loadUnaligned(fromByteOffset: j &* 4, as: UInt32.self), by: v), by: op),
-                      onto: dst, at: dstBase &+ j &* 4)
-            }
-            i &+= 8
-        }
+        guard let base = dst.baseAddress else { return }
+        mask_masked_row_opacity(src.assumingMemoryBound(to: UInt8.self), mask.assumingMemoryBound(to: UInt8.self),
+                                (base + dstBase).assumingMemoryBound(to: UInt8.self), count, op)
     }
 }

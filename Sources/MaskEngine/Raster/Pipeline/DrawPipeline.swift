@@ -38,15 +38,20 @@
 /// `DrawPipeline+FastPaths.swift` holds a small table of fused loops keyed by a piece's
 /// `PieceShape`: the lanes the list leaves over the piece (`bare`: none, the source copied
 /// where opaque; `row`: one byte row — a mask at full coverage, or a coverage alone;
-/// `rowThenConstant`: the same below full opacity, both with AVX2 where the CPU has it),
-/// and for the A8 store one entry: constant lanes over a solid colour (`fastAlpha`). Four
-/// entries are keyed by the whole list, for the lists every frame draws many rows of:
-/// the plain fill `[source, [coverage, constant]]` into RGBA (`runPlainFill`) and of a
-/// solid colour into A8 (`runPlainAlphaFill`: a mask's grid tile), and the fill through a
-/// mask `[source, [coverage], [mask], [constant]?]` (`runMaskedFill`) walk the coverage's
+/// `rowThenConstant`: the same below full opacity), and for the A8 store one entry:
+/// constant lanes over a solid colour (`fastAlpha`). Four entries are keyed by the whole
+/// list, for the lists every frame draws many rows of: the plain fill
+/// `[source, [coverage, constant]]` into RGBA (`runPlainFill`; a solid colour's pieces
+/// are one kernel whatever the constant) and of a solid colour into A8
+/// (`runPlainAlphaFill`: a mask's grid tile), and the fill through a mask
+/// `[source, [coverage], [mask], [constant]?]` (`runMaskedFill`) walk the coverage's
 /// spans with their lanes known from the list, without held factors or a call per piece;
 /// a plain fill that none of them takes (under `behind`) takes its piece's one lane
-/// straight from the coverage (`coverageTimesConstant`).
+/// straight from the coverage (`coverageTimesConstant`). The rows of these entries are C
+/// kernels (`Sources/CPixels`, `PixelKernels`): `mask_masked_row` (`row`),
+/// `mask_masked_row_opacity` (`rowThenConstant`), `mask_solid_row` (a solid plain fill),
+/// `mask_alpha_fill` and `mask_alpha_row` (the A8 entries), with AVX-512BW (16 pixels a
+/// step) or AVX2 (8) as the CPU has them, chosen once, and the same bytes in portable C.
 /// So a list's shape picks its loop piece by piece, as tiny-skia's blitter picks one per
 /// span. Every entry gives the general loop's bytes: `PipelinePropertyTests` runs random
 /// lists through both (`generalOnly`).

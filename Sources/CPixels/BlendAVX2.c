@@ -1,0 +1,44 @@
+// The kernels with AVX2: eight pixels (32 alpha bytes) a step; a row's last few one by
+// one (AVX2 has no byte-masked loads, and a padded copy costs more than the pixels).
+
+#include "KernelTable.h"
+
+#if MASK_X86_KERNELS
+#include <immintrin.h>
+
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+
+typedef __m256i vec;
+#define LANES 8
+#define MASKED_TAILS 0
+
+static inline vec v_zero(void) { return _mm256_setzero_si256(); }
+static inline vec v_set16(int16_t x) { return _mm256_set1_epi16(x); }
+static inline vec v_set32(int32_t x) { return _mm256_set1_epi32(x); }
+static inline vec v_set64x2(uint64_t low, uint64_t high) {
+    return _mm256_setr_epi64x((long long)low, (long long)high, (long long)low, (long long)high);
+}
+static inline vec v_load(const uint8_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
+static inline void v_store(uint8_t *p, vec v) { _mm256_storeu_si256((__m256i *)p, v); }
+static inline __m128i v_block(const uint8_t *m) { return _mm_loadl_epi64((const __m128i *)m); }
+static inline __m128i v_block_ones(void) { return _mm_set_epi64x(0, -1); }
+static inline vec v_coverage(__m128i block) { return _mm256_cvtepu8_epi32(block); }
+static inline vec v_unpacklo8(vec a, vec b) { return _mm256_unpacklo_epi8(a, b); }
+static inline vec v_unpackhi8(vec a, vec b) { return _mm256_unpackhi_epi8(a, b); }
+static inline vec v_packus16(vec a, vec b) { return _mm256_packus_epi16(a, b); }
+static inline vec v_mullo16(vec a, vec b) { return _mm256_mullo_epi16(a, b); }
+static inline vec v_mulhi16(vec a, vec b) { return _mm256_mulhi_epu16(a, b); }
+static inline vec v_add16(vec a, vec b) { return _mm256_add_epi16(a, b); }
+static inline vec v_sub16(vec a, vec b) { return _mm256_sub_epi16(a, b); }
+static inline vec v_add32(vec a, vec b) { return _mm256_add_epi32(a, b); }
+static inline vec v_sub8(vec a, vec b) { return _mm256_sub_epi8(a, b); }
+static inline vec v_shuffle8(vec a, vec control) { return _mm256_shuffle_epi8(a, control); }
+static inline int v_is_zero(vec v) { return _mm256_testz_si256(v, v); }
+static inline int v_is_ones(vec v) { return _mm256_testc_si256(v, _mm256_set1_epi8(-1)); }
+
+#include "BlendVector.h"
+
+#pragma clang attribute pop
+
+const struct kernel_table mask_avx2_kernels = VECTOR_KERNELS;
+#endif

@@ -1,0 +1,136 @@
+// The kernels without the x86 levels: eight pixels (or alpha bytes) a block in the
+// compiler's generic vectors (SSE2 or NEON as the target has them), with the 16-bit-lane
+// arithmetic of MaskEngine's PixelBlock; the last few one at a time. Every architecture's
+// level. Blocks of eight coverage bytes are skipped or copied as the x86 levels skip and
+// copy theirs.
+
+#include "KernelTable.h"
+
+// The 32-byte vectors pass between static inline functions only, never across an ABI
+// boundary, so the warning that their passing convention depends on AVX does not apply.
+#pragma clang diagnostic ignored "-Wpsabi"
+
+typedef uint32_t pixels8 __attribute__((vector_size(32)));
+typedef uint16_t lanes16 __attribute__((vector_size(32)));
+typedef uint16_t bytes8_16 __attribute__((vector_size(16)));
+typedef uint8_t bytes8 __attribute__((vector_size(8)));
+
+static inline pixels8 load_block(const uint8_t *p) {
+    pixels8 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline void store_block(uint8_t *p, pixels8 v) { memcpy(p, &v, sizeof v); }
+
+static inline bytes8_16 load_bytes(const uint8_t *p) {
+    bytes8 b;
+    memcpy(&b, p, sizeof b);
+    return __builtin_convertvector(b, bytes8_16);
+}
+
+/// x · k / 255 rounded, in 16-bit lanes holding bytes.
+static inline bytes8_16 product(bytes8_16 x, bytes8_16 k) {
+    bytes8_16 t = x * k + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+/// Eight factors (16-bit lanes holding bytes) in both 16-bit halves of each pixel's lane.
+static inline pixels8 factors(bytes8_16 k) {
+    pixels8 w = __builtin_convertvector(k, pixels8);
+    return w | (w << 16);
+}
+
+/// Every channel of eight pixels times its pixel's factor / 255, rounded: `scaled_pixel`
+/// on each, red and blue (green and alpha) sharing a 16-bit-lane multiply.
+static inline pixels8 block_scaled(pixels8 p, pixels8 k) {
+    lanes16 v = (lanes16)p, f = (lanes16)k;
+    lanes16 rb = (v & 0x00FF) * f + 0x0080;
+    rb = (rb + (rb >> 8)) >> 8;
+    lanes16 ga = (v >> 8) * f + 0x0080;
+    ga = (ga + (ga >> 8)) & 0xFF00;
+    return (pixels8)(rb | ga);
+}
+
+/// Source-over of eight pixels `s` onto the eight at `d`.
+static inline void block_over(pixels8 s, uint8_t *d) {
+    pixels8 inverse = 255 - (s >> 24);
+    store_block(d, s + block_scaled(load_block(d), inverse | (inverse << 16)));
+}
+
+/// The end of the run of 8-byte blocks of 255 from `i` (the block at `i` is one).
+static size_t full_run_end(const uint8_t *mask, size_t i, size_t count) {
+    size_t end = i + 8;
+    while (end + 8 <= count && load_8(mask + end) == ~(uint64_t)0) end += 8;
+    return end;
+}
+
+static void masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque) {
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t m8 = load_8(mask + i);
+        if (m8 == 0) continue;
+        if (m8 == ~(uint64_t)0 && opaque) {
+            size_t end = full_run_end(mask, i, count);
+            memcpy(dst + 4 * i, src + 4 * i, 4 * (end - i));
+            i = end - 8;
+            continue;
+        }
+        pixels8 s = load_block(src + 4 * i);
+        block_over(m8 == ~(uint64_t)0 ? s : block_scaled(s, factors(load_bytes(mask + i))), dst + 4 * i);
+    }
+    masked_pixels(src, mask, dst, i, count);
+}
+
+static void masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity) {
+    pixels8 k = (pixels8){0} + (opacity | opacity << 16);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t m8 = load_8(mask + i);
+        if (m8 == 0) continue;
+        pixels8 s = load_block(src + 4 * i);
+        if (m8 != ~(uint64_t)0) s = block_scaled(s, factors(load_bytes(mask + i)));
+        block_over(block_scaled(s, k), dst + 4 * i);
+    }
+    masked_pixels_opacity(src, mask, dst, i, count, opacity);
+}
+
+static void fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
+    for (size_t i = 0; i < count; i++) store_pixel(dst + 4 * i, pixel);
+}
+
+static void solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
+    uint32_t full = scaled_pixel(color, k);
+    if (!coverage && full >> 24 == 255) return fill_pixels(dst, count, full);
+    pixels8 c = (pixels8){0} + color, s_full = (pixels8){0} + full;
+    bytes8_16 k16 = (bytes8_16){0} + (uint16_t)k;
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t m8 = coverage ? load_8(coverage + i) : ~(uint64_t)0;
+        if (m8 == 0) continue;
+        block_over(m8 == ~(uint64_t)0 ? s_full : block_scaled(c, factors(product(load_bytes(coverage + i), k16))), dst + 4 * i);
+    }
+    solid_pixels(color, coverage, k, dst, i, count);
+}
+
+static void alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) {
+    if (alpha == 255) memset(dst, 255, count);
+    if (alpha == 0 || alpha == 255) return;
+    for (size_t i = 0; i < count; i++) blend_alpha(alpha, dst + i);
+}
+
+static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k) {
+    bytes8_16 k16 = (bytes8_16){0} + (uint16_t)k, a16 = (bytes8_16){0} + (uint16_t)alpha;
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        if (load_8(coverage + i) == 0) continue;
+        bytes8_16 s = product(a16, product(load_bytes(coverage + i), k16));
+        bytes8 out = __builtin_convertvector(s + product(load_bytes(dst + i), 255 - s), bytes8);
+        memcpy(dst + i, &out, sizeof out);
+    }
+    alpha_bytes(coverage, dst, i, count, alpha, k);
+}
+
+const struct kernel_table mask_portable_kernels = {
+    masked_row, masked_row_opacity, solid_row, fill_pixels, alpha_fill, alpha_row,
+};

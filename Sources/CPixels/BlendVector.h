@@ -1,0 +1,294 @@
+// The kernels' vector loops, written once for every vector width: BlendAVX2.c and
+// BlendAVX512.c each define the primitives below for their registers and include this
+// file inside their target region, so both levels run the same arithmetic.
+//
+// The primitives: `vec` (a register of `4 · LANES` bytes: LANES pixels, or as many alpha
+// bytes), `v_zero`, `v_set16`, `v_set32`, `v_set64x2` (two 64-bit halves repeated in
+// every 128-bit lane), `v_load`, `v_store`, `v_block` (LANES coverage bytes in the low
+// bytes of an SSE register, the rest 0), `v_block_ones` (ones in the bytes `v_block`
+// fills), `v_coverage` (a block's bytes, each zero-extended to its pixel's 32 bits), `v_unpacklo8` /
+// `v_unpackhi8` (bytes to 16-bit lanes, per 128-bit lane), `v_packus16`, `v_mullo16`,
+// `v_mulhi16` (unsigned), `v_sub8`, `v_add16`, `v_sub16`, `v_add32`, `v_shuffle8`
+// (per 128-bit lane; an index with its top bit set gives 0), `v_is_zero` and `v_is_ones`.
+// With `MASKED_TAILS` (a level with masked loads and stores), also `v_load_part` /
+// `v_store_part` (the first `bytes` bytes, the rest read as 0 and left unwritten) and
+// `v_block_part` (the first `n` bytes of a block): a row's last pixels take the vector
+// step; without, they go one by one, as the portable level does its last ones.
+//
+// The arithmetic: the bytes are widened to 16-bit lanes (unpack with zero), multiplied,
+// and divided by 255 with rounding as `(t · 257) >> 16` of `t = x·k + 128`, which equals
+// `(t + (t >> 8)) >> 8` for every such t (PixelKernelTests checks all of them), in one
+// unsigned high multiply; then packed back to bytes. A pixel's factor is spread to its
+// four channels by a byte shuffle. Source-over scales the destination by 255 − sa as
+// `d − d · sa / 255` (equal, rounded, since x / 255 is never half-way: checked there too),
+// which needs no inverted alpha.
+
+/// x · k / 255, rounded, in 16-bit lanes holding bytes.
+static inline vec scale16(vec x, vec k) {
+    return v_mulhi16(v_add16(v_mullo16(x, k), v_set16(128)), v_set16(257));
+}
+
+/// The shuffle that spreads byte `a` of each 128-bit lane to the four 16-bit lanes of the
+/// first pixel of an unpacked half, and byte `b` to those of the second.
+static inline vec spread_control(uint64_t a, uint64_t b) {
+    const uint64_t zero_high = 0x8000800080008000ull, words = 0x0001000100010001ull;
+    return v_set64x2(zero_high | a * words, zero_high | b * words);
+}
+
+/// The factors of the unpacked low and high halves of LANES pixels from the byte at
+/// `offset` of each pixel's 32 bits of `v` (0: a factor per pixel from `v_coverage`;
+/// 3: the pixels' alphas).
+static inline vec spread_low(vec v, uint64_t offset) { return v_shuffle8(v, spread_control(offset, 4 + offset)); }
+static inline vec spread_high(vec v, uint64_t offset) { return v_shuffle8(v, spread_control(8 + offset, 12 + offset)); }
+
+/// LANES packed pixels, each channel scaled by the 16-bit lanes of `low` and `high` (for
+/// the unpacked halves).
+static inline vec scaled_halves(vec p, vec low, vec high) {
+    vec zero = v_zero();
+    return v_packus16(scale16(v_unpacklo8(p, zero), low), scale16(v_unpackhi8(p, zero), high));
+}
+
+/// LANES packed pixels, each channel scaled by its pixel's factor in `factors` (from
+/// `v_coverage`).
+static inline vec scaled_by(vec p, vec factors) {
+    return scaled_halves(p, spread_low(factors, 0), spread_high(factors, 0));
+}
+
+/// As `scaled_by`, then every channel scaled by the 16-bit lanes of `k` (an opacity).
+static inline vec scaled_by_then(vec p, vec factors, vec k) {
+    vec zero = v_zero();
+    return v_packus16(scale16(scale16(v_unpacklo8(p, zero), spread_low(factors, 0)), k),
+                      scale16(scale16(v_unpackhi8(p, zero), spread_high(factors, 0)), k));
+}
+
+/// Every channel scaled by the 16-bit lanes of `k`.
+static inline vec scaled_all(vec p, vec k) {
+    vec zero = v_zero();
+    return v_packus16(scale16(v_unpacklo8(p, zero), k), scale16(v_unpackhi8(p, zero), k));
+}
+
+/// Source-over of the packed pixels `s` onto `d`: `s + (d − d · sa / 255)`, which is
+/// `s + d · (255 − sa) / 255`. The sum is a 32-bit add, as the scalar pixel's, so that
+/// even a source that is not premultiplied gives the scalar bytes.
+static inline vec over(vec s, vec d) { return v_add32(s, v_sub8(d, scaled_halves(d, spread_low(s, 3), spread_high(s, 3)))); }
+
+/// The kinds of block of coverage bytes.
+enum block_kind { BLOCK_SHUT, BLOCK_FULL, BLOCK_MIXED };
+
+/// The kind of a block from `v_block`: one `ptest` says mixed (the commonest kind in a
+/// row that has any), a second tells the others apart.
+static inline enum block_kind block_kind(__m128i block) {
+    if (_mm_testnzc_si128(block, v_block_ones())) return BLOCK_MIXED;
+    return _mm_testz_si128(block, v_block_ones()) ? BLOCK_SHUT : BLOCK_FULL;
+}
+
+/// The end of the run of blocks of `kind` (shut or full) from `i`, whose block is one:
+/// four blocks a step while they are, then block by block.
+static inline size_t run_end(const uint8_t *mask, size_t i, size_t count, enum block_kind kind) {
+    size_t end = i + LANES;
+    while (end + 4 * LANES <= count) {
+        vec wide = v_load(mask + end);
+        if (!(kind == BLOCK_SHUT ? v_is_zero(wide) : v_is_ones(wide))) break;
+        end += 4 * LANES;
+    }
+    while (end + LANES <= count && block_kind(v_block(mask + end)) == kind) end += LANES;
+    return end;
+}
+
+/// `vector_masked_row` with `opaque` known where it is inlined, so the loop does not test it.
+__attribute__((always_inline)) static inline void masked_row_known(const uint8_t *src, const uint8_t *mask, uint8_t *dst,
+                                                                   size_t count, int opaque) {
+    size_t i = 0;
+    while (i + LANES <= count) {
+        __m128i block = v_block(mask + i);
+        enum block_kind kind = block_kind(block);
+        if (kind == BLOCK_SHUT) {
+            i = run_end(mask, i, count, BLOCK_SHUT);
+            continue;
+        }
+        if (kind == BLOCK_FULL && opaque) {
+            size_t end = run_end(mask, i, count, BLOCK_FULL);
+            memcpy(dst + 4 * i, src + 4 * i, 4 * (end - i));
+            i = end;
+            continue;
+        }
+        // A full block scales by 255, which changes nothing.
+        vec s = v_load(src + 4 * i), d = v_load(dst + 4 * i);
+        if (kind == BLOCK_MIXED && opaque) {
+            // An opaque source's alpha scaled by a factor is the factor: the spread factors
+            // scale the destination too.
+            vec coverage = v_coverage(block), low = spread_low(coverage, 0), high = spread_high(coverage, 0);
+            v_store(dst + 4 * i, v_add32(scaled_halves(s, low, high), v_sub8(d, scaled_halves(d, low, high))));
+        } else {
+            if (kind == BLOCK_MIXED) s = scaled_by(s, v_coverage(block));
+            v_store(dst + 4 * i, over(s, d));
+        }
+        i += LANES;
+    }
+    if (i == count) return;
+#if MASKED_TAILS
+    size_t bytes = 4 * (count - i);
+    vec s = scaled_by(v_load_part(src + 4 * i, bytes), v_coverage(v_block_part(mask + i, count - i)));
+    v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
+#else
+    masked_pixels(src, mask, dst, i, count);
+#endif
+}
+
+static void vector_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque) {
+    if (opaque) {
+        masked_row_known(src, mask, dst, count, 1);
+    } else {
+        masked_row_known(src, mask, dst, count, 0);
+    }
+}
+
+static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity) {
+    vec k = v_set16((int16_t)opacity);
+    size_t i = 0;
+    while (i + LANES <= count) {
+        __m128i block = v_block(mask + i);
+        enum block_kind kind = block_kind(block);
+        if (kind == BLOCK_SHUT) {
+            i = run_end(mask, i, count, BLOCK_SHUT);
+            continue;
+        }
+        vec s = v_load(src + 4 * i);
+        s = kind == BLOCK_FULL ? scaled_all(s, k) : scaled_by_then(s, v_coverage(block), k);
+        v_store(dst + 4 * i, over(s, v_load(dst + 4 * i)));
+        i += LANES;
+    }
+    if (i == count) return;
+#if MASKED_TAILS
+    size_t bytes = 4 * (count - i);
+    vec s = scaled_by_then(v_load_part(src + 4 * i, bytes), v_coverage(v_block_part(mask + i, count - i)), k);
+    v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
+#else
+    masked_pixels_opacity(src, mask, dst, i, count, opacity);
+#endif
+}
+
+static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
+    vec p = v_set32((int32_t)pixel);
+    size_t i = 0;
+    for (; i + 4 * LANES <= count; i += 4 * LANES) {
+        v_store(dst + 4 * i, p);
+        v_store(dst + 4 * (i + LANES), p);
+        v_store(dst + 4 * (i + 2 * LANES), p);
+        v_store(dst + 4 * (i + 3 * LANES), p);
+    }
+    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, p);
+#if MASKED_TAILS
+    if (i < count) v_store_part(dst + 4 * i, p, 4 * (count - i));
+#else
+    for (; i < count; i++) store_pixel(dst + 4 * i, pixel);
+#endif
+}
+
+static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
+    uint32_t full = scaled_pixel(color, k);
+    int opaque = full >> 24 == 255;
+    if (!coverage && opaque) return vector_fill_pixels(dst, count, full);
+    vec c = v_set32((int32_t)color), s_full = v_set32((int32_t)full), k16 = v_set16((int16_t)k);
+    size_t i = 0;
+    while (i + LANES <= count) {
+        // A run known full is a row of full blocks (not opaque here: that was a fill).
+        __m128i block = coverage ? v_block(coverage + i) : v_block_ones();
+        enum block_kind kind = block_kind(block);
+        if (kind == BLOCK_SHUT) {
+            i = run_end(coverage, i, count, BLOCK_SHUT);
+            continue;
+        }
+        if (kind == BLOCK_FULL && opaque) {
+            size_t end = run_end(coverage, i, count, BLOCK_FULL);
+            vector_fill_pixels(dst + 4 * i, end - i, full);
+            i = end;
+            continue;
+        }
+        vec s = s_full;
+        if (kind == BLOCK_MIXED) {
+            vec f = v_coverage(block);
+            // The factor is coverage times k, rounded once.
+            s = scaled_by(c, k == 255 ? f : scale16(f, k16));
+        }
+        v_store(dst + 4 * i, over(s, v_load(dst + 4 * i)));
+        i += LANES;
+    }
+    if (i == count) return;
+#if MASKED_TAILS
+    size_t bytes = 4 * (count - i);
+    vec s = s_full;
+    if (coverage) {
+        vec f = v_coverage(v_block_part(coverage + i, count - i));
+        s = scaled_by(c, k == 255 ? f : scale16(f, k16));
+    }
+    v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
+#else
+    solid_pixels(color, coverage, k, dst, i, count);
+#endif
+}
+
+/// Source-over of the 16-bit alphas `s_low` and `s_high` (the unpacked halves) onto the
+/// alpha bytes `d`.
+static inline vec alpha_over(vec s_low, vec s_high, vec d) {
+    vec zero = v_zero(), ones = v_set16(255);
+    vec low = v_add16(s_low, scale16(v_unpacklo8(d, zero), v_sub16(ones, s_low)));
+    vec high = v_add16(s_high, scale16(v_unpackhi8(d, zero), v_sub16(ones, s_high)));
+    return v_packus16(low, high);
+}
+
+static void vector_alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) {
+    if (alpha == 255) memset(dst, 255, count);
+    if (alpha == 0 || alpha == 255) return;
+    const size_t width = 4 * LANES;
+    vec s = v_set16((int16_t)alpha), bytes = v_set32((int32_t)(alpha * 0x01010101u));
+    size_t i = 0;
+    for (; i + width <= count; i += width) {
+        // Over nothing drawn yet (a grid tile's own area), the alpha itself.
+        vec d = v_load(dst + i);
+        v_store(dst + i, v_is_zero(d) ? bytes : alpha_over(s, s, d));
+    }
+#if MASKED_TAILS
+    if (i < count) v_store_part(dst + i, alpha_over(s, s, v_load_part(dst + i, count - i)), count - i);
+#else
+    for (; i < count; i++) blend_alpha(alpha, dst + i);
+#endif
+}
+
+/// The 16-bit source alphas of a solid colour's `a16` through the coverage bytes `c` times
+/// `k16` (skipped where `k` is 255), low and high halves.
+static inline void alpha_sources(vec c, uint32_t k, vec k16, vec a16, vec *low, vec *high) {
+    vec zero = v_zero();
+    vec cl = v_unpacklo8(c, zero), ch = v_unpackhi8(c, zero);
+    if (k != 255) {
+        cl = scale16(cl, k16);
+        ch = scale16(ch, k16);
+    }
+    *low = scale16(cl, a16);
+    *high = scale16(ch, a16);
+}
+
+static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k) {
+    const size_t width = 4 * LANES;
+    vec k16 = v_set16((int16_t)k), a16 = v_set16((int16_t)alpha), low, high;
+    size_t i = 0;
+    for (; i + width <= count; i += width) {
+        vec c = v_load(coverage + i);
+        if (v_is_zero(c)) continue;
+        alpha_sources(c, k, k16, a16, &low, &high);
+        v_store(dst + i, alpha_over(low, high, v_load(dst + i)));
+    }
+    if (i == count) return;
+#if MASKED_TAILS
+    alpha_sources(v_load_part(coverage + i, count - i), k, k16, a16, &low, &high);
+    v_store_part(dst + i, alpha_over(low, high, v_load_part(dst + i, count - i)), count - i);
+#else
+    alpha_bytes(coverage, dst, i, count, alpha, k);
+#endif
+}
+
+#define VECTOR_KERNELS                                                                                           \
+    {                                                                                                            \
+        vector_masked_row, vector_masked_row_opacity, vector_solid_row, vector_fill_pixels, vector_alpha_fill, \
+            vector_alpha_row,                                                                                    \
+    }

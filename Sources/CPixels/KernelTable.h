@@ -1,0 +1,91 @@
+#ifndef CPIXELS_KERNEL_TABLE_H
+#define CPIXELS_KERNEL_TABLE_H
+
+// The kernels of one instruction-set level, as Kernels.c dispatches to them, and the
+// scalar arithmetic every level shares for what its vector loops leave.
+
+#include "Kernels.h"
+#include <string.h>
+
+/// The kernels of one level (see include/Kernels.h for what each does).
+struct kernel_table {
+    void (*masked_row)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque);
+    void (*masked_row_opacity)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
+    void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
+    void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
+    void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
+    void (*alpha_row)(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
+};
+
+extern const struct kernel_table mask_portable_kernels;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define MASK_X86_KERNELS 1
+extern const struct kernel_table mask_avx2_kernels;
+extern const struct kernel_table mask_avx512_kernels;
+#endif
+
+/// `x · k / 255` rounded to nearest, for bytes `x` and `k`: MaskEngine's `mulDiv255`.
+static inline uint32_t mul_div_255(uint32_t x, uint32_t k) {
+    uint32_t t = x * k + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+/// Every channel of a packed pixel times `k` / 255, rounded: Compositor.swift's
+/// `scaled(_:by:)`. Red and blue (green and alpha) share one multiply in 16-bit lanes.
+static inline uint32_t scaled_pixel(uint32_t p, uint32_t k) {
+    uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ga = ((p >> 8) & 0x00FF00FFu) * k + 0x00800080u;
+    ga = (ga + ((ga >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ga;
+}
+
+static inline uint32_t load_pixel(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+static inline void store_pixel(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+
+/// Source-over of `s` onto the pixel at `d`, without branches (`s + d · (255 − sa) / 255`,
+/// which is also the result where `sa` is 0 or 255).
+static inline void blend_pixel(uint32_t s, uint8_t *d) {
+    store_pixel(d, s + scaled_pixel(load_pixel(d), 255 - (s >> 24)));
+}
+
+/// Source-over of the alpha `s` onto the alpha byte at `d`.
+static inline void blend_alpha(uint32_t s, uint8_t *d) { *d = (uint8_t)(s + mul_div_255(*d, 255 - s)); }
+
+static inline uint64_t load_8(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/// Pixels `from ..< to` of a masked row, one at a time (what the vector loops leave).
+static inline void masked_pixels(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t from, size_t to) {
+    for (size_t i = from; i < to; i++) blend_pixel(scaled_pixel(load_pixel(src + 4 * i), mask[i]), dst + 4 * i);
+}
+
+/// Pixels `from ..< to` of a masked row below full opacity, one at a time.
+static inline void masked_pixels_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t from, size_t to,
+                                         uint32_t opacity) {
+    for (size_t i = from; i < to; i++) {
+        blend_pixel(scaled_pixel(scaled_pixel(load_pixel(src + 4 * i), mask[i]), opacity), dst + 4 * i);
+    }
+}
+
+/// Pixels `from ..< to` of a solid row, one at a time.
+static inline void solid_pixels(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t from, size_t to) {
+    for (size_t i = from; i < to; i++) {
+        blend_pixel(scaled_pixel(color, coverage ? mul_div_255(coverage[i], k) : k), dst + 4 * i);
+    }
+}
+
+/// Bytes `from ..< to` of an alpha row, one at a time.
+static inline void alpha_bytes(const uint8_t *coverage, uint8_t *dst, size_t from, size_t to, uint32_t alpha, uint32_t k) {
+    for (size_t i = from; i < to; i++) blend_alpha(mul_div_255(alpha, mul_div_255(coverage[i], k)), dst + i);
+}
+
+#endif

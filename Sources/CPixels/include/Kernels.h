@@ -1,0 +1,65 @@
+#ifndef CPIXELS_KERNELS_H
+#define CPIXELS_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// The compositor's hottest rows, on premultiplied RGBA8 pixels (red in the low byte of a
+// little-endian 32-bit pixel, alpha in the high one) and on A8 alpha bytes, with the exact
+// integer arithmetic of MaskEngine's Swift loops (Raster/Compositor.swift, PixelBlock.swift):
+// a channel `x` scaled by a factor `k` is `mulDiv255(x, k)`, `t = x·k + 128; (t + (t >> 8)) >> 8`,
+// and source-over is `s + mulDiv255(d, 255 − sa)`. Each kernel has a portable form (the
+// compiler's generic vectors, 8 pixels a block) and, on x86-64, an AVX2 form (8 pixels a
+// step) and an AVX-512BW form (16 pixels a step, with masked tails); the form
+// is chosen once, when the library is loaded, for the best level the CPU has, and every
+// level gives the same bytes. Rows of bytes need no alignment; `dst` must not overlap the
+// rows read.
+
+/// The instruction-set levels of the kernels.
+enum {
+    /// Portable C: the compiler's generic vectors (SSE2, NEON), eight pixels a block, the
+    /// last few one at a time (every architecture).
+    MASK_PIXEL_LEVEL_PORTABLE = 0,
+    /// x86-64 with AVX2: eight pixels (32 alpha bytes) a step.
+    MASK_PIXEL_LEVEL_AVX2 = 1,
+    /// x86-64 with AVX-512F and AVX-512BW: sixteen pixels (64 alpha bytes) a step.
+    MASK_PIXEL_LEVEL_AVX512 = 2,
+};
+
+/// The best level this CPU runs (what the kernels use unless told otherwise).
+int mask_best_pixel_level(void);
+
+/// The level the kernels use now.
+int mask_pixel_level(void);
+
+/// Makes the kernels use `level`, or the best level this CPU runs if that is lower, and
+/// returns the level set: for tests, which compare the levels. Not for use while another
+/// thread runs a kernel.
+int mask_set_pixel_level(int level);
+
+/// Source-over of `count` pixels from `src`, each first scaled by its coverage byte in
+/// `mask`, onto `dst`. Blocks of zero coverage are skipped; with `opaque` (the caller
+/// knows every source pixel is opaque), runs of full coverage are copied.
+void mask_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque);
+
+/// As `mask_masked_row` below full opacity: each source pixel scaled by its coverage byte,
+/// then by `opacity` (0...255), then blended onto `dst`.
+void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
+
+/// Source-over of the solid premultiplied `color` onto `count` pixels of `dst`, scaled at
+/// pixel `i` by `mulDiv255(coverage[i], k)`, or by `k` (0...255) alone when `coverage` is
+/// NULL: a plain fill's row, coverage times opacity rounded once.
+void mask_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
+
+/// Writes `pixel` to each of the `count` pixels from `dst`.
+void mask_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel);
+
+/// Source-over of one alpha (0...255) onto `count` alpha bytes: `a = alpha + mulDiv255(a, 255 − alpha)`.
+void mask_alpha_fill(uint8_t *dst, size_t count, uint32_t alpha);
+
+/// Source-over onto `count` alpha bytes of a solid colour's `alpha` scaled at byte `i` by
+/// `mulDiv255(coverage[i], k)`: `s = mulDiv255(alpha, mulDiv255(coverage[i], k))`, then as
+/// `mask_alpha_fill`. Blocks of zero coverage are skipped.
+void mask_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
+
+#endif
