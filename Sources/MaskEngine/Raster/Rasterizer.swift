@@ -128,10 +128,24 @@ enum Rasterizer {
                     continue
                 }
                 let stop = min(x &+ 8, w)
-                for i in x..<stop {
-                    sum += row[i]
-                    row[i] = 0
-                    outRow[i] = Rule.byte(sum)
+                if stop &- x == 8 {
+                    // A whole block: the sums one after another (their order makes the bytes),
+                    // the bytes eight at once.
+                    let block = UnsafeMutableRawPointer(row + x)
+                    let added = block.loadUnaligned(as: SIMD8<Float>.self)
+                    var sums = SIMD8<Float>()
+                    for i in 0..<8 {
+                        sum += added[i]
+                        sums[i] = sum
+                    }
+                    block.storeBytes(of: SIMD8<Float>(), as: SIMD8<Float>.self)
+                    UnsafeMutableRawPointer(outRow + x).storeBytes(of: Rule.bytes(sums), as: SIMD8<UInt8>.self)
+                } else {
+                    for i in x..<stop {
+                        sum += row[i]
+                        row[i] = 0
+                        outRow[i] = Rule.byte(sum)
+                    }
                 }
                 spans.summed(x, stop, bytes: rowBytes)
                 x = stop
@@ -280,26 +294,55 @@ private struct BoxOverlap {
 
 /// How a row's running winding sum becomes a coverage byte: the fill rule of the sum loop,
 /// chosen once per shape.
-private protocol CoverageRule {
+protocol CoverageRule {
+    /// The coverage byte of one sum.
     static func byte(_ sum: Float) -> UInt8
+    /// `byte` of eight sums, lane for lane.
+    static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8>
 }
 
 /// Nonzero: `min(1, |sum|)`.
-private enum NonzeroCoverage: CoverageRule {
+enum NonzeroCoverage: CoverageRule {
     @inline(__always)
     static func byte(_ sum: Float) -> UInt8 {
         var v = abs(sum)
         if v > 1 { v = 1 }
         return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
     }
+
+    /// The same float operations as `byte` in eight lanes, and its truncation of
+    /// x = v · 255 + 0.5 (0.5 ... 255.5) done in floats too, exactly: r = (x + 2²³) − 2²³ is
+    /// x rounded to the nearest integer (from 2²³ to 2²⁴ the floats are the integers), one
+    /// less where that is above x; the bits of r + 2²³ end with r's byte.
+    @inline(__always)
+    static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8> {
+        var v = sums
+        v.replace(with: -sums, where: sums .< 0)
+        v.replace(with: 1, where: v .> 1)
+        let x = v * 255 + 0.5
+        let shift = SIMD8<Float>(repeating: 8_388_608)
+        var r = (x + shift) - shift
+        r.replace(with: r - 1, where: r .> x)
+        let u = unsafeBitCast(r + shift, to: SIMD8<UInt32>.self)
+        return SIMD8(UInt8(truncatingIfNeeded: u[0]), UInt8(truncatingIfNeeded: u[1]), UInt8(truncatingIfNeeded: u[2]),
+                     UInt8(truncatingIfNeeded: u[3]), UInt8(truncatingIfNeeded: u[4]), UInt8(truncatingIfNeeded: u[5]),
+                     UInt8(truncatingIfNeeded: u[6]), UInt8(truncatingIfNeeded: u[7]))
+    }
 }
 
 /// Evenodd: `|sum|` folded into 0...1, 0 at even windings and 1 at odd ones.
-private enum EvenOddCoverage: CoverageRule {
+enum EvenOddCoverage: CoverageRule {
     @inline(__always)
     static func byte(_ sum: Float) -> UInt8 {
         var v = abs(sum).truncatingRemainder(dividingBy: 2)
         if v > 1 { v = 2 - v }
         return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
+    }
+
+    @inline(__always)
+    static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8> {
+        var out = SIMD8<UInt8>()
+        for i in 0..<8 { out[i] = byte(sums[i]) }
+        return out
     }
 }

@@ -124,4 +124,31 @@ final class RasterizerAgreementTests: XCTestCase {
             }
         }
     }
+
+    /// The running sum turns eight sums into bytes at once: lane for lane, the bytes one
+    /// sum at a time gives, at every rounding boundary ((k − 0.5) / 255 and its neighbours)
+    /// and on random sums of either sign, past one winding too.
+    func testEightLaneBytesAreTheOneLaneBytes() {
+        var sums: [Float] = [0, -0, 1, -1, 2, -2, 3.5, 1e-30, -1e-30, 1.0000001, 100, -7.25]
+        for k in 0...256 {
+            let t = (Float(k) - 0.5) / 255
+            for v in [t, t.nextUp, t.nextDown, t.nextUp.nextUp, t.nextDown.nextDown] { sums += [v, -v, v + 1, 2 - v] }
+        }
+        var random = SplitMix(seed: 0xB17E_5EA5)
+        for _ in 0..<200_000 { sums.append(Float(Int64(bitPattern: random.next() % 6_000_000) - 3_000_000) / 1_000_000) }
+        while sums.count % 8 != 0 { sums.append(0.5) }
+        func check<Rule: CoverageRule>(_ rule: Rule.Type) {
+            for start in stride(from: 0, to: sums.count, by: 8) {
+                var lanes = SIMD8<Float>()
+                for i in 0..<8 { lanes[i] = sums[start + i] }
+                let bytes = Rule.bytes(lanes)
+                for i in 0..<8 where bytes[i] != Rule.byte(lanes[i]) {
+                    XCTFail("\(rule): sum \(lanes[i]) gives \(bytes[i]) in eight lanes, \(Rule.byte(lanes[i])) in one")
+                    return
+                }
+            }
+        }
+        check(NonzeroCoverage.self)
+        check(EvenOddCoverage.self)
+    }
 }
