@@ -56,17 +56,22 @@ struct LineAccumulator {
         let firstRow = Int(p0y.rounded(.down))
         let endRow = min(height, Int(p1y.rounded(.up)))
         guard firstRow < endRow else { return }
+        let lastRow = endRow &- 1
         for y in firstRow..<endRow {
             let row = y &* stride
-            let dy = min(Double(y + 1), p1y) - max(Double(y), p0y)
+            // The edge's height in the row: 1 in every row but its first and last (the
+            // general expression gives exactly 1 there too).
+            let dy = y == firstRow || y == lastRow ? min(Double(y + 1), p1y) - max(Double(y), p0y) : 1
             // Clamped: rounding must not walk the edge out of the row's cells.
             let xNext = clampX(x + dxdy * dy)
             let d = dy * dir
             let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-            let xaFloor = xa.rounded(.down)
-            let xai = Int(xaFloor)
-            let xbCeil = xb.rounded(.up)
-            let xbi = Int(xbCeil)
+            // Floor and ceiling of columns (0 ... width, never -0) through `Int`, without a libm call.
+            let xai = Int(xa)
+            let xaFloor = Double(xai)
+            var xbi = Int(xb)
+            if Double(xbi) < xb { xbi &+= 1 }
+            let xbCeil = Double(xbi)
             if xbi <= xai + 1 {
                 // Within one cell: the area right of the edge's midpoint goes to the next cell.
                 let xmf = 0.5 * (x + xNext) - xaFloor
