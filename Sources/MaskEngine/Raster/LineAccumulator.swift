@@ -12,7 +12,7 @@ struct LineAccumulator {
     }
 
     /// Adds the edge from `(ax, ay)` to `(bx, by)`, in buffer coordinates (any finite values).
-    mutating func add(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+    func add(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         guard ay != by else { return }
         // Clip to the rows 0...height, keeping the edge's direction.
         var (x0, y0, x1, y1) = (ax, ay, bx, by)
@@ -30,14 +30,15 @@ struct LineAccumulator {
         if !(tLeft > 0 && tLeft < 1) { tLeft = 2 }
         if !(tRight > 0 && tRight < 1) { tRight = 2 }
         let (tA, tB) = tLeft < tRight ? (tLeft, tRight) : (tRight, tLeft)
-        // The pieces end at tA and tB (where the edge crosses a side, else they are 2) and at 1.
-        var px = x0, py = y0
-        for t in tA < 1 ? (tB < 1 ? [tA, tB] : [tA]) : [] {
-            let qx = x0 + (x1 - x0) * t, qy = y0 + (y1 - y0) * t
-            line(clampX(px), py, clampX(qx), qy)
-            px = qx; py = qy
-        }
-        line(clampX(px), py, clampX(x1), y1)
+        // The pieces end at tA and tB (where the edge crosses a side, else they are 2; tB < 1
+        // only with tA < 1) and at the edge's end.
+        guard tA < 1 else { return line(clampX(x0), y0, clampX(x1), y1) }
+        let ax = x0 + (x1 - x0) * tA, ay = y0 + (y1 - y0) * tA
+        line(clampX(x0), y0, clampX(ax), ay)
+        guard tB < 1 else { return line(clampX(ax), ay, clampX(x1), y1) }
+        let bx = x0 + (x1 - x0) * tB, by = y0 + (y1 - y0) * tB
+        line(clampX(ax), ay, clampX(bx), by)
+        line(clampX(bx), by, clampX(x1), y1)
     }
 
     /// `v` limited to 0...width; NaN becomes 0.
@@ -47,7 +48,7 @@ struct LineAccumulator {
     }
 
     /// Accumulates an edge lying inside the buffer: x in 0...width, y in 0...height.
-    private mutating func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+    private func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         guard ay != by, ay.isFinite, by.isFinite else { return }
         let dir: Double = ay < by ? 1 : -1
         let (p0x, p0y, p1x, p1y) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
@@ -72,7 +73,7 @@ struct LineAccumulator {
             var xbi = Int(xb)
             if Double(xbi) < xb { xbi &+= 1 }
             let xbCeil = Double(xbi)
-            if xbi <= xai + 1 {
+            if xbi <= xai &+ 1 {
                 // Within one cell: the area right of the edge's midpoint goes to the next cell.
                 let xmf = 0.5 * (x + xNext) - xaFloor
                 add(Float(d - d * xmf), row: row, x: xai)
@@ -85,16 +86,16 @@ struct LineAccumulator {
                 let xbf = xb - xbCeil + 1
                 let am = 0.5 * s * xbf * xbf
                 add(Float(d * a0), row: row, x: xai)
-                if xbi == xai + 2 {
+                if xbi == xai &+ 2 {
                     add(Float(d * (1 - a0 - am)), row: row, x: xai &+ 1)
                 } else {
                     let a1 = s * (1.5 - xaf)
                     add(Float(d * (a1 - a0)), row: row, x: xai &+ 1)
-                    if xai + 2 < xbi - 1 {
+                    if xai &+ 2 < xbi &- 1 {
                         let step = Float(d * s)
-                        for xi in (xai + 2)..<(xbi - 1) { add(step, row: row, x: xi) }
+                        for xi in (xai &+ 2)..<(xbi &- 1) { add(step, row: row, x: xi) }
                     }
-                    let a2 = a1 + Double(xbi - xai - 3) * s
+                    let a2 = a1 + Double(xbi &- xai &- 3) * s
                     add(Float(d * (1 - a2 - am)), row: row, x: xbi &- 1)
                 }
                 add(Float(d * am), row: row, x: xbi)

@@ -61,7 +61,7 @@ enum Rasterizer {
             let touched = TouchedBlocks(marks: marks, words: words)
             let ox = Double(area.x0), oy = Double(area.y0)
             cells.withUnsafeMutableBufferPointer { buffer in
-                var lines = LineAccumulator(cells: buffer, touched: touched, width: w, height: h, stride: stride)
+                let lines = LineAccumulator(cells: buffer, touched: touched, width: w, height: h, stride: stride)
                 for poly in polygons {
                     let pts = poly.points
                     guard pts.count >= 2 else { continue }
@@ -316,8 +316,8 @@ enum NonzeroCoverage: CoverageRule {
     /// less where that is above x; the bits of r + 2²³ end with r's byte.
     @inline(__always)
     static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8> {
-        var v = sums
-        v.replace(with: -sums, where: sums .< 0)
+        // |sum|: the sign bit cleared.
+        var v = unsafeBitCast(unsafeBitCast(sums, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
         v.replace(with: 1, where: v .> 1)
         let x = v * 255 + 0.5
         let shift = SIMD8<Float>(repeating: 8_388_608)
