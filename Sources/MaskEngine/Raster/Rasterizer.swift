@@ -51,15 +51,17 @@ enum Rasterizer {
         // Handed back all zero: the running sum below clears every cell it reads.
         var cells = pool.zeroFloats(count: stride * h)
         defer { pool.recycleZeroed(&cells) }
-        // One byte for each eight cells of a row, non-zero where an edge wrote to them: the
-        // running sum reads only those blocks and fills the runs between them at once.
-        let blocks = (stride + 7) >> 3
-        var touched = pool.bytes(count: blocks * h)
-        defer { pool.recycle(&touched) }
-        let ox = Double(area.x0), oy = Double(area.y0)
-        cells.withUnsafeMutableBufferPointer { buffer in
-            touched.withUnsafeMutableBufferPointer { marks in
-                var lines = LineAccumulator(cells: buffer, marks: marks, width: w, height: h, stride: stride)
+        // One bit for each eight cells of a row, set where an edge wrote to them: the running
+        // sum reads only those blocks, found 64 at a time, and fills the runs between them at once.
+        let words = TouchedBlocks.words(cells: stride)
+        // Every byte the spans leave open is written below.
+        var values = pool.bytes(count: w * h, zeroed: false)
+        let spans = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words &* h) { marks in
+            marks.initialize(repeating: 0)
+            let touched = TouchedBlocks(marks: marks, words: words)
+            let ox = Double(area.x0), oy = Double(area.y0)
+            cells.withUnsafeMutableBufferPointer { buffer in
+                let lines = LineAccumulator(cells: buffer, touched: touched, width: w, height: h, stride: stride)
                 for poly in polygons {
                     let pts = poly.points
                     guard pts.count >= 2 else { continue }
@@ -70,61 +72,18 @@ enum Rasterizer {
                     }
                 }
             }
-        }
-        // Every byte the spans leave open is written below.
-        var values = pool.bytes(count: w * h, zeroed: false)
-        // Each row's extent and full runs, noted as its bytes are written.
-        let spans = CoverageSpanWriter.write(rows: h, pool: pool) { spans in
-            cells.withUnsafeMutableBytes { cellBytes in
-                touched.withUnsafeBytes { marks in
-                    values.withUnsafeMutableBytes { out in
-                        guard let outBase = out.baseAddress else { return }
-                        @inline(__always) func coverage(_ sum: Float) -> UInt8 {
-                            var v = abs(sum)
-                            if fillRule == .evenodd {
-                                v = v.truncatingRemainder(dividingBy: 2)
-                                if v > 1 { v = 2 - v }
-                            } else if v > 1 {
-                                v = 1
-                            }
-                            return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
-                        }
-                        // Each pixel's byte is the coverage of the sum of its row's cells up to it.
-                        // Cells no edge wrote to are +0, and adding +0 leaves a sum as it is, so
-                        // skipping them changes no byte.
-                        for y in 0..<h {
-                            var sum: Float = 0
-                            let row = y &* stride &* 4, outRow = y &* w, markRow = y &* blocks
-                            let rowBytes = UnsafePointer((outBase + outRow).assumingMemoryBound(to: UInt8.self))
-                            var x = 0
-                            while x < w {
-                                // `x` is a multiple of 8 here: a whole block untouched, and the
-                                // untouched blocks after it, hold one value.
-                                if x &+ 8 <= w, marks[markRow &+ (x >> 3)] == 0 {
-                                    var end = x &+ 8
-                                    while end &+ 8 <= w, marks[markRow &+ (end >> 3)] == 0 { end &+= 8 }
-                                    let byte = coverage(sum)
-                                    // Unwritten where the spans say it all (see `CoverageSpanWriter.run`).
-                                    if byte != 255, byte != 0 || (spans.hasStartedExtent && end != w) {
-                                        (outBase + (outRow &+ x)).initializeMemory(as: UInt8.self, repeating: byte, count: end &- x)
-                                    }
-                                    spans.run(x, end, value: byte)
-                                    x = end
-                                    continue
-                                }
-                                let start = x, stop = min(x &+ 8, w)
-                                while x < stop {
-                                    sum += cellBytes.load(fromByteOffset: row &+ x &* 4, as: Float.self)
-                                    cellBytes.storeBytes(of: 0, toByteOffset: row &+ x &* 4, as: Float.self)
-                                    out.storeBytes(of: coverage(sum), toByteOffset: outRow &+ x, as: UInt8.self)
-                                    x &+= 1
-                                }
-                                spans.summed(start, stop, bytes: rowBytes)
-                            }
-                            spans.endRow(width: w, bytes: rowBytes)
-                            // The spare cells that edges right of the area wrote to.
-                            cellBytes.storeBytes(of: 0, toByteOffset: row &+ w &* 4, as: Float.self)
-                            cellBytes.storeBytes(of: 0, toByteOffset: row &+ (w &+ 1) &* 4, as: Float.self)
+            // Each row's extent and full runs, noted as its bytes are written.
+            return CoverageSpanWriter.write(rows: h, pool: pool) { spans in
+                cells.withUnsafeMutableBufferPointer { cellBuffer in
+                    values.withUnsafeMutableBufferPointer { out in
+                        guard let cellBase = cellBuffer.baseAddress, let outBase = out.baseAddress else { return }
+                        switch fillRule {
+                        case .nonzero:
+                            sumRows(cellBase, touched, into: outBase, width: w, height: h, stride: stride, spans: &spans,
+                                    coverage: NonzeroCoverage.self)
+                        case .evenodd:
+                            sumRows(cellBase, touched, into: outBase, width: w, height: h, stride: stride, spans: &spans,
+                                    coverage: EvenOddCoverage.self)
                         }
                     }
                 }
@@ -138,6 +97,64 @@ enum Rasterizer {
             return nil
         }
         return CoverageMask(rect: area, sparse: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns)
+    }
+
+    /// The running sum of every row: each pixel's byte is the coverage of the sum of its
+    /// row's cells up to it, and every cell read is set back to 0. Cells no edge wrote to
+    /// are +0, and adding +0 leaves a sum as it is, so skipping them changes no byte: only
+    /// the touched blocks are summed cell by cell, and the untouched ones between them hold
+    /// one value, handed to the spans as a run (and written only where the spans need it).
+    private static func sumRows<Rule: CoverageRule>(_ cells: UnsafeMutablePointer<Float>, _ touched: TouchedBlocks,
+                                                    into out: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int,
+                                                    stride: Int, spans: inout CoverageSpanWriter, coverage: Rule.Type) {
+        // Whole blocks end here; a last, partial block is always summed.
+        let wholeEnd = w & ~7
+        for y in 0..<h {
+            var sum: Float = 0
+            let row = cells + y &* stride, outRow = out + y &* w
+            let rowBytes = UnsafePointer(outRow)
+            var x = 0
+            while x < w {
+                // `x` is a multiple of 8 here: the untouched whole blocks from it hold one value.
+                let runEnd = min(touched.next(row: y, from: x &>> 3) &<< 3, wholeEnd)
+                if runEnd > x {
+                    let byte = Rule.byte(sum)
+                    // Unwritten where the spans say it all (see `CoverageSpanWriter.run`).
+                    if byte != 255, byte != 0 || (spans.hasStartedExtent && runEnd != w) {
+                        (outRow + x).update(repeating: byte, count: runEnd &- x)
+                    }
+                    spans.run(x, runEnd, value: byte)
+                    x = runEnd
+                    continue
+                }
+                let stop = min(x &+ 8, w)
+                if stop &- x == 8 {
+                    // A whole block: the sums one after another (their order makes the bytes),
+                    // the bytes eight at once.
+                    let block = UnsafeMutableRawPointer(row + x)
+                    let added = block.loadUnaligned(as: SIMD8<Float>.self)
+                    var sums = SIMD8<Float>()
+                    for i in 0..<8 {
+                        sum += added[i]
+                        sums[i] = sum
+                    }
+                    block.storeBytes(of: SIMD8<Float>(), as: SIMD8<Float>.self)
+                    UnsafeMutableRawPointer(outRow + x).storeBytes(of: Rule.bytes(sums), as: SIMD8<UInt8>.self)
+                } else {
+                    for i in x..<stop {
+                        sum += row[i]
+                        row[i] = 0
+                        outRow[i] = Rule.byte(sum)
+                    }
+                }
+                spans.summed(x, stop, bytes: rowBytes)
+                x = stop
+            }
+            spans.endRow(width: w, bytes: rowBytes)
+            // The spare cells that edges right of the area wrote to.
+            row[w] = 0
+            row[w &+ 1] = 0
+        }
     }
 
     // MARK: - Rectangles
@@ -161,58 +178,77 @@ enum Rasterizer {
     /// and row, the same value the accumulation gives, without the accumulation buffer.
     /// Every row the box overlaps has the whole area's width as its extent and, where the
     /// row is wholly inside, one full run (the columns wholly inside): the spans need no
-    /// look at the bytes.
+    /// look at the bytes. Only the columns the box's sides cross (one or two each side) and
+    /// the rows its top and bottom cross are computed; inside rows write those columns' bytes.
     private static func rectangleCoverage(_ box: Rect, area: PixelRect, pool: BufferPool) -> CoverageMask {
-        @inline(__always) func overlap(_ lo: Double, _ hi: Double, _ p: Int) -> Float {
-            let start = Double(p)
-            return Float(max(0, min(hi, start + 1) - max(lo, start)))
-        }
         let w = area.width, h = area.height
+        let columns = BoxOverlap(lo: box.minX, hi: box.maxX, first: area.x0, count: w)
+        let rows = BoxOverlap(lo: box.minY, hi: box.maxY, first: area.y0, count: h)
         // Every byte the spans leave open is written below.
         var values = pool.bytes(count: w * h, zeroed: false)
         let spans = CoverageSpanWriter.write(rows: h, pool: pool) { spans in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: w) { cx in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { fullRow in
-                    // The columns the box covers wholly (one run).
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { insideRow in
+                    // The overlap of the columns the sides cross; those between are 1.
                     var fullX0 = w, fullX1 = 0
-                    for i in 0..<w {
-                        cx[i] = overlap(box.minX, box.maxX, area.x0 &+ i)
-                        // Rows wholly inside the rectangle are all alike: this one, copied.
-                        fullRow[i] = UInt8(truncatingIfNeeded: Int32(cx[i] * 255 + 0.5))
-                        if cx[i] == 1 { fullX0 = min(fullX0, i); fullX1 = i &+ 1 }
+                    columns.forEachEdge { i in
+                        cx[i] = columns.overlap(i)
+                        // Rows wholly inside the rectangle are all alike: these bytes, copied.
+                        insideRow[i] = UInt8(truncatingIfNeeded: Int32(cx[i] * 255 + 0.5))
+                        if cx[i] == 1 { fullX0 = min(fullX0, i); fullX1 = max(fullX1, i &+ 1) }
+                    }
+                    if !columns.inner.isEmpty {
+                        fullX0 = min(fullX0, columns.inner.lowerBound)
+                        fullX1 = max(fullX1, columns.inner.upperBound)
                     }
                     // Every column the box overlaps may be non-zero: the area is the box's
                     // pixels, so all of its columns.
                     let over = 0..<w
                     let inside = fullX0 < fullX1 ? fullX0..<fullX1 : 0..<0
                     values.withUnsafeMutableBufferPointer { out in
-                        guard out.baseAddress != nil, let rowBase = fullRow.baseAddress else { return }
+                        guard let base = out.baseAddress, let rowBase = insideRow.baseAddress else { return }
                         // Rows come in groups alike for the spans (outside, edge, inside): each
-                        // group is written at once.
+                        // group is ended at once.
                         var group = 0, groupKind = -1
-                        for y in 0..<h {
-                            let fy = overlap(box.minY, box.maxY, area.y0 &+ y)
-                            let row = y &* w
-                            let kind = fy == 1 ? 2 : (fy > 0 ? 1 : 0)
+                        func add(_ count: Int, kind: Int) {
                             if kind != groupKind {
                                 if group > 0 { spans.endRows(group, extent: groupKind > 0 ? over : 0..<0, full: groupKind == 2 ? inside : 0..<0) }
                                 group = 0
                                 groupKind = kind
                             }
-                            group &+= 1
-                            // Only what the spans leave open: nothing of a row outside the box,
-                            // nothing of an inside row's full run.
-                            if fy == 0 { continue }
+                            group &+= count
+                        }
+                        // A row the top or bottom crosses: each byte is the column's overlap
+                        // times the row's (the columns wholly inside hold one value).
+                        func edgeRow(_ y: Int) {
+                            let fy = rows.overlap(y)
+                            add(1, kind: fy == 1 ? 2 : (fy > 0 ? 1 : 0))
+                            let row = base + y &* w
+                            if fy == 0 { return }
                             if fy == 1 {
-                                // A column or two each side, usually: one by one.
-                                for x in 0..<inside.lowerBound { out[row &+ x] = rowBase[x] }
-                                for x in inside.upperBound..<w { out[row &+ x] = rowBase[x] }
-                                continue
+                                insideRows(y..<(y &+ 1))
+                                return
                             }
-                            for x in 0..<w {
-                                out[row &+ x] = UInt8(truncatingIfNeeded: Int32(cx[x] * fy * 255 + 0.5))
+                            columns.forEachEdge { x in row[x] = UInt8(truncatingIfNeeded: Int32(cx[x] * fy * 255 + 0.5)) }
+                            let one: Float = 1
+                            row.advanced(by: columns.inner.lowerBound)
+                                .update(repeating: UInt8(truncatingIfNeeded: Int32(one * fy * 255 + 0.5)), count: columns.inner.count)
+                        }
+                        // Only what the spans leave open: nothing of an inside row's full run.
+                        func insideRows(_ ys: Range<Int>) {
+                            for y in ys {
+                                let row = base + y &* w
+                                // A column or two each side, usually: one by one.
+                                for x in 0..<inside.lowerBound { row[x] = rowBase[x] }
+                                for x in inside.upperBound..<w { row[x] = rowBase[x] }
                             }
                         }
+                        for y in 0..<rows.inner.lowerBound { edgeRow(y) }
+                        if !rows.inner.isEmpty {
+                            add(rows.inner.count, kind: 2)
+                            insideRows(rows.inner)
+                        }
+                        for y in rows.inner.upperBound..<h { edgeRow(y) }
                         if group > 0 { spans.endRows(group, extent: groupKind > 0 ? over : 0..<0, full: groupKind == 2 ? inside : 0..<0) }
                     }
                 }
@@ -222,108 +258,91 @@ enum Rasterizer {
     }
 }
 
-/// Adds the signed area of line segments to a cell buffer (font-rs's `draw_line`, with
-/// clipping to the buffer added).
-private struct LineAccumulator {
-    let cells: UnsafeMutableBufferPointer<Float>
-    /// One byte for each eight cells, set when one of them is written.
-    let marks: UnsafeMutableBufferPointer<UInt8>
-    let width: Int, height: Int, stride: Int, blocks: Int
+/// How a box's span `lo ... hi` overlaps the pixels `first ..< first + count` along one
+/// axis: the pixels wholly inside (`inner`, overlap exactly 1) and the others (`edges`,
+/// the one or two each side that the box's sides cross, when the pixels are the box's).
+private struct BoxOverlap {
+    let lo: Double, hi: Double, first: Int
+    /// The pixels wholly inside, counted from `first`.
+    let inner: Range<Int>
+    let count: Int
 
-    init(cells: UnsafeMutableBufferPointer<Float>, marks: UnsafeMutableBufferPointer<UInt8>,
-         width: Int, height: Int, stride: Int) {
-        self.cells = cells; self.marks = marks; self.width = width; self.height = height; self.stride = stride
-        blocks = (stride + 7) >> 3
+    init(lo: Double, hi: Double, first: Int, count: Int) {
+        self.lo = lo; self.hi = hi; self.first = first; self.count = count
+        // Pixel p is wholly inside when lo <= p and p + 1 <= hi: ceil(lo) <= p < floor(hi),
+        // limited to the pixels (as doubles, before `Int`).
+        let low = Double(first), high = Double(first &+ count)
+        let a = Int(min(high, max(low, lo.rounded(.up)))) &- first
+        let b = Int(min(high, max(low, hi.rounded(.down)))) &- first
+        inner = a < b ? a..<b : 0..<0
     }
 
-    /// Adds `value` to cell `x` of the row starting at cell `row` (row `y`), and marks its block.
+    /// Calls `body` with each pixel outside `inner`, in order.
     @inline(__always)
-    private func add(_ value: Float, row: Int, y: Int, x: Int) {
-        cells[row &+ x] += value
-        marks[y &* blocks &+ (x >> 3)] = 1
+    func forEachEdge(_ body: (Int) -> Void) {
+        for i in 0..<inner.lowerBound { body(i) }
+        for i in inner.upperBound..<count { body(i) }
     }
 
-    /// Adds the edge from `(ax, ay)` to `(bx, by)`, in buffer coordinates (any finite values).
-    mutating func add(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        guard ay != by else { return }
-        // Clip to the rows 0...height, keeping the edge's direction.
-        var (x0, y0, x1, y1) = (ax, ay, bx, by)
-        let h = Double(height)
-        let top = min(y0, y1), bottom = max(y0, y1)
-        guard bottom > 0, top < h else { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        func xAt(_ y: Double) -> Double { x0 + (y - y0) * dxdy }
-        if y0 < 0 { x0 = xAt(0); y0 = 0 } else if y0 > h { x0 = xAt(h); y0 = h }
-        if y1 < 0 { x1 = xAt(0); y1 = 0 } else if y1 > h { x1 = xAt(h); y1 = h }
-        // Split where the edge crosses the left and right sides; clamp the outer pieces onto them.
-        let w = Double(width)
-        var tLeft = x1 != x0 ? (0 - x0) / (x1 - x0) : 2
-        var tRight = x1 != x0 ? (w - x0) / (x1 - x0) : 2
-        if !(tLeft > 0 && tLeft < 1) { tLeft = 2 }
-        if !(tRight > 0 && tRight < 1) { tRight = 2 }
-        let (tA, tB) = tLeft < tRight ? (tLeft, tRight) : (tRight, tLeft)
-        var px = x0, py = y0
-        for t in [tA, tB, 1] where t <= 1 {
-            let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
-            let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
-            line(clampX(px), py, clampX(qx), qy)
-            px = qx; py = qy
-        }
-    }
-
-    /// `v` limited to 0...width; NaN becomes 0.
+    /// Pixel `i`'s overlap (0...1) with the box.
     @inline(__always)
-    private func clampX(_ v: Double) -> Double {
-        v > 0 ? (v < Double(width) ? v : Double(width)) : 0
+    func overlap(_ i: Int) -> Float {
+        let start = Double(first &+ i)
+        return Float(max(0, min(hi, start + 1) - max(lo, start)))
+    }
+}
+
+/// How a row's running winding sum becomes a coverage byte: the fill rule of the sum loop,
+/// chosen once per shape.
+protocol CoverageRule {
+    /// The coverage byte of one sum.
+    static func byte(_ sum: Float) -> UInt8
+    /// `byte` of eight sums, lane for lane.
+    static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8>
+}
+
+/// Nonzero: `min(1, |sum|)`.
+enum NonzeroCoverage: CoverageRule {
+    @inline(__always)
+    static func byte(_ sum: Float) -> UInt8 {
+        var v = abs(sum)
+        if v > 1 { v = 1 }
+        return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
     }
 
-    /// Accumulates an edge lying inside the buffer: x in 0...width, y in 0...height.
-    private mutating func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        guard ay != by, ay.isFinite, by.isFinite else { return }
-        let dir: Double = ay < by ? 1 : -1
-        let (p0x, p0y, p1x, p1y) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
-        let dxdy = (p1x - p0x) / (p1y - p0y)
-        var x = clampX(p0x)
-        let firstRow = Int(p0y.rounded(.down))
-        let endRow = min(height, Int(p1y.rounded(.up)))
-        guard firstRow < endRow else { return }
-        for y in firstRow..<endRow {
-            let row = y &* stride
-            let dy = min(Double(y + 1), p1y) - max(Double(y), p0y)
-            // Clamped: rounding must not walk the edge out of the row's cells.
-            let xNext = clampX(x + dxdy * dy)
-            let d = dy * dir
-            let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-            let xaFloor = xa.rounded(.down)
-            let xai = Int(xaFloor)
-            let xbCeil = xb.rounded(.up)
-            let xbi = Int(xbCeil)
-            if xbi <= xai + 1 {
-                // Within one cell: the area right of the edge's midpoint goes to the next cell.
-                let xmf = 0.5 * (x + xNext) - xaFloor
-                add(Float(d - d * xmf), row: row, y: y, x: xai)
-                add(Float(d * xmf), row: row, y: y, x: xai &+ 1)
-            } else {
-                let s = 1 / (xb - xa)
-                let xaf = xa - xaFloor
-                let a0 = 0.5 * s * (1 - xaf) * (1 - xaf)
-                let xbf = xb - xbCeil + 1
-                let am = 0.5 * s * xbf * xbf
-                add(Float(d * a0), row: row, y: y, x: xai)
-                if xbi == xai + 2 {
-                    add(Float(d * (1 - a0 - am)), row: row, y: y, x: xai &+ 1)
-                } else {
-                    let a1 = s * (1.5 - xaf)
-                    add(Float(d * (a1 - a0)), row: row, y: y, x: xai &+ 1)
-                    if xai + 2 < xbi - 1 {
-                        for xi in (xai + 2)..<(xbi - 1) { add(Float(d * s), row: row, y: y, x: xi) }
-                    }
-                    let a2 = a1 + Double(xbi - xai - 3) * s
-                    add(Float(d * (1 - a2 - am)), row: row, y: y, x: xbi &- 1)
-                }
-                add(Float(d * am), row: row, y: y, x: xbi)
-            }
-            x = xNext
-        }
+    /// The same float operations as `byte` in eight lanes, and its truncation of
+    /// x = v · 255 + 0.5 (0.5 ... 255.5) done in floats too, exactly: r = (x + 2²³) − 2²³ is
+    /// x rounded to the nearest integer (from 2²³ to 2²⁴ the floats are the integers), one
+    /// less where that is above x; the bits of r + 2²³ end with r's byte.
+    @inline(__always)
+    static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8> {
+        // |sum|: the sign bit cleared.
+        var v = unsafeBitCast(unsafeBitCast(sums, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
+        v.replace(with: 1, where: v .> 1)
+        let x = v * 255 + 0.5
+        let shift = SIMD8<Float>(repeating: 8_388_608)
+        var r = (x + shift) - shift
+        r.replace(with: r - 1, where: r .> x)
+        let u = unsafeBitCast(r + shift, to: SIMD8<UInt32>.self)
+        return SIMD8(UInt8(truncatingIfNeeded: u[0]), UInt8(truncatingIfNeeded: u[1]), UInt8(truncatingIfNeeded: u[2]),
+                     UInt8(truncatingIfNeeded: u[3]), UInt8(truncatingIfNeeded: u[4]), UInt8(truncatingIfNeeded: u[5]),
+                     UInt8(truncatingIfNeeded: u[6]), UInt8(truncatingIfNeeded: u[7]))
+    }
+}
+
+/// Evenodd: `|sum|` folded into 0...1, 0 at even windings and 1 at odd ones.
+enum EvenOddCoverage: CoverageRule {
+    @inline(__always)
+    static func byte(_ sum: Float) -> UInt8 {
+        var v = abs(sum).truncatingRemainder(dividingBy: 2)
+        if v > 1 { v = 2 - v }
+        return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
+    }
+
+    @inline(__always)
+    static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8> {
+        var out = SIMD8<UInt8>()
+        for i in 0..<8 { out[i] = byte(sums[i]) }
+        return out
     }
 }
