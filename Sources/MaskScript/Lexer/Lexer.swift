@@ -18,6 +18,9 @@ public struct Lexer {
     var swallowedNewline: SourceRange?
     /// The index of the line of the last location asked for.
     var lineHint = 0
+    /// Where finished tokens go when they are not kept (`forEachToken`): all but the last
+    /// (which a newline after it may still need) are handed over in batches.
+    var sink: ((Token) -> Void)?
 
     /// Keywords that cannot continue an expression, so a line starting with one inside
     /// unclosed `( )` or `[ ]` must be a new statement.
@@ -37,6 +40,18 @@ public struct Lexer {
         var lexer = Lexer(file: file)
         lexer.run()
         return (lexer.tokens, lexer.diagnostics)
+    }
+
+    /// Hands each token of `file` to `body` in order, ending with `eof`, without keeping
+    /// them: the formatter's memory holds its own compact records, not a `Token` (48 bytes
+    /// or more) per token as well.
+    static func forEachToken(_ file: SourceFile, _ body: (Token) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var lexer = Lexer(file: file)
+            lexer.sink = body
+            lexer.run()
+            lexer.tokens.forEach(body)
+        }
     }
 
     // MARK: - Main loop
@@ -220,6 +235,12 @@ public struct Lexer {
 
     mutating func add(_ kind: Token.Kind, from start: Int) {
         tokens.append(Token(kind, SourceRange(start: location(start), end: location(position))))
+        if let sink, tokens.count >= 4096 {
+            let last = tokens.removeLast()
+            tokens.forEach(sink)
+            tokens.removeAll(keepingCapacity: true)
+            tokens.append(last)
+        }
         swallowedNewline = nil
     }
 
