@@ -77,7 +77,7 @@ extension Parser {
         let saved = context
         context = .layer
         defer { context = saved }
-        let listDepth = braceDepths[current]
+        let listDepth = Int(braceDepths[current])
         var properties: [Stmt] = []
         while !stopped {
             skipSeparators()

@@ -37,8 +37,9 @@ public struct Parser {
 
     let file: SourceFile
     let tokens: [Token]
-    /// For each token, the number of `{` open before it.
-    let braceDepths: [Int]
+    /// For each token, the number of `{` open before it (32 bits each: one a token, and a
+    /// list literal is a token a byte).
+    let braceDepths: [Int32]
     var current = 0
     var diagnostics: [Diagnostic] = []
     var depth = 0
@@ -54,12 +55,12 @@ public struct Parser {
     private init(file: SourceFile, tokens: [Token]) {
         self.file = file
         self.tokens = tokens
-        var depths: [Int] = []
+        var depths: [Int32] = []
         depths.reserveCapacity(tokens.count)
         var open = 0
         for token in tokens {
             if token.kind == .rightBrace { open = max(open - 1, 0) }
-            depths.append(open)
+            depths.append(Int32(clamping: open))
             if token.kind == .leftBrace { open += 1 }
         }
         braceDepths = depths
@@ -258,7 +259,7 @@ public struct Parser {
     mutating func synchronize(toDepth depth: Int) {
         var skippedOpeners = 0
         while !check(.eof) {
-            let level = braceDepths[current]
+            let level = Int(braceDepths[current])
             if level < depth { return }
             if level == depth {
                 switch token.kind {

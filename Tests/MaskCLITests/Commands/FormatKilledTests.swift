@@ -14,7 +14,7 @@ final class FormatKilledTests: MaskCLITestCase {
         try write("x", to: live)
         try write("x", to: ".b.mask.tmp-999999999-5")
 
-        let pid = try spawnStoppingAtTemporary(["fmt", "-w", url("a.mask").path])
+        let pid = try MaskProcess.spawn(["fmt", "-w", url("a.mask").path], environment: ["MASK_TEST_STOP_AT": "fmt-temporary"])
         var status: Int32 = 0
         XCTAssertEqual(waitpid(pid, &status, WUNTRACED), pid)
         let stopped = status & 0xff == 0x7f
@@ -32,25 +32,5 @@ final class FormatKilledTests: MaskCLITestCase {
         XCTAssertEqual(String(decoding: try bytes("a.mask"), as: UTF8.self), tidy)
         XCTAssertEqual(try listing(), [".b.mask.tmp-999999999-5", live, "a.mask"].sorted(),
                        "the dead process's temporary is gone; a live one's and another script's stay")
-    }
-
-    /// Starts `mask` with `MASK_TEST_STOP_AT=fmt-temporary`, its output to /dev/null.
-    private func spawnStoppingAtTemporary(_ arguments: [String]) throws -> pid_t {
-        let binary = try XCTUnwrap(MaskProcess.binary, "cannot find the built mask binary; set MASK_BINARY")
-        var environment = ProcessInfo.processInfo.environment
-        environment["MASK_TEST_STOP_AT"] = "fmt-temporary"
-        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, binary.path, &actions, nil, argv, envp)
-        XCTAssertEqual(result, 0, "posix_spawn: \(String(cString: strerror(result)))")
-        return pid
     }
 }
