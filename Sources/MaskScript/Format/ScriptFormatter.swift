@@ -29,10 +29,10 @@ public enum ScriptFormatter {
 
     /// The formatted text of a script as UTF-8, without the copy a `String` would be.
     ///
-    /// Memory: at most about 100 bytes per byte of script (measured: a list literal of
-    /// one-digit items, the worst case, one token a byte), in the parse that checks the
-    /// syntax; the layout itself takes 16 bytes a token for the tokens and 5 an entry for
-    /// the layout (about 3 entries a token), and the text it writes.
+    /// Memory: at most about 65 bytes per byte of script (measured on the worst case, a
+    /// list literal of one-digit items, one token a byte; docs/Reference.md), reached in
+    /// the parse that checks the syntax; the layout itself takes 16 bytes a token for the
+    /// tokens, 5 an entry for the layout (about 1.5 entries a token) and the text it writes.
     /// - Throws: `DiagnosticList` with the syntax errors when the script does not parse.
     public static func formattedBytes(_ file: SourceFile) throws(DiagnosticList) -> [UInt8] {
         let diagnostics = Parser.parse(file).diagnostics
