@@ -120,9 +120,6 @@ struct FormatTokens {
         moveCommentsOffSeparators()
     }
 
-    /// The number of tokens.
-    var count: Int { records.count }
-
     subscript(index: Int) -> Record { records[index] }
 
     /// The text of a token as written.

@@ -103,7 +103,7 @@ struct Layout {
 
     /// The text laid out within `width` columns, as UTF-8. Each line's trailing spaces are dropped.
     func render(width: Int, _ tokens: FormatTokens) -> [UInt8] {
-        var printer = LayoutPrinter(width: width)
+        var printer = LayoutPrinter()
         var state: [(level: Int, flat: Bool)] = []
         var level = 0, flat = false
         for entry in ops.indices {
@@ -142,11 +142,8 @@ struct Layout {
 
 /// Writes laid-out text as UTF-8, keeping the column of the line being written.
 private struct LayoutPrinter {
-    let width: Int
     var output: [UInt8] = []
     var column = 0
-
-    init(width: Int) { self.width = width }
 
     /// The columns a token takes: its characters (its scalars, when all are ASCII).
     static func width(ofToken index: Int, _ tokens: FormatTokens) -> Int {

@@ -77,30 +77,28 @@ public struct Lexer {
             finished = true
             return
         }
-        do {
-            let start = position
-            switch scalar {
-            case " ", "\t", "\r":
-                position += 1
-            case "\n":
-                position += 1
-                newline(SourceRange(start: location(start), end: location(position)))
-            case "/" where peek(1) == "/":
-                while let next = peek(), next != "\n" { position += 1 }
-            case "0"..."9":
-                number()
-            case "\"":
-                string()
-            case "#":
-                colour()
-            default:
-                if Lexer.isIdentifierStart(scalar) {
-                    identifier()
-                } else if let kind = punctuation() {
-                    add(kind, from: start)
-                } else {
-                    unexpected()
-                }
+        let start = position
+        switch scalar {
+        case " ", "\t", "\r":
+            position += 1
+        case "\n":
+            position += 1
+            newline(SourceRange(start: location(start), end: location(position)))
+        case "/" where peek(1) == "/":
+            while let next = peek(), next != "\n" { position += 1 }
+        case "0"..."9":
+            number()
+        case "\"":
+            string()
+        case "#":
+            colour()
+        default:
+            if Lexer.isIdentifierStart(scalar) {
+                identifier()
+            } else if let kind = punctuation() {
+                add(kind, from: start)
+            } else {
+                unexpected()
             }
         }
     }
