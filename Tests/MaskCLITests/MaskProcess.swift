@@ -109,3 +109,32 @@ enum MaskProcess {
                        stderr: errorText)
     }
 }
+
+extension MaskProcess {
+    /// Starts `mask` with `arguments` and `environment` added to the test's own, its
+    /// standard streams on /dev/null, and returns its process id, for a test that waits
+    /// for it itself (`waitpid` to see it stop, `wait4` for its resource use).
+    static func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> pid_t {
+        let binary = try XCTUnwrap(binary, "cannot find the built mask binary; set MASK_BINARY")
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, binary.path, &actions, nil, argv, envp)
+        guard result == 0 else { throw SpawnFailure(reason: String(cString: strerror(result))) }
+        return pid
+    }
+
+    /// `posix_spawn` refused to start `mask`.
+    struct SpawnFailure: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { "cannot start mask: \(reason)" }
+    }
+}

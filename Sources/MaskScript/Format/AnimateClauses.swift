@@ -2,21 +2,22 @@
 /// words are ordinary names to the lexer (`let over = 1` is allowed), so where each clause
 /// starts is taken from the parser: the statement's tokens are parsed again on their own.
 enum AnimateClauses {
-    typealias Node = SourceTree.Node
+    /// A node: the index of its first token (see `LayoutBuilder`).
+    typealias Node = Int
 
     /// The order clauses are written in.
     static let order = ["from", "to", "keys", "times", "over", "delay", "ease", "repeat", "autoreverse", "stagger", "order"]
 
     /// The statement's nodes with its clauses reordered, and the source offsets of its
     /// clause words. Nodes it cannot make sense of are returned as they were.
-    static func reorder(_ nodes: [Node]) -> ([Node], Set<Int>) {
+    static func reorder(_ nodes: [Node], _ tokens: FormatTokens) -> ([Node], Set<Int>) {
         // The statement's text, one space between nodes, and where each node starts in it.
         var text = ""
         var starts: [Int] = []
         for node in nodes {
             if !text.isEmpty { text += " " }
             starts.append(text.unicodeScalars.count)
-            text += flat(node)
+            text += flat(node, tokens)
         }
         let (statements, diagnostics) = Parser.parse(SourceFile(name: "<animate>", text: text))
         guard diagnostics.isEmpty, statements.count == 1, case .animate(let a) = statements[0].kind else {
@@ -43,9 +44,10 @@ enum AnimateClauses {
         }
         let outside = { (index: Int) in !valueRanges.contains { $0.contains(starts[index]) } }
         for (index, node) in nodes.enumerated() where outside(index) {
-            guard case .token(let item) = node else { continue }
-            if case .forever? = a.repeatCount, item.token.kind == .keyword(.repeat) { clauses.append(("repeat", index)) }
-            if a.autoreverses, item.token.kind == .identifier("autoreverse") { clauses.append(("autoreverse", index)) }
+            if case .forever? = a.repeatCount, tokens[node].kind == .repeatKeyword { clauses.append(("repeat", index)) }
+            if a.autoreverses, tokens[node].kind == .identifier, tokens.text(node) == "autoreverse" {
+                clauses.append(("autoreverse", index))
+            }
         }
         clauses.sort { $0.start < $1.start }
         guard let firstClause = clauses.first?.start else { return (nodes, []) }
@@ -57,23 +59,34 @@ enum AnimateClauses {
         }
         spans.sort { $0.rank < $1.rank }
         let words = Set(clauses.compactMap { clause -> Int? in
-            guard case .token(let item) = nodes[clause.start], case .identifier = item.token.kind else { return nil }
-            return item.token.range.start.offset
+            let word = tokens[nodes[clause.start]]
+            return word.kind == .identifier ? Int(word.offset) : nil
         })
         return (Array(nodes[..<firstClause]) + spans.flatMap { $0.nodes }, words)
     }
 
     /// A node's tokens as text on one line, a space between tokens, blocks' statements
     /// separated by `;`.
-    private static func flat(_ node: Node) -> String {
-        switch node {
-        case .token(let item):
-            return item.text
-        case let .group(open, elements, _, close):
-            return open.text + elements.map { $0.map(flat).joined(separator: " ") }.joined(separator: ", ") + close.text
-        case let .block(open, statements, close, _):
-            let body = statements.map { $0.nodes.map(flat).joined(separator: " ") }.joined(separator: "; ")
-            return open.text + " " + body + " " + close.text
+    private static func flat(_ node: Node, _ tokens: FormatTokens) -> String {
+        let close = tokens.last(ofNode: node)
+        guard close != node else { return tokens.text(node) }
+        var parts: [String] = []
+        var nodes: [Int] = []
+        var i = node + 1
+        if tokens[node].kind == .leftBrace {
+            while true {
+                let (next, separator) = tokens.statement(from: i, into: &nodes)
+                if !nodes.isEmpty { parts.append(nodes.map { flat($0, tokens) }.joined(separator: " ")) }
+                guard separator != nil else { break }
+                i = next
+            }
+            return tokens.text(node) + " " + parts.joined(separator: "; ") + " " + tokens.text(close)
         }
+        while i < close {
+            let (next, comma) = tokens.item(from: i, close: close, into: &nodes)
+            if comma != nil || !nodes.isEmpty { parts.append(nodes.map { flat($0, tokens) }.joined(separator: " ")) }
+            i = next
+        }
+        return tokens.text(node) + parts.joined(separator: ", ") + tokens.text(close)
     }
 }

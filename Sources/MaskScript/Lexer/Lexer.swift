@@ -18,6 +18,11 @@ public struct Lexer {
     var swallowedNewline: SourceRange?
     /// The index of the line of the last location asked for.
     var lineHint = 0
+    /// Whether the last token made was a newline; nil before the first token. (The
+    /// tokens themselves may already have been taken: see `moveTokens(to:)`.)
+    var lastWasNewline: Bool?
+    /// True once `eof` has been made.
+    var finished = false
 
     /// Keywords that cannot continue an expression, so a line starting with one inside
     /// unclosed `( )` or `[ ]` must be a new statement.
@@ -26,7 +31,7 @@ public struct Lexer {
         .layer, .gradient, .shape, .text, .grid, .mask, .import,
     ]
 
-    private init(file: SourceFile) {
+    init(file: SourceFile) {
         self.file = file
         self.scalars = file.scalars
     }
@@ -35,40 +40,67 @@ public struct Lexer {
     /// repeat the file's `decodingDiagnostics`.
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(file: file)
-        lexer.run()
+        while !lexer.finished { lexer.scan() }
         return (lexer.tokens, lexer.diagnostics)
+    }
+
+    /// Hands each token of `file` to `body` in order, ending with `eof`, without keeping
+    /// them: the formatter's memory holds its own compact records, not a `Token` (48 bytes)
+    /// per token as well.
+    static func forEachToken(_ file: SourceFile, _ body: (Token) -> Void) {
+        var lexer = Lexer(file: file)
+        var batch: [Token] = []
+        while lexer.moveTokens(to: &batch) {
+            batch.forEach(body)
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Reads on until at least one token is made, and appends the tokens made to `batch`;
+    /// false once every token (up to `eof`) has been taken. A reader that takes tokens as
+    /// it goes never holds those of the whole file.
+    mutating func moveTokens(to batch: inout [Token]) -> Bool {
+        while tokens.isEmpty, !finished { scan() }
+        guard !tokens.isEmpty else { return false }
+        batch.append(contentsOf: tokens)
+        tokens.removeAll(keepingCapacity: true)
+        return true
     }
 
     // MARK: - Main loop
 
-    private mutating func run() {
-        while let scalar = peek() {
-            let start = position
-            switch scalar {
-            case " ", "\t", "\r":
-                position += 1
-            case "\n":
-                position += 1
-                newline(SourceRange(start: location(start), end: location(position)))
-            case "/" where peek(1) == "/":
-                while let next = peek(), next != "\n" { position += 1 }
-            case "0"..."9":
-                number()
-            case "\"":
-                string()
-            case "#":
-                colour()
-            default:
-                if Lexer.isIdentifierStart(scalar) {
-                    identifier()
-                } else if let kind = punctuation() {
-                    add(kind, from: start)
-                } else {
-                    unexpected()
-                }
+    /// Reads the next piece of text (a token, a space, a comment, a line break), or makes
+    /// `eof` at the end.
+    private mutating func scan() {
+        guard let scalar = peek() else {
+            add(.eof, from: position)
+            finished = true
+            return
+        }
+        let start = position
+        switch scalar {
+        case " ", "\t", "\r":
+            position += 1
+        case "\n":
+            position += 1
+            newline(SourceRange(start: location(start), end: location(position)))
+        case "/" where peek(1) == "/":
+            while let next = peek(), next != "\n" { position += 1 }
+        case "0"..."9":
+            number()
+        case "\"":
+            string()
+        case "#":
+            colour()
+        default:
+            if Lexer.isIdentifierStart(scalar) {
+                identifier()
+            } else if let kind = punctuation() {
+                add(kind, from: start)
+            } else {
+                unexpected()
             }
         }
-        add(.eof, from: position)
     }
 
     private mutating func newline(_ range: SourceRange) {
@@ -76,8 +108,8 @@ public struct Lexer {
             swallowedNewline = range
             return
         }
-        if let last = tokens.last, last.kind != .newline {
-            tokens.append(Token(.newline, range))
+        if lastWasNewline == false {
+            emit(Token(.newline, range))
         }
     }
 
@@ -88,7 +120,7 @@ public struct Lexer {
         if let keyword = Keyword(rawValue: word) {
             if let swallowed = swallowedNewline, Lexer.statementKeywords.contains(keyword) {
                 while let innermost = openBrackets.last, innermost != .leftBrace { openBrackets.removeLast() }
-                tokens.append(Token(.newline, swallowed))
+                emit(Token(.newline, swallowed))
             }
             add(.keyword(keyword), from: start)
         } else {
@@ -218,8 +250,13 @@ public struct Lexer {
         return String(view)
     }
 
+    private mutating func emit(_ token: Token) {
+        tokens.append(token)
+        lastWasNewline = token.kind == .newline
+    }
+
     mutating func add(_ kind: Token.Kind, from start: Int) {
-        tokens.append(Token(kind, SourceRange(start: location(start), end: location(position))))
+        emit(Token(kind, SourceRange(start: location(start), end: location(position))))
         swallowedNewline = nil
     }
 

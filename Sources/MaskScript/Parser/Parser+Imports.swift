@@ -7,7 +7,7 @@ extension Parser {
     /// name is the file's base name, which must then be a valid identifier.
     mutating func importStatement() throws -> Stmt {
         let keyword = advance()
-        if braceDepths[current] > 0 || context != .topLevel || functionDepth > 0 {
+        if braceDepth > 0 || context != .topLevel || functionDepth > 0 {
             report("`import` is only allowed at the top level of a file", at: keyword.range)
         }
         guard case .string(let path) = token.kind else {

@@ -77,7 +77,7 @@ extension Parser {
         let saved = context
         context = .layer
         defer { context = saved }
-        let listDepth = braceDepths[current]
+        let listDepth = braceDepth
         var properties: [Stmt] = []
         while !stopped {
             skipSeparators()

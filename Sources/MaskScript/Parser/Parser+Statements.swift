@@ -12,7 +12,7 @@ extension Parser {
     ///
     /// The list inside a block, up to (not including) its `}` or the end of the file.
     mutating func statementList() throws -> [Stmt] {
-        let listDepth = braceDepths[current]
+        let listDepth = braceDepth
         var statements: [Stmt] = []
         while !stopped {
             skipSeparators()

@@ -36,9 +36,8 @@ public struct Parser {
     struct TopLevelUnwind: Error {}
 
     let file: SourceFile
-    let tokens: [Token]
-    /// For each token, the number of `{` open before it.
-    let braceDepths: [Int]
+    /// The tokens, read as the parser goes; `current` indexes them.
+    let tokens: TokenWindow
     var current = 0
     var diagnostics: [Diagnostic] = []
     var depth = 0
@@ -51,18 +50,9 @@ public struct Parser {
     var stoppedAt: SourceRange?
     var stopped: Bool { stoppedAt != nil }
 
-    private init(file: SourceFile, tokens: [Token]) {
+    private init(file: SourceFile) {
         self.file = file
-        self.tokens = tokens
-        var depths: [Int] = []
-        depths.reserveCapacity(tokens.count)
-        var open = 0
-        for token in tokens {
-            if token.kind == .rightBrace { open = max(open - 1, 0) }
-            depths.append(open)
-            if token.kind == .leftBrace { open += 1 }
-        }
-        braceDepths = depths
+        tokens = TokenWindow(file)
     }
 
     /// Parses a whole file. The diagnostics include the file's decoding problems and the
@@ -77,10 +67,10 @@ public struct Parser {
     }
 
     private static func parseOnCurrentThread(_ file: SourceFile) -> (statements: [Stmt], diagnostics: [Diagnostic]) {
-        let (tokens, lexerDiagnostics) = Lexer.tokenize(file)
-        var parser = Parser(file: file, tokens: tokens)
+        var parser = Parser(file: file)
         let statements = parser.program()
-        let all = file.decodingDiagnostics + lexerDiagnostics + parser.diagnostics
+        parser.tokens.readToEnd()
+        let all = file.decodingDiagnostics + parser.tokens.diagnostics + parser.diagnostics
         let sorted = all.enumerated().sorted {
             ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
         }.map(\.element)
@@ -130,8 +120,11 @@ public struct Parser {
 
     /// The kind of the token `ahead` tokens after the current one (eof past the end).
     func peekKind(_ ahead: Int) -> Token.Kind {
-        tokens[min(current + ahead, tokens.count - 1)].kind
+        tokens[current + ahead].kind
     }
+
+    /// The number of `{` open before the current token.
+    var braceDepth: Int { tokens.braceDepth(at: current) }
 
     func check(_ kind: Token.Kind) -> Bool { token.kind == kind }
 
@@ -139,7 +132,10 @@ public struct Parser {
     @discardableResult
     mutating func advance() -> Token {
         let consumed = token
-        if current < tokens.count - 1 { current += 1 }
+        if consumed.kind != .eof {
+            current += 1
+            tokens.advanced(to: current, passing: consumed)
+        }
         return consumed
     }
 
@@ -258,7 +254,7 @@ public struct Parser {
     mutating func synchronize(toDepth depth: Int) {
         var skippedOpeners = 0
         while !check(.eof) {
-            let level = braceDepths[current]
+            let level = braceDepth
             if level < depth { return }
             if level == depth {
                 switch token.kind {

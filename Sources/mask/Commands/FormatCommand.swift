@@ -26,9 +26,9 @@ struct FormatCommand {
         let bytes: [UInt8]
         do { bytes = try ScriptFile.read(path) } catch { throw .input(error.description) }
         let source = SourceFile(name: path, bytes: bytes)
-        let formatted: String
-        do { formatted = try ScriptFormatter.format(source) } catch { throw .diagnostics(error, source) }
-        let unchanged = Array(formatted.utf8) == bytes
+        let formatted: [UInt8]
+        do { formatted = try ScriptFormatter.formattedBytes(source) } catch { throw .diagnostics(error, source) }
+        let unchanged = formatted == bytes
         switch options.mode {
         case .print:
             StandardStreams.writeOutput(formatted)
@@ -39,7 +39,7 @@ struct FormatCommand {
             }
         case .write:
             guard !unchanged else { return }
-            do { try ScriptRewriter.rewrite(path, with: Array(formatted.utf8)) } catch { throw .input(error.description) }
+            do { try ScriptRewriter.rewrite(path, with: formatted) } catch { throw .input(error.description) }
         }
     }
 }

@@ -41,8 +41,9 @@ struct DocumentAnalysis {
     /// fonts resolve against the document's folder; `print` output is dropped, since
     /// standard output carries the protocol. Nil when `isSuperseded` turned true before
     /// the analysis was done (asked between stages and while the script runs): a newer
-    /// version of the document is waiting, and this one's results would be stale.
-    init?(_ document: TextDocument, isSuperseded: @escaping @Sendable () -> Bool = { false }) {
+    /// version of the document is waiting, and this one's results would be stale. A
+    /// `watch` (tests only) sees the run of the script start and end.
+    init?(_ document: TextDocument, isSuperseded: @escaping @Sendable () -> Bool = { false }, watch: AnalysisWatch? = nil) {
         let path = DocumentURI.filePath(of: document.uri)
         source = SourceFile(name: path ?? document.uri, text: document.text)
         // `SourceFile` drops a leading byte-order mark; the client still counts it.
@@ -56,7 +57,7 @@ struct DocumentAnalysis {
         hasSyntaxErrors = !errors.isEmpty
         // Errors and the run's warnings (characters no font has), as `mask check` prints them.
         if isSuperseded() { return nil }
-        let (found, sources) = hasSyntaxErrors ? (errors, []) : DocumentAnalysis.run(source, folder: folder, isSuperseded: isSuperseded)
+        let (found, sources) = hasSyntaxErrors ? (errors, []) : DocumentAnalysis.run(source, folder: folder, isSuperseded: isSuperseded, watch: watch)
         if isSuperseded() { return nil }
         let source = self.source
         diagnostics = found.filter { $0.fileName == source.name }
@@ -67,22 +68,41 @@ struct DocumentAnalysis {
     /// frame, if any, and the imported files they may point into. A run stopped by this server's own budget is not an error of
     /// the script (`mask check` allows a hundred times more steps), so it becomes
     /// information at the place the run stopped, which is usually inside the loop to look at.
-    private static func run(_ source: SourceFile, folder: String?,
-                            isSuperseded: @escaping @Sendable () -> Bool) -> ([Diagnostic], [SourceFile]) {
+    private static func run(_ source: SourceFile, folder: String?, isSuperseded: @escaping @Sendable () -> Bool,
+                            watch: AnalysisWatch?) -> ([Diagnostic], [SourceFile]) {
         let script: Script
         do { script = try Script(source: source) } catch { return (error.diagnostics, []) }
         var limits = Limits()
         limits.steps = stepBudget
-        let deadline = Date().addingTimeInterval(timeBudget)
+        // The time budget counts from the end of a watch's hold.
+        let deadline = Mutex(Date().addingTimeInterval(timeBudget))
+        let polled = Mutex(false)  // once the run has polled
         let warnings = Mutex<[Diagnostic]>([])
+        // The cancellation point: polled by the interpreter every 4,096 steps.
+        let isCancelled: @Sendable () -> Bool = {
+            if let watch, polled.withLock({ first in defer { first = true }; return !first }) {
+                watch.running()
+                deadline.withLock { $0 = Date().addingTimeInterval(timeBudget) }
+            }
+            return isSuperseded() || Date() > deadline.withLock { $0 }
+        }
         let options = ScriptOptions(resources: resources(in: folder), limits: limits, output: { _ in },
                                     warn: { warning in warnings.withLock { $0.append(warning) } },
-                                    isCancelled: { isSuperseded() || Date() > deadline })
+                                    isCancelled: isCancelled)
+        let (found, sources, cancelled) = run(script, options: options, warnings: { warnings.withLock { $0 } })
+        watch?.ended(cancelled)
+        return (found, sources)
+    }
+
+    /// Builds the script and checks its first frame: the diagnostics, the imported files
+    /// they point into, and whether the run stopped at a cancellation poll.
+    private static func run(_ script: Script, options: ScriptOptions,
+                            warnings: () -> [Diagnostic]) -> ([Diagnostic], [SourceFile], Bool) {
         do {
             // What `mask check` finds in the first frame, at the property's line.
             let built = try script.build(options: options)
-            let warned = warnings.withLock { $0 }
-            guard let error = built.firstFrameError(budget: frameBudget) as? any LayerError else { return (warned, []) }
+            let warned = warnings()
+            guard let error = built.firstFrameError(budget: frameBudget) as? any LayerError else { return (warned, [], false) }
             let list = built.diagnostics(for: error, message: "cannot render frame 0: \(RenderFailure.message(error))")
             switch error as? RenderError {
             case .tooMuchMemory?, .tooMuchWork?:
@@ -90,11 +110,12 @@ struct DocumentAnalysis {
                 return (warned + list.diagnostics.map { stopped in
                     Diagnostic(.note, "the editor's check of the first frame stopped at this layer, past an eighth of the "
                                    + "render budget; mask check checks it in full", at: stopped.range, in: stopped.fileName)
-                }, list.importedSources)
+                }, list.importedSources, false)
             default:
-                return (warned + list.diagnostics, list.importedSources)
+                return (warned + list.diagnostics, list.importedSources, false)
             }
         } catch {
+            let cancelled = error.diagnostics.contains { $0.stop == .cancelled }
             let diagnostics = error.diagnostics.map { diagnostic in
                 let stopped: String
                 switch diagnostic.stop {
@@ -105,7 +126,7 @@ struct DocumentAnalysis {
                 return Diagnostic(.note, "the editor's check stopped here after \(stopped) (mask check allows \(Limits().steps)); "
                                       + "is there an endless loop?", at: diagnostic.range, in: diagnostic.fileName)
             }
-            return (diagnostics, error.importedSources)
+            return (diagnostics, error.importedSources, cancelled)
         }
     }
 

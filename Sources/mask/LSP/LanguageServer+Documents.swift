@@ -102,7 +102,7 @@ extension LanguageServer {
     func analysis(of uri: String, isSuperseded: @escaping @Sendable () -> Bool = { false }) -> DocumentAnalysis? {
         guard let (document, known) = documents[uri] else { return nil }
         if let known, !stale.contains(uri) { return known }
-        guard let analysis = DocumentAnalysis(document, isSuperseded: isSuperseded) else { return nil }
+        guard let analysis = DocumentAnalysis(document, isSuperseded: isSuperseded, watch: watch?(document)) else { return nil }
         stale.remove(uri)
         documents[uri] = (document, analysis)
         publish(analysis, of: document)

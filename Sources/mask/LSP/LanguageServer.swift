@@ -26,6 +26,9 @@ final class LanguageServer {
     /// whose run found them, then by the imported file's URI.
     var importedDiagnostics: [String: [String: [[String: Any]]]] = [:]
     private let writer: MessageWriter
+    /// What sees the run of an analysis of a document, when anything does (tests only:
+    /// `AnalysisWatch`).
+    var watch: ((TextDocument) -> AnalysisWatch?)?
     /// The exit status once `exit` arrived: 0 after `shutdown`, 1 otherwise.
     private(set) var exitStatus: Int32?
 

@@ -46,6 +46,13 @@ final class MessageInbox: @unchecked Sendable {
         condition.withLock { changes[uri, default: 0] > 0 }
     }
 
+    /// Returns once a waiting message opens, changes or closes `uri`, or input has ended.
+    func waitForChange(of uri: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        while changes[uri, default: 0] == 0, !ended { condition.wait() }
+    }
+
     /// The next message, waiting for one; or `.quiet` as soon as none is waiting and the
     /// reader waits for the client, when `orQuiet` (the server has work for such a pause).
     func next(orQuiet: Bool) -> Event {

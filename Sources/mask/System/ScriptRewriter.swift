@@ -9,6 +9,10 @@ import MaskEngine
 /// and owner and is then renamed over it, so a failure leaves the old text whole. When
 /// the owner cannot be kept that way (a group-writable file of another user, edited by
 /// someone who is not root), the file is rewritten in place instead, which keeps it.
+///
+/// The temporary is named as a render's are (`.NAME.tmp-PID-RANDOM`, `TemporaryFile`):
+/// one that a killed `fmt -w` left is removed by the next `fmt -w` of the same script,
+/// once the process that made it no longer exists (`AbandonedTemporaries`).
 enum ScriptRewriter {
     /// Why a script could not be rewritten: `cannot write script 'PATH': REASON`.
     struct Failure: Error, CustomStringConvertible {
@@ -32,8 +36,10 @@ enum ScriptRewriter {
         guard mode & 0o222 != 0 else { throw failure("it is read-only (mode \(String(mode, radix: 8)))") }
         guard access(target, W_OK) == 0 else { throw failure(systemReason()) }
 
+        AbandonedTemporaries.remove(besides: target)
         let temporary: String, fd: Int32
         do { (temporary, fd) = try TemporaryFile.create(besides: target) } catch { throw failure(WriteFailure.reason(of: error)) }
+        TestStop.formatTemporary.here()
         var keepsOwner = true
         if info.st_uid != geteuid() || info.st_gid != getegid() {
             keepsOwner = fchown(fd, info.st_uid, info.st_gid) == 0

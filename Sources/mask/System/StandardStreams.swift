@@ -6,12 +6,17 @@ import Foundation
 enum StandardStreams {
     /// Writes text to standard output.
     static func writeOutput(_ text: String) {
-        write(text, to: STDOUT_FILENO)
+        write(Array(text.utf8), to: STDOUT_FILENO)
+    }
+
+    /// Writes UTF-8 bytes to standard output.
+    static func writeOutput(_ bytes: [UInt8]) {
+        write(bytes, to: STDOUT_FILENO)
     }
 
     /// Writes text to standard error.
     static func writeError(_ text: String) {
-        write(text, to: STDERR_FILENO)
+        write(Array(text.utf8), to: STDERR_FILENO)
     }
 
     /// True when standard error is a terminal (progress is shown only then).
@@ -25,10 +30,9 @@ enum StandardStreams {
         errorIsTerminal && getenv("NO_COLOR") == nil && getenv("TERM").map { String(cString: $0) } != "dumb"
     }
 
-    /// Writes all of `text`, retrying interrupted and partial writes. Gives up silently on
+    /// Writes all of `bytes`, retrying interrupted and partial writes. Gives up silently on
     /// other errors (a closed pipe): there is nowhere left to report them.
-    private static func write(_ text: String, to fd: Int32) {
-        let bytes = Array(text.utf8)
+    private static func write(_ bytes: [UInt8], to fd: Int32) {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { buffer in

@@ -47,7 +47,7 @@ final class LSPLoadTests: MaskCLITestCase {
     /// stopped when the fast change arrived or (on a fast machine) finished first, the
     /// last diagnostics published are the newest version's, and nothing older follows
     /// them. (Whether a running analysis is stopped depends on when the second change
-    /// arrives, so it is not asserted here.)
+    /// arrives: `testARunningAnalysisStopsWhenANewerChangeArrives` fixes that order.)
     func testTheNewestChangeIsPublishedLastAfterASlowOne() throws {
         let lsp = try session()
         let uri = url("a.mask").absoluteString
@@ -66,6 +66,38 @@ final class LSPLoadTests: MaskCLITestCase {
         XCTAssertEqual(published.last?.version, 3, "\(published.map(\.version))")
         XCTAssertTrue(published.allSatisfy { $0.version == 2 || $0.version == 3 }, "\(published.map(\.version))")
         XCTAssertEqual(published.last?.diagnostics.first?["message"] as? String, "unknown name `zz`")
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
+    /// An analysis whose script is running when a newer change of its document arrives
+    /// stops at its next cancellation poll and publishes nothing; the newer text is then
+    /// analysed and published. The server (a debug build, `MASK_TEST_LSP_HOLD`) says when
+    /// the run of version 2 has started and holds it there until the test's change is
+    /// waiting, then says how the run ended: the order of events is fixed, with no pause
+    /// standing in for any of them. (Without the hold the loop runs to its end: it is
+    /// well within the step budget.)
+    func testARunningAnalysisStopsWhenANewerChangeArrives() throws {
+        let lsp = try LSPSession(in: directory, environment: ["MASK_TEST_LSP_HOLD": "2"])
+        try lsp.initialize()
+        let uri = url("a.mask").absoluteString
+        XCTAssertEqual(try lsp.open(uri, "let a = 0\n").count, 0)
+        func change(_ version: Int, _ text: String) {
+            lsp.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": [["text": text]]])
+        }
+        func logged() throws -> String? {
+            let message = try lsp.nextNotification()
+            XCTAssertEqual(message["method"] as? String, "window/logMessage", "\(message)")
+            return (message["params"] as? [String: Any])?["message"] as? String
+        }
+        change(2, "let n = 0\nrepeat 50000 { }\n")
+        XCTAssertEqual(try logged(), "analysis of version 2: running", "MASK_BINARY must be a debug build")
+        change(3, "let a = zz\n")
+        XCTAssertEqual(try logged(), "analysis of version 2: run cancelled")
+        let published = try lsp.nextNotification()
+        XCTAssertEqual(published["method"] as? String, "textDocument/publishDiagnostics")
+        let params = try XCTUnwrap(published["params"] as? [String: Any])
+        XCTAssertEqual(params["version"] as? Int, 3, "nothing of version 2 is published")
+        XCTAssertEqual((params["diagnostics"] as? [[String: Any]])?.first?["message"] as? String, "unknown name `zz`")
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 

@@ -18,10 +18,13 @@ final class LSPSession {
     private var notifications: [[String: Any]] = []
     private var nextID = 1
 
-    /// Starts `mask lsp` (or `arguments`) in `directory`; standard error goes to a file there.
-    init(in directory: URL, arguments: [String] = ["lsp"], file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Starts `mask lsp` (or `arguments`) in `directory`, with `environment` added to the
+    /// test's own; standard error goes to a file there.
+    init(in directory: URL, arguments: [String] = ["lsp"], environment: [String: String] = [:],
+         file: StaticString = #filePath, line: UInt = #line) throws {
         process.executableURL = try XCTUnwrap(MaskProcess.binary, "cannot find the built mask binary", file: file, line: line)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = directory
         process.standardInput = input
         process.standardOutput = output
