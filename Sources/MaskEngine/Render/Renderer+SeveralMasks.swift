@@ -56,12 +56,14 @@ extension Renderer {
         guard let first = masks.first, !extent.isEmpty else { return nil }
         let pool = walk.pool, scale = abs(m.determinant).squareRoot()
         try reserve(extent.width * extent.height, for: first, walk: walk)
-        var result = MaskCombination.start(walk.states[first.index].maskCombine, over: extent, pool: pool)
+        var result = CombinedMask(startingWith: walk.states[first.index].maskCombine, over: extent, pool: pool)
         for mask in masks {
             let s = walk.states[mask.index]
             let radius = MaskExpansion.radius(expansion: s.expansion, scale: scale)
             let sigma = MaskFeather.sigma(feather: s.feather, scale: scale)
             let blurs = MaskFeather.blurs(sigma: sigma)
+            if radius == 0, !blurs, mode == .alpha,
+               try foldFill(mask, owner: m, extent: extent, into: &result, walk: &walk) { continue }
             // The values that reach the extent through the blur, and through the expansion.
             let blurred = extent.outset(by: blurs ? MaskFeather.reach(sigma: sigma) : 0)
             let area = blurred.outset(by: MaskExpansion.reach(radius: radius))
@@ -78,10 +80,50 @@ extension Renderer {
                 values = MaskFeather.feathered(sharp, sigma: sigma, within: extent, pool: pool)
                 sharp.recycle(into: pool)
             }
-            MaskCombination.fold(values, into: &result, mode: s.maskCombine)
+            result.fold(values, mode: s.maskCombine)
             values?.recycle(into: pool)
         }
-        return result
+        return result.values()
+    }
+
+    /// Folds an alpha mask that is one solid fill and nothing else (a shape, a text, a
+    /// plain rectangle) into `result` straight from the fill's coverage, its spans kept:
+    /// the values `maskValues` gives for it (`alphaMaskValues`' one-fill case: the fill's
+    /// alpha at each coverage byte, times the mask's frame) without writing them out.
+    /// False, with nothing done, for any other mask.
+    private func foldFill(_ mask: LayerID, owner m: Transform, extent: PixelRect, into result: inout CombinedMask,
+                          walk: inout LayerWalk) throws -> Bool {
+        let s = walk.states[mask.index], combine = s.maskCombine
+        let area = maskFrame(mask, owner: m, walk).intersection(extent)
+        guard !area.isEmpty else {
+            result.fold(nil, mode: combine)
+            return true
+        }
+        guard drawsAlphaOnly(mask, walk), fillCountBound(s) <= 1,
+              !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }) else { return false }
+        // Only where the mask's subtree can draw: elsewhere its alpha is 0.
+        let drawn = drawnBounds(of: mask, transform: m.concatenating(s.transformToParent), walk: walk)
+        let bounded = drawn.map { area.intersection($0) } ?? area
+        guard !bounded.isEmpty, let (state, transform) = try enter(mask, parent: m, walk: &walk) else {
+            result.fold(nil, mode: combine)
+            return true
+        }
+        defer { walk.stack.removeLast() }
+        let pool = walk.pool, op = Surface.byte(state.opacity)
+        var folded = false
+        try forEachFill(of: mask, state, transform: transform, clip: bounded, pool: pool) { coverage, paint in
+            guard case .solid(let color) = paint, op > 0,
+                  var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return }
+            defer { frame.recycle(into: pool) }
+            let factor = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { alphas in
+                AlphaSurface.sourceAlphas(alpha: UInt32(color.rgba8.3), opacity: op, into: alphas)
+                return alphas.map { UInt8(truncatingIfNeeded: $0) }
+            }
+            result.fold(coverage, through: (0..<256).allSatisfy { factor[$0] == UInt8($0) } ? nil : factor, within: frame, mode: combine)
+            folded = true
+        }
+        if !folded { result.fold(nil, mode: combine) }
+        return true
     }
 
     /// Counts `units` of work and checks that `bytes` more of buffers fit, for a mask.

@@ -1,0 +1,282 @@
+/// Several masks' values while they are folded into one (LANGUAGE.md section 11), kept as
+/// a sparse `CoverageMask` keeps a shape's coverage: each row's extent (0 outside it) and
+/// its runs known to be 255, with bytes written only between them.
+///
+/// A fold walks each row as pieces where the result so far and the mask are each known
+/// to be 0, 255 or bytes (from both sides' spans), and takes the mode's closed form over
+/// whole pieces (`MaskCombination.outcome`: `add` with 255 is 255, `intersect` with 0 is
+/// 0, `subtract` of 255 is 0, ...). Only where both sides are bytes is the formula worked
+/// out byte by byte, sixteen at a time. So the masks' insides and outsides cost a few
+/// comparisons a row and their edges a few bytes, and the result keeps its spans for the
+/// masked draw, which skips rows outside the extents and copies where the mask is 255.
+struct CombinedMask {
+    /// The device pixels the result describes; it is 0 outside.
+    let rect: PixelRect
+    /// The values, written only in each row's extent outside its full runs.
+    private var bytes: [UInt8]
+    /// Four for each row, as `CoverageMask` lays them out: the extent's start and end and
+    /// the row's first and end index into `fullRuns` (columns from `rect.x0`).
+    private var rowSpans: [Int32]
+    /// The rows' full runs, in order and apart within a row. A fold appends the runs of
+    /// the rows it changes; the runs rows no longer point at are left behind.
+    private var fullRuns: [Int32]
+    private let pool: BufferPool
+
+    /// The result before any mask: 0 everywhere, or 255 over `rect` when `first` (the
+    /// first mask's mode) starts full. No byte is written.
+    init(startingWith first: MaskCombine, over rect: PixelRect, pool: BufferPool) {
+        self.rect = rect
+        self.pool = pool
+        let rows = rect.height, full = first.startsFull && !rect.isEmpty
+        bytes = pool.bytes(count: rect.width &* rows, zeroed: false)
+        rowSpans = pool.ints(count: rows &* 4)
+        fullRuns = pool.emptyInts(capacity: rows &* 2 &+ 2)
+        let end = Int32(truncatingIfNeeded: full ? rect.width : 0)
+        if full { fullRuns.append(contentsOf: [0, end]) }
+        let runsEnd = Int32(fullRuns.count)
+        rowSpans.withUnsafeMutableBufferPointer { h in
+            for r in 0..<rows {
+                h[r &* 4] = 0
+                h[r &* 4 &+ 1] = end
+                h[r &* 4 &+ 2] = 0
+                h[r &* 4 &+ 3] = runsEnd
+            }
+        }
+    }
+
+    /// The combined values, every byte written, with their spans (the masked draw reads
+    /// the extents and the full runs). The buffers go with them: the result is empty
+    /// afterwards.
+    mutating func values() -> CoverageMask {
+        pool.countGrowth(ints: fullRuns.count)
+        var (b, h, runs): ([UInt8], [Int32], [Int32]) = ([], [], [])
+        swap(&b, &bytes)
+        swap(&h, &rowSpans)
+        swap(&runs, &fullRuns)
+        var result = CoverageMask(rect: rect, sparse: b, rowSpans: h, fullRuns: runs)
+        result.materialize()
+        return result
+    }
+
+    /// Folds one mask into the result by `mode`. The mask's value at a pixel is
+    /// `factor[v]` of `values`' value v there (v itself without a factor), times `frame`'s
+    /// value when a frame is given, rounded as `mulDiv255(frame, factor[v])`: a solid
+    /// fill's coverage through its alpha and opacity, cut to its mask's frame, in one
+    /// pass. It is 0 outside `values`' rect (and the frame's), and everywhere when
+    /// `values` is nil (a mask that lets nothing through). `factor` has 256 entries, the
+    /// first 0.
+    mutating func fold(_ values: CoverageMask?, through factor: [UInt8]? = nil, within frame: CoverageMask? = nil,
+                       mode: MaskCombine) {
+        // Where the mask is 0: the modes that keep the result there touch only the rows
+        // the mask reaches; the others clear the rest.
+        let keepsOutside = MaskCombination.outcome(mode, .bytes, .zero) == .kept
+        let m = values ?? CoverageMask(rect: .empty, values: [])
+        var reach = m.rect.intersection(rect)
+        if let frame { reach = reach.intersection(frame.rect) }
+        if reach.isEmpty { reach = .empty }
+        if !keepsOutside {
+            for y in rect.y0..<rect.y1 where y < reach.y0 || y >= reach.y1 { clearRow(y) }
+        }
+        guard !reach.isEmpty else { return }
+        let knowns: [MaskCombination.Known] = [.zero, .full, .bytes]
+        let outcomes = knowns.flatMap { a in knowns.map { MaskCombination.outcome(mode, a, $0) } }
+        // Where the result is 0 the modes that give 0 there skip the row.
+        let zeroStaysZero = MaskCombination.outcome(mode, .zero, .bytes) == .zero
+        let f = frame ?? m, w = rect.width
+        var (out, heads, runs): ([UInt8], [Int32], [Int32]) = ([], [], [])
+        swap(&out, &bytes)
+        swap(&heads, &rowSpans)
+        swap(&runs, &fullRuns)
+        defer {
+            swap(&out, &bytes)
+            swap(&heads, &rowSpans)
+            swap(&runs, &fullRuns)
+        }
+        let fullFactor = Int(factor.map { $0[255] } ?? 255)
+        m.withSpans { ms in f.withSpans { fs in
+        m.bytes.withUnsafeBufferPointer { mv in f.bytes.withUnsafeBufferPointer { fv in
+        (factor ?? []).withUnsafeBufferPointer { table in
+        out.withUnsafeMutableBufferPointer { o in heads.withUnsafeMutableBufferPointer { h in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 6 &* (w &+ 2)) { pieces in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, w)) { scratch in
+            guard let piecesBase = pieces.baseAddress, let scratch = scratch.baseAddress, let outBase = o.baseAddress else { return }
+            var a = Pieces(piecesBase), mask = Pieces(piecesBase + 2 &* (w &+ 2)), fr = Pieces(piecesBase + 4 &* (w &+ 2))
+            let hasFrame = frame != nil, hasFactor = factor != nil
+            for y in reach.y0..<reach.y1 {
+                let hr = (y &- rect.y0) &* 4
+                var (mLo, mHi) = ms.extent(y: y, within: reach.x0, reach.x1)
+                if hasFrame { (mLo, mHi) = fs.extent(y: y, within: mLo, mHi) }
+                let aLo = rect.x0 &+ Int(h[hr]), aHi = rect.x0 &+ Int(h[hr &+ 1])
+                guard mLo < mHi else {
+                    if !keepsOutside { (h[hr], h[hr &+ 1], h[hr &+ 2], h[hr &+ 3]) = (0, 0, 0, 0) }
+                    continue
+                }
+                if aLo >= aHi, zeroStaysZero { continue }
+
+                // Both sides as pieces: the result's from its own tables, the mask's (and
+                // its frame's) from their spans.
+                if aLo < aHi {
+                    a.reset(aLo, aHi)
+                    var x = aLo, i = Int(h[hr &+ 2])
+                    let end = Int(h[hr &+ 3])
+                    while i < end {
+                        let s = rect.x0 &+ Int(runs[i]), e = rect.x0 &+ Int(runs[i &+ 1])
+                        if s > x { a.append(s, Pieces.bytes) }
+                        a.append(e, Pieces.full)
+                        x = e
+                        i &+= 2
+                    }
+                    if x < aHi { a.append(aHi, Pieces.bytes) }
+                } else {
+                    a.reset(.max, .max)
+                }
+                mask.reset(mLo, mHi)
+                ms.forEach(y: y, within: mLo, mHi) { _, e, full in mask.append(e, full ? Pieces.full : Pieces.bytes) }
+                if hasFrame {
+                    fr.reset(mLo, mHi)
+                    fs.forEach(y: y, within: mLo, mHi) { _, e, full in fr.append(e, full ? Pieces.full : Pieces.bytes) }
+                }
+
+                // The rows of the result, the mask and the frame, from device column 0.
+                let row = outBase + ((y &- rect.y0) &* w &- rect.x0)
+                let mRow = mv.baseAddress.map { $0 + ((y &- m.rect.y0) &* m.rect.width &- m.rect.x0) }
+                let fRow = fv.baseAddress.map { $0 + ((y &- f.rect.y0) &* f.rect.width &- f.rect.x0) }
+                // Device columns, which may be negative: `none` until set.
+                let none = Int.min
+                var lo = none, hi = none, zeroFrom = none
+                let runStart = runs.count
+                /// Notes that columns `x0 ..< x1` of the new row are `k`; a run of 0s
+                /// between pieces that are not is written out (the extent is one range).
+                func emit(_ x0: Int, _ x1: Int, _ k: Int) {
+                    if k == Pieces.zero {
+                        if lo != none, zeroFrom == none { zeroFrom = x0 }
+                        return
+                    }
+                    if lo == none {
+                        lo = x0
+                    } else if zeroFrom != none {
+                        (row + zeroFrom).update(repeating: 0, count: x0 &- zeroFrom)
+                    }
+                    zeroFrom = none
+                    hi = x1
+                    guard k == Pieces.full else { return }
+                    let s = Int32(truncatingIfNeeded: x0 &- rect.x0), e = Int32(truncatingIfNeeded: x1 &- rect.x0)
+                    if runs.count > runStart, runs[runs.count &- 1] == s {
+                        runs[runs.count &- 1] = e
+                    } else {
+                        runs.append(s)
+                        runs.append(e)
+                    }
+                }
+
+                var x = aLo < aHi ? min(aLo, mLo) : mLo
+                let end = aLo < aHi ? max(aHi, mHi) : mHi
+                while x < end {
+                    let (ka, ea) = a.at(x)
+                    var (km, em) = mask.at(x)
+                    let kc = km
+                    var kf = Pieces.full
+                    if hasFrame, km != Pieces.zero {
+                        let (k, e) = fr.at(x)
+                        kf = k
+                        em = min(em, e)
+                    }
+                    // The mask's bytes are its values' own unless a factor or a frame's edge
+                    // changes them.
+                    var derived = false
+                    if km == Pieces.full, kf == Pieces.full {
+                        if fullFactor == 0 { km = Pieces.zero } else if fullFactor != 255 { km = Pieces.bytes; derived = true }
+                    } else if km != Pieces.zero, kf == Pieces.bytes || hasFactor {
+                        km = Pieces.bytes
+                        derived = true
+                    }
+                    let e = min(ea, em), n = e &- x
+                    /// The mask's bytes over the piece.
+                    func maskBytes() -> UnsafePointer<UInt8> {
+                        guard derived else { return mRow.map { $0 + x } ?? UnsafePointer(scratch) }
+                        for i in 0..<n {
+                            let c = kc == Pieces.full ? 255 : Int(mRow.map { $0[x &+ i] } ?? 0)
+                            let k = hasFactor ? table[c] : UInt8(truncatingIfNeeded: c)
+                            scratch[i] = kf == Pieces.full ? k : mulDiv255(UInt32(fRow.map { $0[x &+ i] } ?? 0), UInt32(k))
+                        }
+                        return UnsafePointer(scratch)
+                    }
+                    switch outcomes[ka &* 3 &+ km] {
+                    case .zero: emit(x, e, Pieces.zero)
+                    case .full: emit(x, e, Pieces.full)
+                    case .kept: emit(x, e, Pieces.bytes)
+                    case .mask:
+                        (row + x).update(from: maskBytes(), count: n)
+                        emit(x, e, Pieces.bytes)
+                    case .inverseMask:
+                        MaskCombination.inverse(maskBytes(), into: row + x, count: n)
+                        emit(x, e, Pieces.bytes)
+                    case .inverse:
+                        MaskCombination.inverse(row + x, into: row + x, count: n)
+                        emit(x, e, Pieces.bytes)
+                    case .formula:
+                        MaskCombination.formula(mode, onto: row + x, maskBytes(), count: n)
+                        emit(x, e, Pieces.bytes)
+                    }
+                    x = e
+                }
+                if lo == none {
+                    (h[hr], h[hr &+ 1], h[hr &+ 2], h[hr &+ 3]) = (0, 0, 0, 0)
+                } else {
+                    h[hr] = Int32(truncatingIfNeeded: lo &- rect.x0)
+                    h[hr &+ 1] = Int32(truncatingIfNeeded: hi &- rect.x0)
+                    h[hr &+ 2] = Int32(truncatingIfNeeded: runStart)
+                    h[hr &+ 3] = Int32(truncatingIfNeeded: runs.count)
+                }
+            }
+        } } } } } } } } }
+    }
+
+    /// Sets row `y` to 0.
+    private mutating func clearRow(_ y: Int) {
+        let hr = (y &- rect.y0) &* 4
+        for i in hr..<(hr &+ 4) { rowSpans[i] = 0 }
+    }
+}
+
+/// One row's pieces of a side of a fold, left to right from its extent's start: where each
+/// ends and what it is known to be (`zero`, `full` or `bytes`, as `MaskCombination.Known`
+/// numbers them), held two integers a piece in a buffer the fold lends.
+private struct Pieces {
+    static let zero = MaskCombination.Known.zero.rawValue
+    static let full = MaskCombination.Known.full.rawValue
+    static let bytes = MaskCombination.Known.bytes.rawValue
+
+    private let buffer: UnsafeMutablePointer<Int>
+    private var count = 0, next = 0, lo = 0, hi = 0
+
+    init(_ buffer: UnsafeMutablePointer<Int>) {
+        self.buffer = buffer
+    }
+
+    /// Starts a row whose extent is `lo ..< hi`: 0 outside, pieces appended inside.
+    @inline(__always)
+    mutating func reset(_ lo: Int, _ hi: Int) {
+        count = 0
+        next = 0
+        self.lo = lo
+        self.hi = hi
+    }
+
+    /// Adds the piece from the last one's end (or the extent's start) to `end`.
+    @inline(__always)
+    mutating func append(_ end: Int, _ kind: Int) {
+        buffer[count &* 2] = end
+        buffer[count &* 2 &+ 1] = kind
+        count &+= 1
+    }
+
+    /// What the piece at column `x` is and where it ends; `x` never goes back within a row.
+    @inline(__always)
+    mutating func at(_ x: Int) -> (kind: Int, end: Int) {
+        if x < lo { return (Pieces.zero, lo) }
+        if x >= hi { return (Pieces.zero, .max) }
+        while buffer[next &* 2] <= x { next &+= 1 }
+        return (buffer[next &* 2 &+ 1], buffer[next &* 2])
+    }
+}
