@@ -35,6 +35,21 @@ extension Renderer {
         })
     }
 
+    /// `maskBound` with each mask's reach cut to the pixels its subtree can draw (its
+    /// values are 0 elsewhere, alpha and luminance alike): where the combined values are
+    /// worth computing.
+    private func drawnBound(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> PixelRect? {
+        let scale = abs(m.determinant).squareRoot()
+        return MaskCombination.bound(masks.map { mask in
+            let s = walk.states[mask.index]
+            var frame = maskFrame(mask, owner: m, walk)
+            if let drawn = drawnBounds(of: mask, transform: m.concatenating(s.transformToParent), walk: walk) {
+                frame = frame.intersection(drawn)
+            }
+            return (frame.outset(by: reach(of: s, scale: scale)), s.maskCombine)
+        })
+    }
+
     /// How far beyond a mask's frame its expansion and feather carry its values.
     private func reach(of s: LayerState, scale: Double) -> Int {
         let radius = MaskExpansion.radius(expansion: s.expansion, scale: scale)
@@ -55,8 +70,12 @@ extension Renderer {
         }
         guard let first = masks.first, !extent.isEmpty else { return nil }
         let pool = walk.pool, scale = abs(m.determinant).squareRoot()
-        try reserve(extent.width * extent.height, for: first, walk: walk)
-        var result = CombinedMask(startingWith: walk.states[first.index].maskCombine, over: extent, pool: pool)
+        // The result is 0 outside the pixels the masks can draw; each mask is still drawn
+        // over `extent`, so its bytes do not depend on the others.
+        let rect = drawnBound(masks, owner: m, walk).map { extent.intersection($0) } ?? extent
+        guard !rect.isEmpty else { return nil }
+        try reserve(rect.width * rect.height, for: first, walk: walk)
+        var result = CombinedMask(startingWith: walk.states[first.index].maskCombine, over: rect, pool: pool)
         for mask in masks {
             let s = walk.states[mask.index]
             let radius = MaskExpansion.radius(expansion: s.expansion, scale: scale)
@@ -111,10 +130,13 @@ extension Renderer {
         defer { walk.stack.removeLast() }
         let pool = walk.pool, op = Surface.byte(state.opacity)
         var folded = false
+        // A frame on whole pixels is 255 all over `area`: it changes no value.
+        let wholePixels = Renderer.coversWholePixels(s.bounds, transform: m.concatenating(s.transformToParent))
         try forEachFill(of: mask, state, transform: transform, clip: bounded, pool: pool) { coverage, paint in
-            guard case .solid(let color) = paint, op > 0,
-                  var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return }
-            defer { frame.recycle(into: pool) }
+            guard case .solid(let color) = paint, op > 0 else { return }
+            var frame = wholePixels ? nil : maskFrameCoverage(mask, owner: m, area: area, walk)
+            guard wholePixels || frame != nil else { return }
+            defer { frame?.recycle(into: pool) }
             let factor = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { alphas in
                 AlphaSurface.sourceAlphas(alpha: UInt32(color.rgba8.3), opacity: op, into: alphas)
                 return alphas.map { UInt8(truncatingIfNeeded: $0) }
@@ -124,6 +146,16 @@ extension Renderer {
         }
         if !folded { result.fold(nil, mode: combine) }
         return true
+    }
+
+    /// True when `bounds` drawn by `transform` is a rectangle whose edges lie on pixel
+    /// boundaries (neither turned nor sheared): its coverage is 255 on every pixel of
+    /// `PixelRect(covering:)` it, as the rasterizer computes it.
+    static func coversWholePixels(_ bounds: Rect, transform t: Transform) -> Bool {
+        guard t.b == 0, t.c == 0 else { return false }
+        // The corners the rasterizer maps (`Path.rect`'s).
+        let p = t.apply(Point(bounds.minX, bounds.minY)), q = t.apply(Point(bounds.maxX, bounds.maxY))
+        return [p.x, p.y, q.x, q.y].allSatisfy { $0.isFinite && $0 == $0.rounded() }
     }
 
     /// Counts `units` of work and checks that `bytes` more of buffers fit, for a mask.

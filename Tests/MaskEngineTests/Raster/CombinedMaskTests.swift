@@ -121,6 +121,33 @@ final class CombinedMaskTests: XCTestCase {
         }
     }
 
+    /// A mask's frame on whole pixels is skipped by the fold (`Renderer.coversWholePixels`):
+    /// the rasterizer must give it 255 on every pixel of its box, whatever part is asked.
+    func testAFrameOnWholePixelsIsFullOverItsBox() throws {
+        var random = SplitMix(seed: 261)
+        let pool = BufferPool()
+        var whole = 0
+        for _ in 0..<300 {
+            func v(_ halves: Bool) -> Double { Double(Int(random.next() % 60) - 20) / (halves && random.next() % 2 == 0 ? 2 : 1) }
+            let bounds = Rect(v(true), v(true), 1 + abs(v(true)), 1 + abs(v(true)))
+            let scales: [Double] = [1, 2, -1, 0.5, 3]
+            let t = Transform(a: scales[Int(random.next() % 5)], b: 0, c: 0, d: scales[Int(random.next() % 5)], tx: v(true), ty: v(true))
+            guard Renderer.coversWholePixels(bounds, transform: t) else { continue }
+            whole += 1
+            let box = PixelRect(covering: t.apply(bounds))
+            let area = PixelRect(x0: box.x0 + Int(random.next() % 3), y0: box.y0 + Int(random.next() % 3),
+                                 x1: box.x1 - Int(random.next() % 3), y1: box.y1 - Int(random.next() % 3))
+            guard !area.isEmpty else { continue }
+            let coverage = try XCTUnwrap(Rasterizer.coverage(of: .rect(bounds), transform: t, fillRule: .nonzero, clip: area, pool: pool))
+            XCTAssertEqual(coverage.rect, area)
+            XCTAssertTrue(coverage.denseValues().allSatisfy { $0 == 255 }, "\(bounds) by \(t) over \(area)")
+        }
+        XCTAssertGreaterThan(whole, 50)
+        // Turned, or off the pixel grid: not whole.
+        XCTAssertFalse(Renderer.coversWholePixels(Rect(0, 0, 4, 4), transform: Transform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)))
+        XCTAssertFalse(Renderer.coversWholePixels(Rect(0.5, 0, 4, 4), transform: .identity))
+    }
+
     private func randomRect(_ random: inout SplitMix) -> PixelRect {
         let x0 = Int(random.next() % 12) - 6, y0 = Int(random.next() % 6) - 3
         return PixelRect(x0: x0, y0: y0, x1: x0 + 4 + Int(random.next() % 30), y1: y0 + 1 + Int(random.next() % 8))
