@@ -122,8 +122,9 @@ private struct RowFold {
     let outcomes: [MaskCombination.Outcome]
     /// The mode keeps the result where the mask is 0; it keeps 0 where the result is 0.
     let keepsOutside: Bool, zeroStaysZero: Bool
-    /// The mode keeps the result where the mask is 255.
-    let fullKeeps: Bool
+    /// The mode keeps the result where the mask is 255; it gives the mask where the
+    /// result is 0.
+    let fullKeeps: Bool, copiesIntoZero: Bool
     let out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>
     let scratch: UnsafeMutablePointer<UInt8>
     /// The mask's and the frame's spans, bytes and rects.
@@ -151,6 +152,7 @@ private struct RowFold {
         keepsOutside = MaskCombination.outcome(mode, .bytes, .zero) == .kept
         zeroStaysZero = MaskCombination.outcome(mode, .zero, .bytes) == .zero
         fullKeeps = MaskCombination.outcome(mode, .bytes, .full) == .kept
+        copiesIntoZero = MaskCombination.outcome(mode, .zero, .bytes) == .mask && MaskCombination.outcome(mode, .zero, .full) == .full
         self.out = out
         self.heads = heads
         self.scratch = scratch
@@ -175,6 +177,10 @@ private struct RowFold {
             return
         }
         if aLo >= aHi, zeroStaysZero { return }
+        if aLo >= aHi, copiesIntoZero, frame == nil, factor == nil {
+            copyMask(y: y, hr, mLo, mHi)
+            return
+        }
         // A mask at 255 over the whole of the result's extent leaves the row as it is under
         // `intersect` and `darken` (a rectangle's inside rows, a frame's).
         if fullKeeps, aLo >= mLo, aHi <= mHi, fullFactor == 255, mask.spans.isKnownFull(y: y, x0: aLo, x1: aHi),
@@ -258,6 +264,26 @@ private struct RowFold {
         } else {
             setRow(hr, extent: lo &- rect.x0, hi &- rect.x0, runs: runStart, runs.count)
         }
+    }
+
+    /// Row `y` where the result is 0 and the mode gives the mask itself (`add`, `lighten`,
+    /// `difference`): the mask's row over its extent `lo ..< hi`, its full runs as runs and
+    /// the bytes between them copied.
+    private mutating func copyMask(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) {
+        let row = out + ((y &- rect.y0) &* rect.width &- rect.x0), x0 = rect.x0
+        let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
+        let start = runs.count
+        mask.spans.forEach(y: y, within: lo, hi) { a, b, full in
+            if !full {
+                if let mRow { (row + a).update(from: mRow + a, count: b &- a) }
+            } else if runs.count > start, runs[runs.count &- 1] == Int32(truncatingIfNeeded: a &- x0) {
+                runs[runs.count &- 1] = Int32(truncatingIfNeeded: b &- x0)
+            } else {
+                runs.append(Int32(truncatingIfNeeded: a &- x0))
+                runs.append(Int32(truncatingIfNeeded: b &- x0))
+            }
+        }
+        setRow(hr, extent: lo &- x0, hi &- x0, runs: start, runs.count)
     }
 
     /// The mask's `n` bytes from column `x`: its values' own (`derived` nil), or made from

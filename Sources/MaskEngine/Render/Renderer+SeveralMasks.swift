@@ -41,12 +41,17 @@ extension Renderer {
     private func drawnBound(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> PixelRect? {
         let scale = abs(m.determinant).squareRoot()
         return MaskCombination.bound(masks.map { mask in
-            let s = walk.states[mask.index]
-            var frame = maskFrame(mask, owner: m, walk)
-            if let drawn = drawnBounds(of: mask, transform: m.concatenating(s.transformToParent), walk: walk) {
-                frame = frame.intersection(drawn)
+            let s = walk.states[mask.index], t = m.concatenating(s.transformToParent)
+            var drawn = drawnBounds(of: mask, transform: t, walk: walk)
+            // A shape alone draws only within its path's box (`drawnBounds` adds its frame,
+            // which a background would fill).
+            if s.kind == .shape, s.background.alpha == 0, s.contents == nil, !hasBorder(s), !hasShadow(s),
+               !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }), let shape = s.path.controlBounds {
+                let grow = s.stroke == nil ? 0 : s.lineWidth / 2
+                drawn = PixelRect(covering: t.apply(shape.insetBy(dx: -grow, dy: -grow)))
             }
-            return (frame.outset(by: reach(of: s, scale: scale)), s.maskCombine)
+            let frame = maskFrame(mask, owner: m, walk)
+            return ((drawn.map { frame.intersection($0) } ?? frame).outset(by: reach(of: s, scale: scale)), s.maskCombine)
         })
     }
 
