@@ -161,21 +161,10 @@ final class BufferPool {
     private func resizeUnwritten(_ b: inout [UInt8], count: Int) {
         if b.capacity < count {
             b = FrameArrays.uninitializedBytes(count: count, capacity: grownCapacity(count, from: b.capacity, stride: 1))
-        } else if b.count < count {
-            // Grown in place from a page of zeros, a copy at a time: appending a repeated
-            // byte goes one element at a time.
-            BufferPool.zeroPage.withUnsafeBufferPointer { zeros in
-                while b.count < count {
-                    b.append(contentsOf: UnsafeBufferPointer(rebasing: zeros[..<min(zeros.count, count &- b.count)]))
-                }
-            }
         } else {
-            b.removeLast(b.count &- count)
+            resize(&b, count: count, padding: 0)
         }
     }
-
-    /// The zeros `resizeUnwritten` grows a buffer with.
-    private static let zeroPage = [UInt8](repeating: 0, count: 1 << 16)
 
     /// The room for a buffer of `old` capacity that must grow to `count` elements of
     /// `stride` bytes: the frame's pixel count, or four times it, whichever is the first to
