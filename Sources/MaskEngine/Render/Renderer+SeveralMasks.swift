@@ -3,9 +3,9 @@
 /// A layer's masks, combined (LANGUAGE.md section 11). The one hook into the drawing of a
 /// layer is `maskBound` and `combinedMaskValues`, called where the layer's group (or its one
 /// fill) is cut by its masks; everything else is done by mask-surface operations on value
-/// buffers (`MaskExpansion`, `MaskFeather`, `MaskCombination`). A layer with one `add`
-/// mask and neither feather nor expansion takes `maskValues` alone, as in version 2: the
-/// same bytes.
+/// buffers (`MaskExpansion`, `MaskFeather`) and the fold along their spans (`CombinedMask`,
+/// `MaskCombination`). A layer with one `add` mask and neither feather nor expansion takes
+/// `maskValues` alone, as in version 2: the same bytes.
 extension Renderer {
     /// The masks of a layer that name layers of the scene, in order (a mask that names
     /// none is ignored).
