@@ -18,7 +18,9 @@ The peers run in a virtual environment this script makes on first use under .bui
 (PyPI `pycairo`, which builds against Debian's libcairo2-dev and pkg-config, and
 `blend2d-python`); MaskBench is built in release.
 
-Usage: python3 Benchmarks/memory.py [ROUNDS] [PASSES]   (defaults 5 and 3)
+Usage: python3 Benchmarks/memory.py [ROUNDS] [PASSES] [SCENE...]   (defaults 5, 3 and the four
+       reference scenes; SCENE names a file of Benchmarks/scenes without .mask, and a scene
+       the peers do not draw, masks_one say, runs without them)
        MASKBENCH=/path/to/MaskBench python3 Benchmarks/memory.py ...   (a binary built before)
        BASELINE=/path/to/older/MaskBench python3 Benchmarks/memory.py ...   (adds its one-thread
        column, measured in the same rounds: before and after a change in one run)
@@ -58,17 +60,19 @@ def output(command):
 def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     passes = sys.argv[2] if len(sys.argv) > 2 else "3"
+    scenes = sys.argv[3:] or SCENES
     bench = setup()
     baseline = os.environ.get("BASELINE")
     measures = {}
-    for name in SCENES:
+    for name in scenes:
         scene = os.path.join(HERE, "scenes", name + ".mask")
         if baseline:
             measures[(name, "baseline")] = [baseline, "render", scene, "1", passes]
         measures[(name, "mask 1")] = [bench, "render", scene, "1", passes]
         measures[(name, "mask 2")] = [bench, "render", scene, "2", passes]
-        for peer in ("cairo", "blend2d"):
-            measures[(name, peer)] = [PYTHON, os.path.join(HERE, "memory_peer.py"), peer, name, passes]
+        if name in SCENES:
+            for peer in ("cairo", "blend2d"):
+                measures[(name, peer)] = [PYTHON, os.path.join(HERE, "memory_peer.py"), peer, name, passes]
     best = {}
     ceiling = [float("inf"), float("inf")]
     for _ in range(rounds):
@@ -79,11 +83,14 @@ def main():
     print(f"ms per frame, 1280×720, frames 0–59, best of {rounds} rounds × {passes} passes, measures in turn")
     print(f"{'scene':<14} {'mask 1':>7} {'mask 2':>7} {'2 / 1':>6} {'cairo':>7} {'Blend2D':>8} {'peer / mask':>12}"
           + (f" {'baseline 1':>11}" if baseline else ""))
-    for name in SCENES:
+    for name in scenes:
         one, two = best[(name, "mask 1")], best[(name, "mask 2")]
-        peer = min(best[(name, "cairo")], best[(name, "blend2d")])
-        print(f"{name:<14} {one * 1e3:>7.3f} {two * 1e3:>7.3f} {one / two:>6.2f} {best[(name, 'cairo')] * 1e3:>7.3f} "
-              f"{best[(name, 'blend2d')] * 1e3:>8.3f} {peer / one:>12.2f}"
+        if name in SCENES:
+            cairo, blend = best[(name, "cairo")], best[(name, "blend2d")]
+            peers = f"{cairo * 1e3:>7.3f} {blend * 1e3:>8.3f} {min(cairo, blend) / one:>12.2f}"
+        else:
+            peers = f"{'-':>7} {'-':>8} {'-':>12}"
+        print(f"{name:<14} {one * 1e3:>7.3f} {two * 1e3:>7.3f} {one / two:>6.2f} {peers}"
               + (f" {best[(name, 'baseline')] * 1e3:>11.3f}" if baseline else ""))
     per_frame = [s * FRAME_BYTES / CEILING_BYTES for s in ceiling]
     print(f"ceiling, one core: memset {CEILING_BYTES / ceiling[0] / 1e9:.1f} GB/s = {per_frame[0] * 1e3:.3f} ms a frame "

@@ -1,6 +1,7 @@
 /// Several masks' values folded into one, as LANGUAGE.md section 11 ("Several masks per
-/// layer") defines it: pure functions on mask value buffers (`CoverageMask`), so that any
-/// renderer, whatever its stages, gets the same bytes.
+/// layer") defines it: the formulas in bytes, their closed forms where a value is 0 or 255
+/// (which `CombinedMask` applies to whole runs), and the formulas over rows of bytes, so
+/// that any renderer, whatever its stages, gets the same bytes.
 ///
 /// Values are bytes, v / 255 the coverage. With `a` the result so far and `m` this mask's
 /// value, each mode is its formula in integers, rounded to the nearest byte exactly
@@ -30,75 +31,110 @@ enum MaskCombination {
         }
     }
 
-    /// The result before any mask is folded in, over `rect`: 0 everywhere, or 255 when
-    /// `first` (the first mask's mode) starts full. Every byte is written.
-    static func start(_ first: MaskCombine, over rect: PixelRect, pool: BufferPool) -> CoverageMask {
-        let count = rect.width * rect.height
-        var bytes = pool.bytes(count: count, zeroed: !first.startsFull)
-        if first.startsFull {
-            bytes.withUnsafeMutableBufferPointer { b in
-                guard let base = b.baseAddress else { return }
-                base.update(repeating: 255, count: count)
-            }
-        }
-        return CoverageMask(rect: rect, values: bytes)
+    // MARK: - Runs of 0 and 255
+
+    /// What is known of a piece of a row of values: all 0, all 255, or any bytes.
+    enum Known: Int {
+        case zero = 0, full, bytes
     }
 
-    /// Folds one mask's values into `result` (whose every byte is written) by `mode`; the
-    /// mask's value is 0 outside `m.rect`, or everywhere when `m` is nil (a mask that lets
-    /// nothing through). Where m is 0 only `intersect` and `darken` change the result (to
-    /// 0), so the others touch only the mask's extents (its spans); its full runs are 255
-    /// without reading their bytes, as a sparse mask leaves them unwritten.
-    static func fold(_ m: CoverageMask?, into result: inout CoverageMask, mode: MaskCombine) {
+    /// What a mode makes of a piece where the result so far and the mask are each known
+    /// as `Known` says: the closed forms f(a, 0), f(0, m), f(a, 255) and f(255, m).
+    enum Outcome: UInt8 {
+        /// All 0, or all 255.
+        case zero, full
+        /// The result's bytes as they are (f(a, 0) = a, or f(a, 255) = a).
+        case kept
+        /// The mask's bytes (f(0, m) = m, or f(255, m) = m).
+        case mask
+        /// 255 minus the mask's bytes (f(255, m) of `subtract` and `difference`).
+        case inverseMask
+        /// 255 minus the result's bytes (f(a, 255) of `difference`).
+        case inverse
+        /// The formula, byte by byte (`formula(_:onto:_:count:)`).
+        case formula
+    }
+
+    /// The outcome of `mode` on a piece where the result so far is `a` and the mask `m`.
+    /// `formula` only where both are bytes; `kept`, `inverse` only where `a` is, `mask`,
+    /// `inverseMask` only where `m` is.
+    static func outcome(_ mode: MaskCombine, _ a: Known, _ m: Known) -> Outcome {
+        let aItself: Outcome = a == .zero ? .zero : a == .full ? .full : .kept
+        let mItself: Outcome = m == .zero ? .zero : m == .full ? .full : .mask
         switch mode {
-        case .add: fold(m, into: &result, zeroesOutside: false) { a, m in combine(a, m, .add) }
-        case .subtract: fold(m, into: &result, zeroesOutside: false) { a, m in combine(a, m, .subtract) }
-        case .intersect: fold(m, into: &result, zeroesOutside: true) { a, m in combine(a, m, .intersect) }
-        case .difference: fold(m, into: &result, zeroesOutside: false) { a, m in combine(a, m, .difference) }
-        case .lighten: fold(m, into: &result, zeroesOutside: false) { a, m in combine(a, m, .lighten) }
-        case .darken: fold(m, into: &result, zeroesOutside: true) { a, m in combine(a, m, .darken) }
+        case .add, .lighten:
+            // f(a, 0) = a, f(0, m) = m, f(a, 255) = f(255, m) = 255.
+            if m == .zero { return aItself }
+            if a == .zero { return mItself }
+            return a == .full || m == .full ? .full : .formula
+        case .subtract:
+            // f(a, 0) = a, f(0, m) = 0, f(a, 255) = 0, f(255, m) = 255 − m.
+            if m == .zero { return aItself }
+            if a == .zero || m == .full { return .zero }
+            return a == .full ? .inverseMask : .formula
+        case .intersect, .darken:
+            // f(a, 0) = f(0, m) = 0, f(a, 255) = a, f(255, m) = m.
+            if a == .zero || m == .zero { return .zero }
+            if m == .full { return aItself }
+            return a == .full ? .mask : .formula
+        case .difference:
+            // f(a, 0) = a, f(0, m) = m, f(a, 255) = 255 − a, f(255, m) = 255 − m.
+            if m == .zero { return aItself }
+            if a == .zero { return mItself }
+            if m == .full { return a == .full ? .zero : .inverse }
+            return a == .full ? .inverseMask : .formula
         }
     }
 
-    /// `fold` for one formula `f(a, m)`: along the mask's spans, and where the mask is 0
-    /// either nothing (f(a, 0) = a) or 0 (`zeroesOutside`, f(a, 0) = 0).
+    // MARK: - Rows of bytes
+
+    /// Sixteen bytes widened to 16 bits, where every formula's intermediate fits.
+    private typealias Lanes = SIMD16<UInt16>
+
+    /// round(v / 255) for v ≤ 255 · 255, as `mulDiv255` rounds (t + (t >> 8) ≤ 65 407).
     @inline(__always)
-    private static func fold(_ m: CoverageMask?, into result: inout CoverageMask, zeroesOutside: Bool,
-                             _ f: (UInt32, UInt32) -> UInt8) {
-        let r = result.rect, w = r.width
-        let values = m ?? CoverageMask(rect: .empty, values: [])
-        let inside = values.rect.intersection(r), vw = values.rect.width
-        values.withSpans { spans in
-            values.bytes.withUnsafeBufferPointer { v in
-                result.bytes.withUnsafeMutableBufferPointer { out in
-                    guard let base = out.baseAddress else { return }
-                    /// Sets columns `x0 ..< x1` of the row at `o` to 0.
-                    func clear(_ o: Int, _ x0: Int, _ x1: Int) {
-                        if zeroesOutside, x1 > x0 { (base + (o &+ x0)).update(repeating: 0, count: x1 &- x0) }
-                    }
-                    for y in r.y0..<r.y1 {
-                        let o = (y &- r.y0) &* w &- r.x0
-                        guard !inside.isEmpty, y >= inside.y0, y < inside.y1 else {
-                            clear(o, r.x0, r.x1)
-                            continue
-                        }
-                        let vo = (y &- values.rect.y0) &* vw &- values.rect.x0
-                        var done = r.x0
-                        spans.forEach(y: y, within: inside.x0, inside.x1) { a, b, full in
-                            clear(o, done, a)
-                            if full {
-                                for x in a..<b { out[o &+ x] = f(UInt32(out[o &+ x]), 255) }
-                            } else {
-                                for x in a..<b { out[o &+ x] = f(UInt32(out[o &+ x]), UInt32(v[vo &+ x])) }
-                            }
-                            done = b
-                        }
-                        clear(o, done, r.x1)
-                    }
-                }
-            }
+    private static func div255(_ v: Lanes) -> Lanes {
+        let t = v &+ 128
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
+    /// `a[i] = combine(a[i], m[i], mode)` for `i` in `0..<count`, sixteen bytes at a time in
+    /// 16-bit lanes, each with the scalar formula's exact rounding. `difference` is taken
+    /// as round((a·(255 − m) + m·(255 − a)) / 255), the same byte (a + m an integer, the
+    /// sum at most 255 · 255).
+    static func formula(_ mode: MaskCombine, onto a: UnsafeMutablePointer<UInt8>, _ m: UnsafePointer<UInt8>, count: Int) {
+        switch mode {
+        case .add: rows(a, m, count, .add) { a, m in a &+ m &- div255(a &* m) }
+        case .subtract: rows(a, m, count, .subtract) { a, m in div255(a &* (255 &- m)) }
+        case .intersect: rows(a, m, count, .intersect) { a, m in div255(a &* m) }
+        case .difference: rows(a, m, count, .difference) { a, m in div255(a &* (255 &- m) &+ m &* (255 &- a)) }
+        case .lighten: rows(a, m, count, .lighten) { a, m in pointwiseMax(a, m) }
+        case .darken: rows(a, m, count, .darken) { a, m in pointwiseMin(a, m) }
         }
     }
+
+    @inline(__always)
+    private static func rows(_ a: UnsafeMutablePointer<UInt8>, _ m: UnsafePointer<UInt8>, _ count: Int, _ mode: MaskCombine,
+                             _ f: (Lanes, Lanes) -> Lanes) {
+        var i = 0
+        while i &+ 16 <= count {
+            let av = Lanes(truncatingIfNeeded: UnsafeRawPointer(a + i).loadUnaligned(as: SIMD16<UInt8>.self))
+            let mv = Lanes(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD16<UInt8>.self))
+            UnsafeMutableRawPointer(a + i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: f(av, mv)), as: SIMD16<UInt8>.self)
+            i &+= 16
+        }
+        while i < count {
+            a[i] = combine(UInt32(a[i]), UInt32(m[i]), mode)
+            i &+= 1
+        }
+    }
+
+    /// `to[i] = 255 − from[i]` for `i` in `0..<count` (`from` may be `to`).
+    static func inverse(_ from: UnsafePointer<UInt8>, into to: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count { to[i] = 255 &- from[i] }
+    }
+
+    // MARK: - Bounds
 
     /// The device pixels outside which the combined result is 0, given where each mask,
     /// in order, can be above 0 (`reach`) and its mode; nil when it can be above 0

@@ -44,7 +44,16 @@ enum MaskExpansion {
     /// than the pixels needed.
     static func expanded(_ values: CoverageMask, radius: Double, over area: PixelRect, pool: BufferPool) -> CoverageMask {
         var dense = CoverageMask(rect: area, values: pool.bytes(count: area.width * area.height))
-        MaskCombination.fold(values, into: &dense, mode: .add)
+        let inside = values.rect.intersection(area)
+        if !inside.isEmpty {
+            dense.bytes.withUnsafeMutableBufferPointer { out in
+                guard let base = out.baseAddress else { return }
+                for y in inside.y0..<inside.y1 {
+                    values.writeRow(y: y, x0: inside.x0, x1: inside.x1,
+                                    into: base + ((y - area.y0) * area.width + (inside.x0 - area.x0)))
+                }
+            }
+        }
         guard radius != 0, !area.isEmpty else { return dense }
         let shrink = radius < 0, r = abs(radius)
         if shrink { complement(&dense.bytes) }

@@ -3,9 +3,9 @@
 /// A layer's masks, combined (LANGUAGE.md section 11). The one hook into the drawing of a
 /// layer is `maskBound` and `combinedMaskValues`, called where the layer's group (or its one
 /// fill) is cut by its masks; everything else is done by mask-surface operations on value
-/// buffers (`MaskExpansion`, `MaskFeather`, `MaskCombination`). A layer with one `add`
-/// mask and neither feather nor expansion takes `maskValues` alone, as in version 2: the
-/// same bytes.
+/// buffers (`MaskExpansion`, `MaskFeather`) and the fold along their spans (`CombinedMask`,
+/// `MaskCombination`). A layer with one `add` mask and neither feather nor expansion takes
+/// `maskValues` alone, as in version 2: the same bytes.
 extension Renderer {
     /// The masks of a layer that name layers of the scene, in order (a mask that names
     /// none is ignored).
@@ -35,6 +35,26 @@ extension Renderer {
         })
     }
 
+    /// `maskBound` with each mask's reach cut to the pixels its subtree can draw (its
+    /// values are 0 elsewhere, alpha and luminance alike): where the combined values are
+    /// worth computing.
+    private func drawnBound(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> PixelRect? {
+        let scale = abs(m.determinant).squareRoot()
+        return MaskCombination.bound(masks.map { mask in
+            let s = walk.states[mask.index], t = m.concatenating(s.transformToParent)
+            var drawn = drawnBounds(of: mask, transform: t, walk: walk)
+            // A shape alone draws only within its path's box (`drawnBounds` adds its frame,
+            // which a background would fill).
+            if s.kind == .shape, s.background.alpha == 0, s.contents == nil, !hasBorder(s), !hasShadow(s),
+               !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }), let shape = s.path.controlBounds {
+                let grow = s.stroke == nil ? 0 : s.lineWidth / 2
+                drawn = PixelRect(covering: t.apply(shape.insetBy(dx: -grow, dy: -grow)))
+            }
+            let frame = maskFrame(mask, owner: m, walk)
+            return ((drawn.map { frame.intersection($0) } ?? frame).outset(by: reach(of: s, scale: scale)), s.maskCombine)
+        })
+    }
+
     /// How far beyond a mask's frame its expansion and feather carry its values.
     private func reach(of s: LayerState, scale: Double) -> Int {
         let radius = MaskExpansion.radius(expansion: s.expansion, scale: scale)
@@ -55,13 +75,19 @@ extension Renderer {
         }
         guard let first = masks.first, !extent.isEmpty else { return nil }
         let pool = walk.pool, scale = abs(m.determinant).squareRoot()
-        try reserve(extent.width * extent.height, for: first, walk: walk)
-        var result = MaskCombination.start(walk.states[first.index].maskCombine, over: extent, pool: pool)
+        // The result is 0 outside the pixels the masks can draw; each mask is still drawn
+        // over `extent`, so its bytes do not depend on the others.
+        let rect = drawnBound(masks, owner: m, walk).map { extent.intersection($0) } ?? extent
+        guard !rect.isEmpty else { return nil }
+        try reserve(rect.width * rect.height, for: first, walk: walk)
+        var result = CombinedMask(startingWith: walk.states[first.index].maskCombine, over: rect, pool: pool)
         for mask in masks {
             let s = walk.states[mask.index]
             let radius = MaskExpansion.radius(expansion: s.expansion, scale: scale)
             let sigma = MaskFeather.sigma(feather: s.feather, scale: scale)
             let blurs = MaskFeather.blurs(sigma: sigma)
+            if radius == 0, !blurs, mode == .alpha,
+               try foldFill(mask, owner: m, extent: extent, into: &result, walk: &walk) { continue }
             // The values that reach the extent through the blur, and through the expansion.
             let blurred = extent.outset(by: blurs ? MaskFeather.reach(sigma: sigma) : 0)
             let area = blurred.outset(by: MaskExpansion.reach(radius: radius))
@@ -78,10 +104,63 @@ extension Renderer {
                 values = MaskFeather.feathered(sharp, sigma: sigma, within: extent, pool: pool)
                 sharp.recycle(into: pool)
             }
-            MaskCombination.fold(values, into: &result, mode: s.maskCombine)
+            result.fold(values, mode: s.maskCombine)
             values?.recycle(into: pool)
         }
-        return result
+        return result.values()
+    }
+
+    /// Folds an alpha mask that is one solid fill and nothing else (a shape, a text, a
+    /// plain rectangle) into `result` straight from the fill's coverage, its spans kept:
+    /// the values `maskValues` gives for it (`alphaMaskValues`' one-fill case: the fill's
+    /// alpha at each coverage byte, times the mask's frame) without writing them out.
+    /// False, with nothing done, for any other mask.
+    private func foldFill(_ mask: LayerID, owner m: Transform, extent: PixelRect, into result: inout CombinedMask,
+                          walk: inout LayerWalk) throws -> Bool {
+        let s = walk.states[mask.index], combine = s.maskCombine
+        let area = maskFrame(mask, owner: m, walk).intersection(extent)
+        guard !area.isEmpty else {
+            result.fold(nil, mode: combine)
+            return true
+        }
+        guard drawsAlphaOnly(mask, walk), fillCountBound(s) <= 1,
+              !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }) else { return false }
+        // Only where the mask's subtree can draw: elsewhere its alpha is 0.
+        let drawn = drawnBounds(of: mask, transform: m.concatenating(s.transformToParent), walk: walk)
+        let bounded = drawn.map { area.intersection($0) } ?? area
+        guard !bounded.isEmpty, let (state, transform) = try enter(mask, parent: m, walk: &walk) else {
+            result.fold(nil, mode: combine)
+            return true
+        }
+        defer { walk.stack.removeLast() }
+        let pool = walk.pool, op = Surface.byte(state.opacity)
+        var folded = false
+        // A frame on whole pixels is 255 all over `area`: it changes no value.
+        let wholePixels = Renderer.coversWholePixels(s.bounds, transform: m.concatenating(s.transformToParent))
+        try forEachFill(of: mask, state, transform: transform, clip: bounded, pool: pool) { coverage, paint in
+            guard case .solid(let color) = paint, op > 0 else { return }
+            var frame = wholePixels ? nil : maskFrameCoverage(mask, owner: m, area: area, walk)
+            guard wholePixels || frame != nil else { return }
+            defer { frame?.recycle(into: pool) }
+            let factor = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { alphas in
+                AlphaSurface.sourceAlphas(alpha: UInt32(color.rgba8.3), opacity: op, into: alphas)
+                return alphas.map { UInt8(truncatingIfNeeded: $0) }
+            }
+            result.fold(coverage, through: (0..<256).allSatisfy { factor[$0] == UInt8($0) } ? nil : factor, within: frame, mode: combine)
+            folded = true
+        }
+        if !folded { result.fold(nil, mode: combine) }
+        return true
+    }
+
+    /// True when `bounds` drawn by `transform` is a rectangle whose edges lie on pixel
+    /// boundaries (neither turned nor sheared): its coverage is 255 on every pixel of
+    /// `PixelRect(covering:)` it, as the rasterizer computes it.
+    static func coversWholePixels(_ bounds: Rect, transform t: Transform) -> Bool {
+        guard t.b == 0, t.c == 0 else { return false }
+        // The corners the rasterizer maps (`Path.rect`'s).
+        let p = t.apply(Point(bounds.minX, bounds.minY)), q = t.apply(Point(bounds.maxX, bounds.maxY))
+        return [p.x, p.y, q.x, q.y].allSatisfy { $0.isFinite && $0 == $0.rounded() }
     }
 
     /// Counts `units` of work and checks that `bytes` more of buffers fit, for a mask.

@@ -1,0 +1,377 @@
+/// Several masks' values while they are folded into one (LANGUAGE.md section 11), kept as
+/// a sparse `CoverageMask` keeps a shape's coverage: each row's extent (0 outside it) and
+/// its runs known to be 255, with bytes written only between them.
+///
+/// A fold walks each row as pieces where the result so far and the mask are each known
+/// to be 0, 255 or bytes (from both sides' spans), and takes the mode's closed form over
+/// whole pieces (`MaskCombination.outcome`: `add` with 255 is 255, `intersect` with 0 is
+/// 0, `subtract` of 255 is 0, ...). Only where both sides are bytes is the formula worked
+/// out byte by byte, sixteen at a time. So the masks' insides and outsides cost a few
+/// comparisons a row and their edges a few bytes, and the result keeps its spans for the
+/// masked draw, which skips rows outside the extents and copies where the mask is 255.
+struct CombinedMask {
+    /// The device pixels the result describes; it is 0 outside.
+    let rect: PixelRect
+    /// The values, written only in each row's extent outside its full runs.
+    private var bytes: [UInt8]
+    /// Four for each row, as `CoverageMask` lays them out: the extent's start and end and
+    /// the row's first and end index into `fullRuns` (columns from `rect.x0`).
+    private var rowSpans: [Int32]
+    /// The rows' full runs, in order and apart within a row. A fold appends the runs of
+    /// the rows it changes; the runs rows no longer point at are left behind.
+    private var fullRuns: [Int32]
+    private let pool: BufferPool
+
+    /// The result before any mask: 0 everywhere, or 255 over `rect` when `first` (the
+    /// first mask's mode) starts full. No byte is written.
+    init(startingWith first: MaskCombine, over rect: PixelRect, pool: BufferPool) {
+        self.rect = rect
+        self.pool = pool
+        let rows = rect.height, full = first.startsFull && !rect.isEmpty
+        bytes = pool.bytes(count: rect.width &* rows, zeroed: false)
+        rowSpans = pool.ints(count: rows &* 4)
+        fullRuns = pool.emptyInts(capacity: rows &* 2 &+ 2)
+        let end = Int32(truncatingIfNeeded: full ? rect.width : 0)
+        if full { fullRuns.append(contentsOf: [0, end]) }
+        let runsEnd = Int32(fullRuns.count)
+        rowSpans.withUnsafeMutableBufferPointer { h in
+            for r in 0..<rows {
+                h[r &* 4] = 0
+                h[r &* 4 &+ 1] = end
+                h[r &* 4 &+ 2] = 0
+                h[r &* 4 &+ 3] = runsEnd
+            }
+        }
+    }
+
+    /// The combined values, every byte written, with their spans (the masked draw reads
+    /// the extents and the full runs). The buffers go with them: the result is empty
+    /// afterwards.
+    mutating func values() -> CoverageMask {
+        pool.countGrowth(ints: fullRuns.count)
+        var (h, runs): ([Int32], [Int32]) = ([], [])
+        swap(&h, &rowSpans)
+        swap(&runs, &fullRuns)
+        var result = CoverageMask(rect: rect, sparse: [], rowSpans: h, fullRuns: runs)
+        // Moved, not copied: the bytes must have one owner when they are written.
+        swap(&result.bytes, &bytes)
+        result.materialize()
+        return result
+    }
+
+    /// Folds one mask into the result by `mode`. The mask's value at a pixel is
+    /// `factor[v]` of `values`' value v there (v itself without a factor), times `frame`'s
+    /// value when a frame is given, rounded as `mulDiv255(frame, factor[v])`: a solid
+    /// fill's coverage through its alpha and opacity, cut to its mask's frame, in one
+    /// pass. It is 0 outside `values`' rect (and the frame's), and everywhere when
+    /// `values` is nil (a mask that lets nothing through). `factor` has 256 entries, the
+    /// first 0.
+    mutating func fold(_ values: CoverageMask?, through factor: [UInt8]? = nil, within frame: CoverageMask? = nil,
+                       mode: MaskCombine) {
+        // Where the mask is 0: the modes that keep the result there touch only the rows
+        // the mask reaches; the others clear the rest.
+        let keepsOutside = MaskCombination.outcome(mode, .bytes, .zero) == .kept
+        let m = values ?? CoverageMask(rect: .empty, values: [])
+        var reach = m.rect.intersection(rect)
+        if let frame { reach = reach.intersection(frame.rect) }
+        if reach.isEmpty { reach = .empty }
+        if !keepsOutside {
+            for y in rect.y0..<rect.y1 where y < reach.y0 || y >= reach.y1 { clearRow(y) }
+        }
+        guard !reach.isEmpty else { return }
+        let f = frame ?? m, w = rect.width
+        var (out, heads, runs): ([UInt8], [Int32], [Int32]) = ([], [], [])
+        swap(&out, &bytes)
+        swap(&heads, &rowSpans)
+        swap(&runs, &fullRuns)
+        defer {
+            swap(&out, &bytes)
+            swap(&heads, &rowSpans)
+            swap(&runs, &fullRuns)
+        }
+        m.withSpans { ms in f.withSpans { fs in
+        m.bytes.withUnsafeBufferPointer { mv in f.bytes.withUnsafeBufferPointer { fv in
+        (factor ?? []).withUnsafeBufferPointer { table in
+        out.withUnsafeMutableBufferPointer { o in heads.withUnsafeMutableBufferPointer { h in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 6 &* (w &+ 2)) { pieces in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, w)) { scratch in
+            guard let pieces = pieces.baseAddress, let scratch = scratch.baseAddress, let out = o.baseAddress,
+                  let heads = h.baseAddress else { return }
+            var rows = RowFold(mode: mode, rect: rect, out: out, heads: heads, pieces: pieces, scratch: scratch,
+                               mask: (ms, mv.baseAddress, m.rect), frame: frame == nil ? nil : (fs, fv.baseAddress, f.rect),
+                               factor: factor == nil ? nil : table.baseAddress)
+            swap(&rows.runs, &runs)
+            for y in reach.y0..<reach.y1 { rows.fold(y: y, within: reach.x0, reach.x1) }
+            swap(&rows.runs, &runs)
+        } } } } } } } } }
+    }
+
+    /// Sets row `y` to 0.
+    private mutating func clearRow(_ y: Int) {
+        let hr = (y &- rect.y0) &* 4
+        for i in hr..<(hr &+ 4) { rowSpans[i] = 0 }
+    }
+}
+
+/// The fold of one mask into one row of a `CombinedMask` at a time, over buffers the fold
+/// holds: the result's bytes and row heads, and its runs, which it appends to.
+private struct RowFold {
+    let mode: MaskCombine
+    let rect: PixelRect
+    /// What the mode makes of each pair of kinds, at `a * 3 + m`.
+    let outcomes: [MaskCombination.Outcome]
+    /// The mode keeps the result where the mask is 0; it keeps 0 where the result is 0.
+    let keepsOutside: Bool, zeroStaysZero: Bool
+    /// The mode keeps the result where the mask is 255; it gives the mask where the
+    /// result is 0.
+    let fullKeeps: Bool, copiesIntoZero: Bool
+    let out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>
+    let scratch: UnsafeMutablePointer<UInt8>
+    /// The mask's and the frame's spans, bytes and rects.
+    let mask: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)
+    let frame: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)?
+    let factor: UnsafePointer<UInt8>?
+    /// The factor of a mask's 255.
+    let fullFactor: Int
+    var runs: [Int32] = []
+    /// The row's pieces of the result, of the mask and of the frame.
+    private var a: Pieces, m: Pieces, f: Pieces
+    /// The new row: its extent so far and where a run of 0s inside it started (device
+    /// columns, `none` until set), and where its runs start in `runs`.
+    private var lo = 0, hi = 0, zeroFrom = 0, runStart = 0
+    private static let none = Int.min
+
+    init(mode: MaskCombine, rect: PixelRect, out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>,
+         pieces: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<UInt8>,
+         mask: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect),
+         frame: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)?, factor: UnsafePointer<UInt8>?) {
+        self.mode = mode
+        self.rect = rect
+        let knowns: [MaskCombination.Known] = [.zero, .full, .bytes]
+        outcomes = knowns.flatMap { a in knowns.map { MaskCombination.outcome(mode, a, $0) } }
+        keepsOutside = MaskCombination.outcome(mode, .bytes, .zero) == .kept
+        zeroStaysZero = MaskCombination.outcome(mode, .zero, .bytes) == .zero
+        fullKeeps = MaskCombination.outcome(mode, .bytes, .full) == .kept
+        copiesIntoZero = MaskCombination.outcome(mode, .zero, .bytes) == .mask && MaskCombination.outcome(mode, .zero, .full) == .full
+        self.out = out
+        self.heads = heads
+        self.scratch = scratch
+        self.mask = mask
+        self.frame = frame
+        self.factor = factor
+        fullFactor = Int(factor.map { $0[255] } ?? 255)
+        let stride = 2 &* (rect.width &+ 2)
+        a = Pieces(pieces)
+        m = Pieces(pieces + stride)
+        f = Pieces(pieces + 2 &* stride)
+    }
+
+    /// Folds the mask into row `y`, whose columns the mask can reach lie in `x0 ..< x1`.
+    mutating func fold(y: Int, within x0: Int, _ x1: Int) {
+        let hr = (y &- rect.y0) &* 4
+        var (mLo, mHi) = mask.spans.extent(y: y, within: x0, x1)
+        if let frame { (mLo, mHi) = frame.spans.extent(y: y, within: mLo, mHi) }
+        let aLo = rect.x0 &+ Int(heads[hr]), aHi = rect.x0 &+ Int(heads[hr &+ 1])
+        guard mLo < mHi else {
+            if !keepsOutside { setRow(hr, extent: 0, 0, runs: 0, 0) }
+            return
+        }
+        if aLo >= aHi, zeroStaysZero { return }
+        if aLo >= aHi, copiesIntoZero, frame == nil, factor == nil {
+            copyMask(y: y, hr, mLo, mHi)
+            return
+        }
+        // A mask at 255 over the whole of the result's extent leaves the row as it is under
+        // `intersect` and `darken` (a rectangle's inside rows, a frame's).
+        if fullKeeps, aLo >= mLo, aHi <= mHi, fullFactor == 255, mask.spans.isKnownFull(y: y, x0: aLo, x1: aHi),
+           frame.map({ $0.spans.isKnownFull(y: y, x0: aLo, x1: aHi) }) ?? true { return }
+
+        // Both sides as pieces: the result's from its own tables, the mask's (and its
+        // frame's) from their spans.
+        if aLo < aHi {
+            a.reset(aLo, aHi)
+            var x = aLo, i = Int(heads[hr &+ 2])
+            let end = Int(heads[hr &+ 3])
+            while i < end {
+                let s = rect.x0 &+ Int(runs[i]), e = rect.x0 &+ Int(runs[i &+ 1])
+                if s > x { a.append(s, Pieces.bytes) }
+                a.append(e, Pieces.full)
+                x = e
+                i &+= 2
+            }
+            if x < aHi { a.append(aHi, Pieces.bytes) }
+        } else {
+            a.reset(.max, .max)
+        }
+        m.reset(mLo, mHi)
+        mask.spans.forEach(y: y, within: mLo, mHi) { _, e, full in m.append(e, full ? Pieces.full : Pieces.bytes) }
+        if let frame {
+            f.reset(mLo, mHi)
+            frame.spans.forEach(y: y, within: mLo, mHi) { _, e, full in f.append(e, full ? Pieces.full : Pieces.bytes) }
+        }
+
+        // The rows of the result, the mask and the frame, from device column 0.
+        let row = out + ((y &- rect.y0) &* rect.width &- rect.x0)
+        let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
+        let fRow = frame.flatMap { fr in fr.bytes.map { $0 + ((y &- fr.rect.y0) &* fr.rect.width &- fr.rect.x0) } }
+        lo = RowFold.none
+        hi = RowFold.none
+        zeroFrom = RowFold.none
+        runStart = runs.count
+        var x = aLo < aHi ? min(aLo, mLo) : mLo
+        let end = aLo < aHi ? max(aHi, mHi) : mHi
+        while x < end {
+            let (ka, ea) = a.at(x)
+            var (km, em) = m.at(x)
+            let kc = km
+            var kf = Pieces.full
+            if frame != nil, km != Pieces.zero {
+                let (k, e) = f.at(x)
+                kf = k
+                em = min(em, e)
+            }
+            // The mask's bytes are its values' own unless a factor or a frame's edge
+            // changes them.
+            var derived = false
+            if km == Pieces.full, kf == Pieces.full {
+                if fullFactor == 0 { km = Pieces.zero } else if fullFactor != 255 { km = Pieces.bytes; derived = true }
+            } else if km != Pieces.zero, kf == Pieces.bytes || factor != nil {
+                km = Pieces.bytes
+                derived = true
+            }
+            let e = min(ea, em), n = e &- x
+            switch outcomes[ka &* 3 &+ km] {
+            case .zero: emit(x, e, Pieces.zero, row)
+            case .full: emit(x, e, Pieces.full, row)
+            case .kept: emit(x, e, Pieces.bytes, row)
+            case .mask:
+                (row + x).update(from: maskBytes(x, n, derived ? (kc, kf) : nil, mRow, fRow), count: n)
+                emit(x, e, Pieces.bytes, row)
+            case .inverseMask:
+                MaskCombination.inverse(maskBytes(x, n, derived ? (kc, kf) : nil, mRow, fRow), into: row + x, count: n)
+                emit(x, e, Pieces.bytes, row)
+            case .inverse:
+                MaskCombination.inverse(row + x, into: row + x, count: n)
+                emit(x, e, Pieces.bytes, row)
+            case .formula:
+                MaskCombination.formula(mode, onto: row + x, maskBytes(x, n, derived ? (kc, kf) : nil, mRow, fRow), count: n)
+                emit(x, e, Pieces.bytes, row)
+            }
+            x = e
+        }
+        if lo == RowFold.none {
+            setRow(hr, extent: 0, 0, runs: 0, 0)
+        } else {
+            setRow(hr, extent: lo &- rect.x0, hi &- rect.x0, runs: runStart, runs.count)
+        }
+    }
+
+    /// Row `y` where the result is 0 and the mode gives the mask itself (`add`, `lighten`,
+    /// `difference`): the mask's row over its extent `lo ..< hi`, its full runs as runs and
+    /// the bytes between them copied.
+    private mutating func copyMask(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) {
+        let row = out + ((y &- rect.y0) &* rect.width &- rect.x0), x0 = rect.x0
+        let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
+        let start = runs.count
+        mask.spans.forEach(y: y, within: lo, hi) { a, b, full in
+            if !full {
+                if let mRow { (row + a).update(from: mRow + a, count: b &- a) }
+            } else if runs.count > start, runs[runs.count &- 1] == Int32(truncatingIfNeeded: a &- x0) {
+                runs[runs.count &- 1] = Int32(truncatingIfNeeded: b &- x0)
+            } else {
+                runs.append(Int32(truncatingIfNeeded: a &- x0))
+                runs.append(Int32(truncatingIfNeeded: b &- x0))
+            }
+        }
+        setRow(hr, extent: lo &- x0, hi &- x0, runs: start, runs.count)
+    }
+
+    /// The mask's `n` bytes from column `x`: its values' own (`derived` nil), or made from
+    /// the values' kind and bytes through the factor and times the frame's (`derived`
+    /// holds the kinds of the values and of the frame there).
+    private func maskBytes(_ x: Int, _ n: Int, _ derived: (values: Int, frame: Int)?, _ mRow: UnsafePointer<UInt8>?,
+                           _ fRow: UnsafePointer<UInt8>?) -> UnsafePointer<UInt8> {
+        guard let derived else { return mRow.map { $0 + x } ?? UnsafePointer(scratch) }
+        for i in 0..<n {
+            let c = derived.values == Pieces.full ? 255 : Int(mRow.map { $0[x &+ i] } ?? 0)
+            let k = factor.map { $0[c] } ?? UInt8(truncatingIfNeeded: c)
+            scratch[i] = derived.frame == Pieces.full ? k : mulDiv255(UInt32(fRow.map { $0[x &+ i] } ?? 0), UInt32(k))
+        }
+        return UnsafePointer(scratch)
+    }
+
+    /// Notes that columns `x0 ..< x1` of the new row (from `row`) are `k`; a run of 0s
+    /// between pieces that are not is written out, the extent being one range.
+    @inline(__always)
+    private mutating func emit(_ x0: Int, _ x1: Int, _ k: Int, _ row: UnsafeMutablePointer<UInt8>) {
+        if k == Pieces.zero {
+            if lo != RowFold.none, zeroFrom == RowFold.none { zeroFrom = x0 }
+            return
+        }
+        if lo == RowFold.none {
+            lo = x0
+        } else if zeroFrom != RowFold.none {
+            (row + zeroFrom).update(repeating: 0, count: x0 &- zeroFrom)
+        }
+        zeroFrom = RowFold.none
+        hi = x1
+        guard k == Pieces.full else { return }
+        let s = Int32(truncatingIfNeeded: x0 &- rect.x0), e = Int32(truncatingIfNeeded: x1 &- rect.x0)
+        if runs.count > runStart, runs[runs.count &- 1] == s {
+            runs[runs.count &- 1] = e
+        } else {
+            runs.append(s)
+            runs.append(e)
+        }
+    }
+
+    @inline(__always)
+    private func setRow(_ hr: Int, extent lo: Int, _ hi: Int, runs start: Int, _ end: Int) {
+        heads[hr] = Int32(truncatingIfNeeded: lo)
+        heads[hr &+ 1] = Int32(truncatingIfNeeded: hi)
+        heads[hr &+ 2] = Int32(truncatingIfNeeded: start)
+        heads[hr &+ 3] = Int32(truncatingIfNeeded: end)
+    }
+}
+
+/// One row's pieces of a side of a fold, left to right from its extent's start: where each
+/// ends and what it is known to be (`zero`, `full` or `bytes`, as `MaskCombination.Known`
+/// numbers them), held two integers a piece in a buffer the fold lends.
+private struct Pieces {
+    static let zero = MaskCombination.Known.zero.rawValue
+    static let full = MaskCombination.Known.full.rawValue
+    static let bytes = MaskCombination.Known.bytes.rawValue
+
+    private let buffer: UnsafeMutablePointer<Int>
+    private var count = 0, next = 0, lo = 0, hi = 0
+
+    init(_ buffer: UnsafeMutablePointer<Int>) {
+        self.buffer = buffer
+    }
+
+    /// Starts a row whose extent is `lo ..< hi`: 0 outside, pieces appended inside.
+    @inline(__always)
+    mutating func reset(_ lo: Int, _ hi: Int) {
+        count = 0
+        next = 0
+        self.lo = lo
+        self.hi = hi
+    }
+
+    /// Adds the piece from the last one's end (or the extent's start) to `end`.
+    @inline(__always)
+    mutating func append(_ end: Int, _ kind: Int) {
+        buffer[count &* 2] = end
+        buffer[count &* 2 &+ 1] = kind
+        count &+= 1
+    }
+
+    /// What the piece at column `x` is and where it ends; `x` never goes back within a row.
+    @inline(__always)
+    mutating func at(_ x: Int) -> (kind: Int, end: Int) {
+        if x < lo { return (Pieces.zero, lo) }
+        if x >= hi { return (Pieces.zero, .max) }
+        while buffer[next &* 2] <= x { next &+= 1 }
+        return (buffer[next &* 2 &+ 1], buffer[next &* 2])
+    }
+}

@@ -1,0 +1,205 @@
+import XCTest
+@testable import MaskEngine
+
+/// The fold of several masks along their spans (`CombinedMask`) against the plain formula
+/// byte by byte (`MaskCombination.combine`): the formulas over rows, the closed forms on
+/// runs of 0 and 255, and whole folds of random masks with random spans.
+final class CombinedMaskTests: XCTestCase {
+    private let modes: [MaskCombine] = [.add, .subtract, .intersect, .difference, .lighten, .darken]
+
+    func testTheScalarFormulasRoundTheRealOnesToTheNearestByte() {
+        for a in 0...255 {
+            for m in 0...255 {
+                let x = Double(a) / 255, y = Double(m) / 255
+                let real: [MaskCombine: Double] = [.add: x + y - x * y, .subtract: x * (1 - y), .intersect: x * y,
+                                                   .difference: x + y - 2 * x * y, .lighten: max(x, y), .darken: min(x, y)]
+                for (mode, v) in real {
+                    XCTAssertEqual(Int(MaskCombination.combine(UInt32(a), UInt32(m), mode)), Int((v * 255).rounded()),
+                                   "\(mode) of \(a) and \(m)")
+                }
+            }
+        }
+    }
+
+    func testTheRowFormulasEqualTheScalarOnEveryPairOfBytes() {
+        // Every pair once: a in the high byte of the index, m in the low one. One byte short
+        // of 65 536, so the last fifteen go through the scalar tail.
+        let count = 256 * 256 - 1
+        let m = (0..<count).map { UInt8(truncatingIfNeeded: $0) }
+        for mode in modes {
+            var a = (0..<count).map { UInt8(truncatingIfNeeded: $0 >> 8) }
+            a.withUnsafeMutableBufferPointer { a in
+                m.withUnsafeBufferPointer { m in
+                    guard let ab = a.baseAddress, let mb = m.baseAddress else { return }
+                    MaskCombination.formula(mode, onto: ab, mb, count: count)
+                }
+            }
+            let wrong = (0..<count).first { a[$0] != MaskCombination.combine(UInt32($0 >> 8), UInt32($0 & 255), mode) }
+            XCTAssertNil(wrong, "\(mode) of \((wrong ?? 0) >> 8) and \((wrong ?? 0) & 255)")
+        }
+    }
+
+    func testEachOutcomeIsTheFormulaOnThePiecesItStandsFor() {
+        // What each kind stands for: 0, 255, or any byte.
+        let values: [MaskCombination.Known: [UInt32]] = [.zero: [0], .full: [255], .bytes: Array(0...255)]
+        for mode in modes {
+            for (ka, aValues) in values {
+                for (km, mValues) in values {
+                    let outcome = MaskCombination.outcome(mode, ka, km)
+                    for a in aValues {
+                        for m in mValues {
+                            let expected = MaskCombination.combine(a, m, mode)
+                            let got: UInt8
+                            switch outcome {
+                            case .zero: got = 0
+                            case .full: got = 255
+                            case .kept: got = UInt8(a)
+                            case .mask: got = UInt8(m)
+                            case .inverseMask: got = UInt8(255 - m)
+                            case .inverse: got = UInt8(255 - a)
+                            case .formula: got = expected
+                            }
+                            XCTAssertEqual(got, expected, "\(mode): \(ka) \(a) with \(km) \(m) as \(outcome)")
+                        }
+                    }
+                    switch outcome {
+                    case .kept, .inverse: XCTAssertEqual(ka, .bytes, "\(mode) reads the result's bytes only where it has them")
+                    case .mask, .inverseMask: XCTAssertEqual(km, .bytes, "\(mode) reads the mask's bytes only where it has them")
+                    case .formula: XCTAssertTrue(ka == .bytes && km == .bytes, "\(mode)")
+                    case .zero, .full: break
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random folds of random masks (sparse with unwritten bytes, dense with spans, dense
+    /// without), some through a factor and a frame, against the formula pixel by pixel.
+    func testAFoldAlongSpansEqualsTheFormulaOnEveryPixel() {
+        var random = SplitMix(seed: 26)
+        let pool = BufferPool()
+        pool.unwrittenFill = 0xA5
+        for trial in 0..<400 {
+            let rect = randomRect(&random)
+            let first = modes[Int(random.next() % 6)]
+            var result = CombinedMask(startingWith: first, over: rect, pool: pool)
+            var expected = [UInt8](repeating: first.startsFull ? 255 : 0, count: rect.width * rect.height)
+            var steps: [String] = []
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let mode = modes[Int(random.next() % 6)]
+                let values = random.next() % 10 == 0 ? nil : randomMask(&random, near: rect)
+                let frame = random.next() % 3 == 0 ? randomMask(&random, near: rect) : nil
+                let factor: [UInt8]? = random.next() % 3 == 0 ? [0] + (1..<256).map { _ in random.byte() } : nil
+                steps.append("\(mode) \(values?.rect ?? .empty) frame \(frame?.rect ?? .empty) factor \(factor != nil)")
+                result.fold(values, through: factor, within: frame, mode: mode)
+                for y in rect.y0..<rect.y1 {
+                    for x in rect.x0..<rect.x1 {
+                        let v = Int(values?.value(x: x, y: y) ?? 0)
+                        var m = UInt32(factor?[v] ?? UInt8(v))
+                        if let frame { m = UInt32(mulDiv255(UInt32(frame.value(x: x, y: y)), m)) }
+                        let i = (y - rect.y0) * rect.width + (x - rect.x0)
+                        expected[i] = MaskCombination.combine(UInt32(expected[i]), m, mode)
+                    }
+                }
+            }
+            let got = result.values()
+            XCTAssertEqual(got.rect, rect)
+            let dense = got.denseValues()
+            if let i = expected.indices.first(where: { dense[$0] != expected[$0] }) {
+                XCTFail("trial \(trial): at (\(rect.x0 + i % rect.width), \(rect.y0 + i / rect.width)) \(dense[i]) instead of "
+                        + "\(expected[i]); starting \(first) over \(rect), then \(steps.joined(separator: ", "))")
+                return
+            }
+            // The spans the result keeps are true of its bytes.
+            for y in rect.y0..<rect.y1 {
+                got.forEachSpan(y: y, within: rect.x0, rect.x1) { a, b, full in
+                    if full { XCTAssertTrue((a..<b).allSatisfy { got.value(x: $0, y: y) == 255 }) }
+                }
+                let (lo, hi) = got.extent(y: y, within: rect.x0, rect.x1)
+                XCTAssertTrue((rect.x0..<rect.x1).allSatisfy { ($0 >= lo && $0 < hi) || dense[(y - rect.y0) * rect.width + $0 - rect.x0] == 0 })
+            }
+        }
+    }
+
+    /// A mask's frame on whole pixels is skipped by the fold (`Renderer.coversWholePixels`):
+    /// the rasterizer must give it 255 on every pixel of its box, whatever part is asked.
+    func testAFrameOnWholePixelsIsFullOverItsBox() throws {
+        var random = SplitMix(seed: 261)
+        let pool = BufferPool()
+        var whole = 0
+        for _ in 0..<300 {
+            func v(_ halves: Bool) -> Double { Double(Int(random.next() % 60) - 20) / (halves && random.next() % 2 == 0 ? 2 : 1) }
+            let bounds = Rect(v(true), v(true), 1 + abs(v(true)), 1 + abs(v(true)))
+            let scales: [Double] = [1, 2, -1, 0.5, 3]
+            let t = Transform(a: scales[Int(random.next() % 5)], b: 0, c: 0, d: scales[Int(random.next() % 5)], tx: v(true), ty: v(true))
+            guard Renderer.coversWholePixels(bounds, transform: t) else { continue }
+            whole += 1
+            let box = PixelRect(covering: t.apply(bounds))
+            let area = PixelRect(x0: box.x0 + Int(random.next() % 3), y0: box.y0 + Int(random.next() % 3),
+                                 x1: box.x1 - Int(random.next() % 3), y1: box.y1 - Int(random.next() % 3))
+            guard !area.isEmpty else { continue }
+            let coverage = try XCTUnwrap(Rasterizer.coverage(of: .rect(bounds), transform: t, fillRule: .nonzero, clip: area, pool: pool))
+            XCTAssertEqual(coverage.rect, area)
+            XCTAssertTrue(coverage.denseValues().allSatisfy { $0 == 255 }, "\(bounds) by \(t) over \(area)")
+        }
+        XCTAssertGreaterThan(whole, 50)
+        // Turned, or off the pixel grid: not whole.
+        XCTAssertFalse(Renderer.coversWholePixels(Rect(0, 0, 4, 4), transform: Transform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)))
+        XCTAssertFalse(Renderer.coversWholePixels(Rect(0.5, 0, 4, 4), transform: .identity))
+    }
+
+    private func randomRect(_ random: inout SplitMix) -> PixelRect {
+        let x0 = Int(random.next() % 12) - 6, y0 = Int(random.next() % 6) - 3
+        return PixelRect(x0: x0, y0: y0, x1: x0 + 4 + Int(random.next() % 30), y1: y0 + 1 + Int(random.next() % 8))
+    }
+
+    /// A mask over a rect near `result`: without spans (any bytes), or with random extents and full
+    /// runs, its bytes between them random (often 0 or 255) and elsewhere unwritten
+    /// (sparse) or written as the spans say (dense).
+    private func randomMask(_ random: inout SplitMix, near result: PixelRect) -> CoverageMask {
+        // The result's rect with each side moved by up to 3 pixels either way.
+        func moved(_ v: Int) -> Int { v + Int(random.next() % 7) - 3 }
+        var rect = PixelRect(x0: moved(result.x0), y0: moved(result.y0), x1: moved(result.x1), y1: moved(result.y1))
+        if rect.isEmpty { rect = result }
+        let w = rect.width
+        func byte(_ random: inout SplitMix) -> UInt8 {
+            switch random.next() % 8 {
+            case 0: return 0
+            case 1: return 255
+            default: return random.byte()
+            }
+        }
+        let kind = random.next() % 3
+        guard kind != 0 else {
+            return CoverageMask(rect: rect, values: (0..<(w * rect.height)).map { _ in byte(&random) })
+        }
+        let sparse = kind == 1
+        var bytes = [UInt8](repeating: sparse ? 0xA5 : 0, count: w * rect.height)
+        var rows: [Int32] = [], runs: [Int32] = []
+        for r in 0..<rect.height {
+            // Mostly wide extents, some rows empty.
+            var lo = Int(random.next() % UInt64(w / 2 + 1)), hi = w - Int(random.next() % UInt64(w / 2 + 1))
+            if random.next() % 8 == 0 { (lo, hi) = (0, 0) }
+            let start = runs.count
+            var x = lo
+            while x < hi {
+                // Bytes, then maybe a full run (runs may touch when the bytes are none).
+                let gap = Int(random.next() % UInt64(min(6, hi - x) + 1))
+                for c in x..<(x + gap) { bytes[r * w + c] = byte(&random) }
+                x += gap
+                guard x < hi else { break }
+                let run = 1 + Int(random.next() % UInt64(min(8, hi - x)))
+                if random.next() % 2 == 0 {
+                    runs += [Int32(x), Int32(x + run)]
+                    if !sparse { for c in x..<(x + run) { bytes[r * w + c] = 255 } }
+                } else {
+                    for c in x..<(x + run) { bytes[r * w + c] = byte(&random) }
+                }
+                x += run
+            }
+            rows += [Int32(lo), Int32(hi), Int32(start), Int32(runs.count)]
+        }
+        return sparse ? CoverageMask(rect: rect, sparse: bytes, rowSpans: rows, fullRuns: runs)
+            : CoverageMask(rect: rect, values: bytes, rowSpans: rows, fullRuns: runs)
+    }
+}
