@@ -44,9 +44,10 @@ except ImportError:  # an extra player: without it, rlottie alone plays the expo
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 MASK = os.environ.get("MASK_BIN", os.path.join(ROOT, ".build", "debug", "mask"))
-# Examples whose export is refused by design, with what the error names: colour emoji are
-# bitmaps, not outlines (the export says so rather than dropping them).
-REFUSED = {"text_scripts.mask": "colour emoji"}
+# Examples whose export is refused by design, with what the error names: colour glyphs
+# (emoji bitmaps, COLR layers) have no Lottie form (the export says so rather than
+# dropping them).
+REFUSED = {"text_scripts.mask": "colour glyphs (emoji bitmaps"}
 # Examples whose export is an error, and the words it must name: what no player draws.
 UNPLAYABLE = {"spotlight.mask": "mask `feather`"}
 EXAMPLES = sorted(p for p in glob.glob(os.path.join(ROOT, "Examples", "*.mask"))
