@@ -68,6 +68,45 @@ final class BufferPool {
         return b
     }
 
+    /// The pixels of a frame, `width × height`, every one the packed RGBA `pixel`: the last
+    /// frame's buffer when it was kept (`keepFrame`) at this size over this background,
+    /// with only the pixels drawn over its background (`drawn`) filled again; else a
+    /// buffer filled whole (`pixels(count:filledWith:)`).
+    ///
+    /// A steady animation redraws what moves, not the backdrop: a text shimmer's frame is
+    /// mostly background, written once, not every frame.
+    func framePixels(width: Int, height: Int, filledWith pixel: UInt32) -> [UInt8] {
+        guard var kept = keptFrame, kept.width == width, kept.height == height, kept.pixel == pixel,
+              kept.pixels.count == width &* height &* 4 else {
+            keptFrame = nil
+            return pixels(count: width &* height, filledWith: pixel)
+        }
+        keptFrame = nil
+        bytesInUse &+= kept.pixels.count
+        let r = kept.drawn.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+        if !r.isEmpty {
+            kept.pixels.withUnsafeMutableBufferPointer { raw in
+                guard let base = raw.baseAddress else { return }
+                for y in r.y0..<r.y1 { mask_fill_pixels(base + (y &* width &+ r.x0) &* 4, r.width, pixel) }
+            }
+        }
+        return kept.pixels
+    }
+
+    /// Takes back a frame's pixels from `framePixels`, keeping them for the next frame with
+    /// the bounds of every pixel drawn over the background `pixel` (outside `drawn`, each
+    /// pixel is `pixel`); `pixels` is left empty.
+    func keepFrame(_ pixels: inout [UInt8], width: Int, height: Int, background pixel: UInt32, drawn: PixelRect) {
+        bytesInUse = max(0, bytesInUse &- pixels.count)
+        var taken: [UInt8] = []
+        swap(&taken, &pixels)
+        if var old = keptFrame?.pixels { BufferPool.keep(&old, in: &bytes) }
+        keptFrame = (taken, width, height, pixel, drawn)
+    }
+
+    /// The last frame's pixels and what is known of them (see `framePixels`).
+    private var keptFrame: (pixels: [UInt8], width: Int, height: Int, pixel: UInt32, drawn: PixelRect)?
+
     /// At least `count` zero floats, without a fill: the buffers of this kind are handed
     /// back all zero (`recycleZeroed`), so only growth needs writing.
     func zeroFloats(count: Int) -> [Float] {

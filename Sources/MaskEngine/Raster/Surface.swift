@@ -11,8 +11,11 @@ struct Surface: Sendable {
     let rect: PixelRect
     /// The pixels, `rect.width × rect.height`, row-major.
     var image: Image
-    /// The pixels that may be non-transparent.
+    /// The pixels that may be non-transparent; on a frame, the pixels drawn over its
+    /// backdrop.
     var dirty: PixelRect
+    /// A frame's backdrop colour, packed; 0 for other surfaces.
+    private(set) var backdrop: UInt32 = 0
 
     /// A transparent surface over `rect`.
     /// - Throws: `ImageError.invalidDimensions` when `rect` is too large for an image.
@@ -26,7 +29,9 @@ struct Surface: Sendable {
         dirty = .empty
     }
 
-    /// A surface over `rect` filled with an opaque colour (the frame's backdrop).
+    /// A surface over `rect` filled with an opaque colour (the frame's backdrop), from the
+    /// pool's kept frame when it has one (`BufferPool.framePixels`); `dirty` starts empty
+    /// and bounds what is drawn over the backdrop. Give it back with `keepFrame(in:)`.
     init(rect: PixelRect, opaque color: Color, pool: BufferPool) throws {
         guard Image.validDimensions(rect.width, rect.height) else {
             throw ImageError.invalidDimensions(width: rect.width, height: rect.height)
@@ -34,10 +39,17 @@ struct Surface: Sendable {
         self.rect = rect
         // A translucent canvas colour is shown over black: frames are opaque.
         let (r, g, b, _) = color.premultiplied().rgba8
-        let pixel = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
+        backdrop = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
         image = Image(width: rect.width, height: rect.height,
-                      trustedPixels: pool.pixels(count: rect.width * rect.height, filledWith: pixel))
-        dirty = rect
+                      trustedPixels: pool.framePixels(width: rect.width, height: rect.height, filledWith: backdrop))
+        dirty = .empty
+    }
+
+    /// Gives a frame's pixels back to `pool` to be the next frame's (see
+    /// `BufferPool.framePixels`); the surface is empty afterwards.
+    mutating func keepFrame(in pool: BufferPool) {
+        let drawn = PixelRect(x0: dirty.x0 &- rect.x0, y0: dirty.y0 &- rect.y0, x1: dirty.x1 &- rect.x0, y1: dirty.y1 &- rect.y0)
+        pool.keepFrame(&image.pixels, width: rect.width, height: rect.height, background: backdrop, drawn: dirty.isEmpty ? .empty : drawn)
     }
 
     /// Gives the pixel buffer back to `pool`; the surface is empty afterwards.

@@ -54,7 +54,7 @@ public struct Renderer: Sendable {
         if !scene.treeChanges.isEmpty { walk.tree = scene.tree(at: t) }
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
         var frame = try Surface(rect: canvas, opaque: scene.canvas.background, pool: pool)
-        defer { frame.recycle(into: pool) }
+        defer { frame.keepFrame(in: pool) }
         for id in drawingOrder(walk.tree?.roots ?? scene.roots, walk.states) {
             try draw(id, parent: .identity, opacity: 1, into: &frame, walk: &walk)
         }
