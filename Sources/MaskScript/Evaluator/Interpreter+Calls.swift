@@ -140,12 +140,12 @@ extension Interpreter {
     }
 
     /// Runs a function's body in its frame; an error inside carries the function's file,
-    /// and so does a text string it sets (`runningSource`).
+    /// and so does a text string it sets (`runningCode`).
     @inline(__always)
     func runBody(_ code: FunctionCode, _ frame: Frame) throws(RuntimeError) -> Value {
-        let caller = runningSource
-        runningSource = code.source
-        defer { runningSource = caller }
+        let caller = runningCode
+        runningCode = code
+        defer { runningCode = caller }
         do throws(RuntimeError) {
             let statements = code.statements
             var k = 0

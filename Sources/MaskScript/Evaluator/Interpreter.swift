@@ -65,8 +65,10 @@ public final class Interpreter {
     var latestAnimationRange: SourceRange?
     /// Text strings set so far, checked for missing characters by `takeTextWarnings(in:)`.
     var textChecks: [TextCheck] = []
-    /// The file of the function running, or nil at the top level of the file being run.
-    var runningSource: SourceFile?
+    /// The function running (nil at the top level of the file being run): its `source` is
+    /// the file a text string it sets belongs to. Kept as the function, one reference,
+    /// not as a copy of its `SourceFile` (five references, counted on every call).
+    var runningCode: FunctionCode?
     /// Images already read, by the path the script gave.
     /// Images already read, by the file they came from (`ResourceResolver.identity(ofImage:)`)
     /// or else by the path the script gave.
