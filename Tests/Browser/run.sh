@@ -23,12 +23,8 @@ if ! command -v chromium >/dev/null; then
   exit 1
 fi
 venv="$root/.build/browser-venv"
-if ! cmp -s "$here/requirements.txt" "$venv/requirements.txt"; then
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-  cp "$here/requirements.txt" "$venv/requirements.txt"
-fi
+. "$root/Tests/venv.sh"
+python_venv "$venv" "$here/requirements.txt"
 check() { PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" "$here/preview_check.py" "$binary" "$@"; }
 if [ "$#" -gt 0 ]; then
   check "$@"

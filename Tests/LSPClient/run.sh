@@ -18,12 +18,8 @@ if [ ! -x "$binary" ]; then
 fi
 
 venv="$root/.build/lsp-client-venv"
-if ! cmp -s "$here/requirements.txt" "$venv/requirements.txt"; then
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-  cp "$here/requirements.txt" "$venv/requirements.txt"
-fi
+. "$root/Tests/venv.sh"
+python_venv "$venv" "$here/requirements.txt"
 
 # No __pycache__ left in the source tree.
 PYTHONDONTWRITEBYTECODE=1 MASK_BINARY="$binary" "$venv/bin/python" -m pytest -q -p no:cacheprovider -c "$here/pytest.ini" "$here"

@@ -9,11 +9,7 @@ root="$(cd "$here/../.." && pwd)"
 mask="${1:-$root/.build/debug/mask}"
 mask="$(cd "$(dirname "$mask")" && pwd)/$(basename "$mask")"
 venv="${LOTTIE_VENV:-$root/.build/lottie-venv}"
-if [ ! -x "$venv/bin/pytest" ] || ! cmp -s "$here/requirements.txt" "$venv/requirements.txt"; then
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-  cp "$here/requirements.txt" "$venv/requirements.txt"
-fi
+. "$root/Tests/venv.sh"
+python_venv "$venv" "$here/requirements.txt"
 cd "$here"
 MASK_BIN="$mask" "$venv/bin/pytest" -q -s "$here/test_lottie.py"

@@ -1,0 +1,13 @@
+# Sourced by the test runners that need Python tools (Tests/Browser, Tests/LSPClient,
+# Tests/Lottie): `python_venv VENV REQUIREMENTS` makes the virtual environment VENV with
+# the pinned packages of REQUIREMENTS, and makes it again whenever that file changes (a
+# copy of it inside VENV says what was installed).
+python_venv() {
+  local venv=$1 requirements=$2
+  if [ ! -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$venv/requirements.txt"; then
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+    cp "$requirements" "$venv/requirements.txt"
+  fi
+}
