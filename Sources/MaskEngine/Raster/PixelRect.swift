@@ -3,7 +3,7 @@
 /// Every raster operation works inside one of these, so a pixel loop never leaves its
 /// buffer. Conversions from `Double` clamp first (see `init(covering:)`), so scene values
 /// such as `1e300` or infinity cannot trap.
-struct PixelRect: Equatable, Sendable {
+struct PixelRect: Hashable, Sendable {
     var x0: Int, y0: Int, x1: Int, y1: Int
 
     /// The empty rectangle.

@@ -44,9 +44,7 @@ extension Renderer {
     func alphaMaskValues(_ mask: LayerID, owner m: Transform, area: PixelRect, drawnIn drawArea: PixelRect,
                          walk: inout LayerWalk) throws -> CoverageMask? {
         let pool = walk.pool
-        let s = walk.states[mask.index]
-        if fillCountBound(s) <= 1,
-           !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }) {
+        if isOneFill(mask, walk) {
             return try singleFillMaskValues(mask, owner: m, area: area, drawnIn: drawArea, walk: &walk)
         }
         try reserve(drawArea.width * drawArea.height, for: mask, walk: walk)
@@ -86,6 +84,12 @@ extension Renderer {
             }
         }
         return values
+    }
+
+    /// True when a mask is one fill and nothing else (at most one painted part, no visible
+    /// sublayer): drawn into empty pixels, its alpha is a function of that fill's coverage.
+    func isOneFill(_ mask: LayerID, _ walk: LayerWalk) -> Bool {
+        fillCountBound(walk.states[mask.index]) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
     }
 
     /// `out[o + x] = mulDiv255(f[fo + x], a[ao + x])` for `x` in `0..<count`, eight bytes at

@@ -8,6 +8,12 @@ extension Renderer {
         return PixelRect(covering: m.concatenating(s.transformToParent).apply(s.bounds))
     }
 
+    /// The part of `area` a mask's subtree can draw in: elsewhere its alpha is 0.
+    func maskDrawArea(_ mask: LayerID, owner m: Transform, within area: PixelRect, _ walk: LayerWalk) -> PixelRect {
+        let drawn = drawnBounds(of: mask, transform: m.concatenating(walk.states[mask.index].transformToParent), walk: walk)
+        return drawn.map { area.intersection($0) } ?? area
+    }
+
     /// The coverage of a mask's frame (its bounds in its owner's coordinates) inside `area`.
     func maskFrameCoverage(_ mask: LayerID, owner m: Transform, area: PixelRect, _ walk: LayerWalk) -> CoverageMask? {
         let s = walk.states[mask.index]
@@ -33,9 +39,7 @@ extension Renderer {
         let area = maskFrame(mask, owner: m, walk).intersection(extent)
         guard !area.isEmpty else { return nil }
         if mode == .alpha && drawsAlphaOnly(mask, walk) {
-            // Only where the mask's subtree can draw: elsewhere its alpha is 0.
-            let drawn = drawnBounds(of: mask, transform: m.concatenating(walk.states[mask.index].transformToParent), walk: walk)
-            let bounded = drawn.map { area.intersection($0) } ?? area
+            let bounded = maskDrawArea(mask, owner: m, within: area, walk)
             guard !bounded.isEmpty else { return nil }
             return try alphaMaskValues(mask, owner: m, area: area, drawnIn: bounded, walk: &walk)
         }

@@ -123,11 +123,8 @@ extension Renderer {
             result.fold(nil, mode: combine)
             return true
         }
-        guard drawsAlphaOnly(mask, walk), fillCountBound(s) <= 1,
-              !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }) else { return false }
-        // Only where the mask's subtree can draw: elsewhere its alpha is 0.
-        let drawn = drawnBounds(of: mask, transform: m.concatenating(s.transformToParent), walk: walk)
-        let bounded = drawn.map { area.intersection($0) } ?? area
+        guard drawsAlphaOnly(mask, walk), isOneFill(mask, walk) else { return false }
+        let bounded = maskDrawArea(mask, owner: m, within: area, walk)
         guard !bounded.isEmpty, let (state, transform) = try enter(mask, parent: m, walk: &walk) else {
             result.fold(nil, mode: combine)
             return true

@@ -21,8 +21,8 @@ final class TextCoverageCache {
         let wrapped: Bool
         let truncation: TextTruncation
         let width: Double, height: Double
-        let transform: [Double]
-        let clip: [Int]
+        let transform: Transform
+        let clip: PixelRect
 
         init(_ s: LayerState, transform m: Transform, clip: PixelRect) {
             string = s.string
@@ -33,8 +33,8 @@ final class TextCoverageCache {
             truncation = s.truncation
             width = s.size.width
             height = s.size.height
-            transform = [m.a, m.b, m.c, m.d, m.tx, m.ty]
-            self.clip = [clip.x0, clip.y0, clip.x1, clip.y1]
+            transform = m
+            self.clip = clip
         }
     }
 
