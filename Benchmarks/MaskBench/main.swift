@@ -5,6 +5,10 @@
 //   MaskBench render SCENE.mask THREADS PASSES   best seconds per frame of PASSES passes
 //                                                 over frames 0–59 (after one warm-up pass)
 //   MaskBench ceiling PASSES                      best seconds of one 8 MiB memset, memcpy
+//   MaskBench scaling PASSES                      best seconds per unit of work of 60 units on
+//                                                 one thread and on two, as `render` splits
+//                                                 frames: a compute-only unit, then a frame's
+//                                                 memcpy between each thread's own buffers
 import Dispatch
 import Foundation
 import MaskEngine
@@ -78,6 +82,48 @@ func ceiling(passes: Int) -> (set: Double, copy: Double) {
     return (set, copy)
 }
 
+/// One unit of work that touches no memory: a chain of 400,000 dependent integer steps.
+func computeUnit(_ seed: UInt64) -> UInt64 {
+    var x = seed | 1
+    for _ in 0..<400_000 { x ^= x << 13; x ^= x >> 7; x ^= x << 17 }
+    return x
+}
+
+/// The best seconds per unit of 60 units run on `threads` threads as `renderPasses` runs
+/// frames (thread i takes units i, i + threads, ...), of `passes` passes after a warm-up
+/// one: for a compute unit and for a memcpy of one frame's bytes between buffers of the
+/// thread's own. What a second thread gains here is the most it can gain on a render: this
+/// guest's second core, and the memory both share.
+func scaling(threads: Int, passes: Int) -> (compute: Double, copy: Double) {
+    let units = 60, bytes = 1280 * 720 * 4
+    let buffers = (0..<threads).map { _ in
+        (UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64), UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64))
+    }
+    defer { for (a, b) in buffers { a.deallocate(); b.deallocate() } }
+    for (a, b) in buffers { memset(a, 1, bytes); memset(b, 2, bytes) }
+    nonisolated(unsafe) let shared = buffers
+    // Each thread's last compute result, kept so that the chain cannot be left out.
+    let results = UnsafeMutablePointer<UInt64>.allocate(capacity: threads)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let sink = results
+    func run(_ unit: @escaping @Sendable (Int, Int) -> Void) -> Double {
+        func pass() {
+            DispatchQueue.concurrentPerform(iterations: threads) { i in
+                for k in stride(from: i, to: units, by: threads) { unit(i, k) }
+            }
+        }
+        pass()
+        var best = Double.infinity
+        for _ in 0..<passes { best = min(best, seconds(pass)) }
+        return best / Double(units)
+    }
+    let compute = run { i, k in sink[i] = computeUnit(UInt64(k)) }
+    let copy = run { i, _ in memcpy(shared[i].1, shared[i].0, bytes) }
+    published = buffers.flatMap { [$0.0, $0.1] } + [UnsafeMutableRawPointer(results)]
+    published = []
+    return (compute, copy)
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 do {
     switch (arguments.first, arguments.count) {
@@ -92,8 +138,12 @@ do {
         guard let passes = Int(Array(arguments)[1]), passes > 0 else { throw CocoaError(.formatting) }
         let (set, copy) = ceiling(passes: passes)
         print(String(format: "%.9f %.9f", set, copy))
+    case ("scaling", 2):
+        guard let passes = Int(Array(arguments)[1]), passes > 0 else { throw CocoaError(.formatting) }
+        let one = scaling(threads: 1, passes: passes), two = scaling(threads: 2, passes: passes)
+        print(String(format: "%.9f %.9f %.9f %.9f", one.compute, two.compute, one.copy, two.copy))
     default:
-        FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES | MaskBench ceiling PASSES\n".utf8))
+        FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES | MaskBench ceiling PASSES | MaskBench scaling PASSES\n".utf8))
         exit(2)
     }
 } catch {
