@@ -98,6 +98,8 @@ struct DrawPipeline {
         case coverage(CoverageMask)
         /// A mask's values, written in full (not sparse); 0 outside its rect.
         case mask(CoverageMask)
+        /// A mask's values as runs of constant values (0 outside them and its rect).
+        case runs(RunMask)
         /// The same byte everywhere (an opacity).
         case constant(UInt32)
     }
