@@ -1,0 +1,102 @@
+// MARK: - Masks of rectangles, as runs
+
+extension Renderer {
+    /// What `combinedMaskValues` gives for `masks` over `extent`, as runs of constant
+    /// values, when that is one alpha mask (`isSingleMask`) whose subtree `drawsAlphaOnly`
+    /// accepts and whose every fill and frame is an axis-aligned rectangle (plain
+    /// backgrounds without corners, grid tiles, rectangle shapes, under transforms that
+    /// scale and move): a mask over no pixels when it lets nothing through; nil for any
+    /// other mask, with the walk as it was, so the caller takes the bytes' route.
+    ///
+    /// The values are `alphaMaskValues`' bytes exactly: each fill's coverage is the
+    /// rasterizer's (`RunMask(coverageOf:)`), composited source-over with the A8 store's
+    /// integer arithmetic (`mask_alpha_fill`, `mask_alpha_row`) once a run instead of once
+    /// a pixel, then multiplied by the frame's coverage as `alphaMaskValues` does. Past
+    /// `RunMask.maxRuns` the mask is drawn as bytes.
+    func runMaskValues(_ masks: [LayerID], owner m: Transform, mode: MaskMode, extent: PixelRect,
+                       walk: inout LayerWalk) throws -> RunMask? {
+        guard mode == .alpha, isSingleMask(masks, owner: m, walk), let mask = masks.first,
+              drawsAlphaOnly(mask, walk), hasRectangleFillsOnly(mask, walk) else { return nil }
+        let nothing = RunMask(zeroOver: .empty)
+        let area = maskFrame(mask, owner: m, walk).intersection(extent)
+        guard !area.isEmpty else { return nothing }
+        let drawArea = maskDrawArea(mask, owner: m, within: area, walk)
+        guard !drawArea.isEmpty else { return nothing }
+        let s = walk.states[mask.index]
+        guard let frame = RunMask(coverageOf: .rect(s.bounds), transform: m.concatenating(s.transformToParent), clip: area) else {
+            return nil
+        }
+        // The bytes' route reserves its alpha surface (a mask of one fill needs none).
+        if !isOneFill(mask, walk) { try reserve(drawArea.width * drawArea.height, for: mask, walk: walk) }
+        let work = walk.work
+        var drawn = RunMask(zeroOver: drawArea), dirty = PixelRect.empty
+        guard try drawRuns(mask, parent: m, opacity: 1, into: &drawn, dirty: &dirty, walk: &walk) else {
+            // Back to the walk before this try: the bytes' route charges the layers again.
+            walk.work = work
+            return nil
+        }
+        guard !dirty.isEmpty, !frame.rect.isEmpty else { return nothing }
+        let r = frame.rect.intersection(dirty)
+        guard !r.isEmpty else { return nothing }
+        guard drawn.combine(with: frame, { a, f in Int(mulDiv255(UInt32(f), UInt32(a))) }) else {
+            walk.work = work
+            return nil
+        }
+        drawn.rect = r
+        return drawn
+    }
+
+    /// True when every fill a mask's subtree can hand out is a plain rectangle, as far as
+    /// its layers say (a background without corners, a shape's fill of straight lines
+    /// without a stroke, nothing of text): worth trying as runs.
+    private func hasRectangleFillsOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
+        guard isVisible(id, walk) else { return true }
+        guard depth < Renderer.maxDepth else { return false }
+        let s = walk.states[id.index]
+        if s.background.alpha > 0, s.cornerRadius > 0 { return false }
+        switch s.kind {
+        case .plain, .grid: break
+        case .shape:
+            guard s.stroke == nil else { return false }
+            if s.fill != nil, !Renderer.isPolygon(s.path, atMost: 5) { return false }
+        case .text, .gradient: return false
+        }
+        return sublayers(of: id, walk).allSatisfy { hasRectangleFillsOnly($0, walk, depth: depth + 1) }
+    }
+
+    /// True when a path is straight lines only, with at most `points` points.
+    private static func isPolygon(_ path: Path, atMost points: Int) -> Bool {
+        guard path.elements.count <= points + 1 else { return false }
+        return path.elements.allSatisfy {
+            switch $0 {
+            case .move, .line, .close: return true
+            case .quad, .cubic: return false
+            }
+        }
+    }
+
+    /// Draws a layer and its sublayers as `drawAlpha` does, into a mask of runs; `dirty`
+    /// grows as the alpha surface's would. False, part way, when a fill is not a
+    /// rectangle or the runs grow past `RunMask.maxRuns`.
+    private func drawRuns(_ id: LayerID, parent: Transform, opacity inherited: Double, into drawn: inout RunMask,
+                          dirty: inout PixelRect, walk: inout LayerWalk) throws -> Bool {
+        guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return true }
+        defer { walk.stack.removeLast() }
+        let opacity = state.opacity * inherited
+        // `forEachFill`'s fills of such a layer, in its order: the background, a shape's fill.
+        var fills: [(Path, PremultipliedColor)] = []
+        if state.background.alpha > 0 { fills.append((.rect(state.bounds), state.background.premultiplied())) }
+        if state.kind == .shape, let color = state.fill { fills.append((state.path, color.premultiplied())) }
+        for (path, color) in fills {
+            guard let coverage = RunMask(coverageOf: path, transform: m, clip: drawn.rect) else { return false }
+            let k = Surface.byte(opacity)
+            guard !coverage.rect.isEmpty, k > 0 else { continue }
+            dirty = dirty.union(coverage.rect.intersection(drawn.rect))
+            guard drawn.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: k) else { return false }
+        }
+        for child in drawingOrder(sublayers(of: id, walk), walk.states) where isVisible(child, walk) {
+            guard try drawRuns(child, parent: m, opacity: opacity, into: &drawn, dirty: &dirty, walk: &walk) else { return false }
+        }
+        return true
+    }
+}
