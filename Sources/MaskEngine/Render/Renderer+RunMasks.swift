@@ -3,31 +3,40 @@
 extension Renderer {
     /// What `combinedMaskValues` gives for `masks` over `extent`, as runs of constant
     /// values, when that is one alpha mask (`isSingleMask`) whose subtree `drawsAlphaOnly`
-    /// accepts and whose every fill and frame is an axis-aligned rectangle (plain
-    /// backgrounds without corners, grid tiles, rectangle shapes, under transforms that
-    /// scale and move): a mask over no pixels when it lets nothing through; nil for any
-    /// other mask, with the walk as it was, so the caller takes the bytes' route.
-    ///
-    /// The values are `alphaMaskValues`' bytes exactly: each fill's coverage is the
-    /// rasterizer's (`RunMask(coverageOf:)`), composited source-over with the A8 store's
-    /// integer arithmetic (`mask_alpha_fill`, `mask_alpha_row`) once a run instead of once
-    /// a pixel, then multiplied by the frame's coverage as `alphaMaskValues` does. Past
-    /// `RunMask.maxRuns` the mask is drawn as bytes.
+    /// accepts and `runValues` can draw: a mask over no pixels when it lets nothing
+    /// through; nil for any other mask, with the walk as it was, so the caller takes the
+    /// bytes' route.
     func runMaskValues(_ masks: [LayerID], owner m: Transform, mode: MaskMode, extent: PixelRect,
                        walk: inout LayerWalk) throws -> RunMask? {
-        guard mode == .alpha, isSingleMask(masks, owner: m, walk), let mask = masks.first,
-              drawsAlphaOnly(mask, walk), hasRectangleFillsOnly(mask, walk) else { return nil }
+        guard mode == .alpha, isSingleMask(masks, owner: m, walk), let mask = masks.first, drawsAlphaOnly(mask, walk) else { return nil }
         let nothing = RunMask(zeroOver: .empty)
         let area = maskFrame(mask, owner: m, walk).intersection(extent)
         guard !area.isEmpty else { return nothing }
         let drawArea = maskDrawArea(mask, owner: m, within: area, walk)
         guard !drawArea.isEmpty else { return nothing }
-        let s = walk.states[mask.index]
+        // The bytes' route reserves its alpha surface (a mask of one fill needs none).
+        if !isOneFill(mask, walk) { try reserve(drawArea.width * drawArea.height, for: mask, walk: walk) }
+        return try runValues(mask, owner: m, area: area, drawnIn: drawArea, walk: &walk)
+    }
+
+    /// `alphaMaskValues` as runs of constant values, when every fill and the frame of the
+    /// mask's subtree (which `drawsAlphaOnly` accepts) is an axis-aligned rectangle (plain
+    /// backgrounds without corners, grid tiles, rectangle shapes, under transforms that
+    /// scale and move): a mask over no pixels where `alphaMaskValues` gives nil; nil for
+    /// any other mask, with the walk as it was.
+    ///
+    /// The values are `alphaMaskValues`' bytes exactly: each fill's coverage is the
+    /// rasterizer's (`RunMask(coverageOf:)`), composited source-over with the A8 store's
+    /// integer arithmetic (`RunMask.fill`) once a run instead of once a pixel, then
+    /// multiplied by the frame's coverage as `alphaMaskValues` does. Past
+    /// `RunMask.maxRuns` the mask is left to the bytes' route.
+    func runValues(_ mask: LayerID, owner m: Transform, area: PixelRect, drawnIn drawArea: PixelRect,
+                   walk: inout LayerWalk) throws -> RunMask? {
+        guard hasRectangleFillsOnly(mask, walk) else { return nil }
+        let s = walk.states[mask.index], nothing = RunMask(zeroOver: .empty)
         guard let frame = RunMask(coverageOf: .rect(s.bounds), transform: m.concatenating(s.transformToParent), clip: area) else {
             return nil
         }
-        // The bytes' route reserves its alpha surface (a mask of one fill needs none).
-        if !isOneFill(mask, walk) { try reserve(drawArea.width * drawArea.height, for: mask, walk: walk) }
         let work = walk.work
         var drawn = RunMask(zeroOver: drawArea), dirty = PixelRect.empty
         guard try drawRuns(mask, parent: m, opacity: 1, into: &drawn, dirty: &dirty, walk: &walk) else {
@@ -35,7 +44,6 @@ extension Renderer {
             walk.work = work
             return nil
         }
-        guard !dirty.isEmpty, !frame.rect.isEmpty else { return nothing }
         let r = frame.rect.intersection(dirty)
         guard !r.isEmpty else { return nothing }
         guard drawn.combine(with: frame, { a, f in Int(mulDiv255(UInt32(f), UInt32(a))) }) else {

@@ -3,7 +3,7 @@ import XCTest
 
 /// Masks as runs of constant values (`RunMask`) hold the bytes of the routes they replace:
 /// a rectangle's runs are the rasterizer's coverage, runs drawn over each other are an
-/// alpha surface's bytes, and a grid mask's runs are `alphaMaskValues`' bytes.
+/// alpha surface's bytes, and a grid mask's runs are the values of its colour route.
 final class RunMaskTests: XCTestCase {
     /// Every value of `mask` over `area`, row-major (0 outside its rect).
     private func values(_ mask: RunMask, over area: PixelRect) -> [UInt8] {
@@ -69,9 +69,10 @@ final class RunMaskTests: XCTestCase {
         }
     }
 
-    /// A grid mask's runs against the bytes `alphaMaskValues` draws for it, for grids at
-    /// fractional places and sizes, tiles of every opacity, owners moved and scaled.
-    func testAGridMasksRunsAreItsAlphaBytes() throws {
+    /// A grid mask's runs, and its bytes (written out from the runs), against its values
+    /// drawn in colour, for grids at fractional places and sizes, tiles of every opacity,
+    /// owners moved and scaled.
+    func testAGridMasksRunsAreItsValuesDrawnInColour() throws {
         var random = SplitMix(seed: 13)
         var taken = 0
         for round in 0..<120 {
@@ -95,11 +96,16 @@ final class RunMaskTests: XCTestCase {
             let extent = PixelRect(x0: 0, y0: 0, x1: 80, y1: 50)
             var walk = LayerWalk(states: states, time: 0, pool: BufferPool())
             let runs = try renderer.runMaskValues([grid], owner: m, mode: .alpha, extent: extent, walk: &walk)
+            // The bytes' route takes runs too (written out): the colour route is apart from both.
+            let area = renderer.maskFrame(grid, owner: m, walk).intersection(extent)
+            let colour = try renderer.colourMaskValues(grid, owner: m, mode: .alpha, area: area, walk: &walk)
             let bytes = try renderer.combinedMaskValues([grid], owner: m, mode: .alpha, extent: extent, walk: &walk)
             guard let runs else { continue }
             taken += 1
             XCTAssertEqual(runs.rect, bytes?.rect ?? .empty, "round \(round)")
-            XCTAssertEqual(values(runs, over: extent), values(bytes, over: extent), "round \(round)")
+            XCTAssertEqual(runs.rect.intersection(colour?.rect ?? .empty), runs.rect, "round \(round)")
+            XCTAssertEqual(values(runs, over: extent), values(colour, over: extent), "round \(round)")
+            XCTAssertEqual(values(bytes, over: extent), values(colour, over: extent), "round \(round)")
         }
         XCTAssertGreaterThan(taken, 60)
     }
