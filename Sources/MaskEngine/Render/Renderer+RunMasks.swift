@@ -3,12 +3,14 @@
 extension Renderer {
     /// What `combinedMaskValues` gives for `masks` over `extent`, as runs of constant
     /// values, when that is one alpha mask (`isSingleMask`) whose subtree `drawsAlphaOnly`
-    /// accepts and `runValues` can draw: a mask over no pixels when it lets nothing
+    /// accepts and `runValues` can draw (asked first, before any bounds are worked out:
+    /// most masks are not rectangles): a mask over no pixels when it lets nothing
     /// through; nil for any other mask, with the walk as it was, so the caller takes the
     /// bytes' route.
     func runMaskValues(_ masks: [LayerID], owner m: Transform, mode: MaskMode, extent: PixelRect,
                        walk: inout LayerWalk) throws -> RunMask? {
-        guard mode == .alpha, isSingleMask(masks, owner: m, walk), let mask = masks.first, drawsAlphaOnly(mask, walk) else { return nil }
+        guard mode == .alpha, isSingleMask(masks, owner: m, walk), let mask = masks.first, hasRectangleFillsOnly(mask, walk),
+              drawsAlphaOnly(mask, walk) else { return nil }
         let nothing = RunMask(zeroOver: .empty)
         let area = maskFrame(mask, owner: m, walk).intersection(extent)
         guard !area.isEmpty else { return nothing }
@@ -54,12 +56,23 @@ extension Renderer {
         return drawn
     }
 
+    /// The most layers a mask of runs is drawn from: each fill is composited over all the
+    /// runs so far, so a mask of many more tiles is left to the bytes' route.
+    static let maxRunLayers = 256
+
     /// True when every fill a mask's subtree can hand out is a plain rectangle, as far as
     /// its layers say (a background without corners, a shape's fill of straight lines
-    /// without a stroke, nothing of text): worth trying as runs.
-    private func hasRectangleFillsOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
+    /// without a stroke, nothing of text), and it has at most `maxRunLayers` visible
+    /// layers: worth trying as runs.
+    private func hasRectangleFillsOnly(_ id: LayerID, _ walk: LayerWalk) -> Bool {
+        var layers = 0
+        return hasRectangleFillsOnly(id, walk, depth: 0, layers: &layers)
+    }
+
+    private func hasRectangleFillsOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int, layers: inout Int) -> Bool {
         guard isVisible(id, walk) else { return true }
-        guard depth < Renderer.maxDepth else { return false }
+        layers += 1
+        guard depth < Renderer.maxDepth, layers <= Renderer.maxRunLayers else { return false }
         let s = walk.states[id.index]
         if s.background.alpha > 0, s.cornerRadius > 0 { return false }
         switch s.kind {
@@ -69,7 +82,8 @@ extension Renderer {
             if s.fill != nil, !Renderer.isPolygon(s.path, atMost: 5) { return false }
         case .text, .gradient: return false
         }
-        return sublayers(of: id, walk).allSatisfy { hasRectangleFillsOnly($0, walk, depth: depth + 1) }
+        for child in sublayers(of: id, walk) where !hasRectangleFillsOnly(child, walk, depth: depth + 1, layers: &layers) { return false }
+        return true
     }
 
     /// True when a path is straight lines only, with at most `points` points.

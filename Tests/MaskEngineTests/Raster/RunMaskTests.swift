@@ -109,4 +109,36 @@ final class RunMaskTests: XCTestCase {
         }
         XCTAssertGreaterThan(taken, 60)
     }
+
+    /// A turned tile, a turned owner, a circle or too many tiles: no runs, and the walk's
+    /// work as it was (the bytes' route charges the layers again).
+    func testMasksThatAreNotRectanglesAreLeftToTheBytesRoute() throws {
+        for kind in 0..<4 {
+            var scene = Scene(canvas: Canvas(width: 80, height: 50, fps: 10, background: .darkGray))
+            var ownerState = layerState(frame: Rect(2, 1.5, 70, 44), background: .orange)
+            if kind == 1 { ownerState.rotation = 0.2 }
+            let owner = try scene.addLayer(ownerState)
+            let mask: LayerID
+            if kind == 2 {
+                var circle = layerState(.shape, frame: Rect(0, 0, 60, 40))
+                circle.path = .circle(center: Point(30, 20), radius: 12)
+                circle.fill = .black
+                mask = try scene.addLayer(circle, to: owner)
+            } else {
+                mask = try scene.addLayer(layerState(.grid, frame: Rect(0.5, 0.25, 66, 41)), to: owner)
+                let tiles = try scene.addTiles(to: mask, rows: kind == 3 ? 20 : 2, columns: kind == 3 ? 13 : 3, color: .black)
+                if kind == 0 { try scene.setInitial(.rotation, of: tiles[4], to: .number(0.3)) }
+            }
+            try scene.setMask(mask, of: owner)
+            let renderer = Renderer(scene: scene)
+            let states = try scene.states(at: 0)
+            var walk = LayerWalk(states: states, time: 0, pool: BufferPool())
+            let work = walk.work
+            let runs = try renderer.runMaskValues([mask], owner: states[owner.index].transformToParent, mode: .alpha,
+                                                  extent: PixelRect(x0: 0, y0: 0, x1: 80, y1: 50), walk: &walk)
+            XCTAssertNil(runs, "kind \(kind)")
+            XCTAssertEqual(walk.work, work, "kind \(kind)")
+            XCTAssertTrue(walk.stack.isEmpty, "kind \(kind)")
+        }
+    }
 }
