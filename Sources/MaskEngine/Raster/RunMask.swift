@@ -188,28 +188,61 @@ struct RunMask: Sendable {
         return combine(with: source) { d, s in s == 0 ? d : s &+ Int(mulDiv255(UInt32(d), 255 &- UInt32(s))) }
     }
 
-    /// Calls `body(start, end, value)` for the runs of row `y` within `x0 ..< x1`, left to
-    /// right, clipped to it: the pixels between them are 0. The bands are searched from
-    /// index `band` (one at or above the row's), which is left at the row's: rows walked
-    /// top to bottom find theirs without a search from the top.
+    /// Calls `body` with the bands and runs held for reading: rows walked top to bottom
+    /// without a look-up of the tables for each.
     @inline(__always)
-    func forEachRun(y: Int, within x0: Int, _ x1: Int, band: inout Int, _ body: (Int, Int, Int) -> Void) {
-        guard y >= rect.y0, y < rect.y1 else { return }
-        while band < bands.count, bands[band] <= y { band &+= 3 }
-        guard band < bands.count else { return }
-        var r = bands[band &+ 1]
-        let end = bands[band &+ 2]
-        while r < end, runs[r] < x1 {
-            let a = max(x0, runs[r], rect.x0), e = min(x1, runs[r &+ 1], rect.x1)
-            if a < e { body(a, e, runs[r &+ 2]) }
-            r &+= 3
+    func withRows<R>(_ body: (Rows) -> R) -> R {
+        bands.withUnsafeBufferPointer { b in runs.withUnsafeBufferPointer { r in body(Rows(rect: rect, bands: b, runs: r)) } }
+    }
+
+    /// A mask's bands and runs held for reading.
+    struct Rows {
+        let rect: PixelRect
+        fileprivate let bands: UnsafeBufferPointer<Int>
+        fileprivate let runs: UnsafeBufferPointer<Int>
+
+        /// The indices into `runs` of row `y`'s runs (three apart; empty outside the
+        /// rect), searching the bands from index `band` (one at or above the row's), which
+        /// is left at the row's: rows walked top to bottom find theirs at once.
+        @inline(__always)
+        private func runIndices(y: Int, band: inout Int) -> Range<Int> {
+            guard y >= rect.y0, y < rect.y1 else { return 0..<0 }
+            while band < bands.count, bands[band] <= y { band &+= 3 }
+            guard band < bands.count else { return 0..<0 }
+            return bands[band &+ 1]..<bands[band &+ 2]
+        }
+
+        /// Calls `body(start, end, value)` for the runs of row `y` within `x0 ..< x1`, left
+        /// to right, clipped to it: the pixels between them are 0. `band` as for
+        /// `runIndices`.
+        @inline(__always)
+        func forEachRun(y: Int, within x0: Int, _ x1: Int, band: inout Int, _ body: (Int, Int, Int) -> Void) {
+            let indices = runIndices(y: y, band: &band)
+            let lo = max(x0, rect.x0), hi = min(x1, rect.x1)
+            var r = indices.lowerBound
+            while r < indices.upperBound, runs[r] < hi {
+                let a = max(lo, runs[r]), e = min(hi, runs[r &+ 1])
+                if a < e { body(a, e, runs[r &+ 2]) }
+                r &+= 3
+            }
+        }
+
+        /// True when row `y` has a run within `x0 ..< x1` (else its values there are 0).
+        @inline(__always)
+        func hasRun(y: Int, within x0: Int, _ x1: Int, band: inout Int) -> Bool {
+            let indices = runIndices(y: y, band: &band)
+            let lo = max(x0, rect.x0), hi = min(x1, rect.x1)
+            var r = indices.lowerBound
+            // The first run that ends past `lo`: the row has one there if it starts before `hi`.
+            while r < indices.upperBound, runs[r &+ 1] <= lo { r &+= 3 }
+            return r < indices.upperBound && runs[r] < hi && lo < hi
         }
     }
 
-    /// `forEachRun(y:within:_:band:_:)` searching from the top.
+    /// `Rows.forEachRun` for one row, the bands searched from the top.
     func forEachRun(y: Int, within x0: Int, _ x1: Int, _ body: (Int, Int, Int) -> Void) {
         var band = 0
-        forEachRun(y: y, within: x0, x1, band: &band, body)
+        withRows { $0.forEachRun(y: y, within: x0, x1, band: &band, body) }
     }
 
     /// Writes row `y`'s values for columns `x0 ..< x1` into `dst`, one byte a column.

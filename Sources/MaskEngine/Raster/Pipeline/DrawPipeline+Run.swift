@@ -166,12 +166,11 @@ extension DrawPipeline {
         }
     }
 
-    /// True when a mask's bytes over columns `lo ..< hi` of row `y` are all 0.
+    /// True when a mask's values over columns `lo ..< hi` of row `y` are all 0.
     private static func isZero(_ h: HeldFactor, y: Int, _ lo: Int, _ hi: Int) -> Bool {
         if let runs = h.runs {
-            var none = true
-            runs.forEachRun(y: y, within: lo, hi) { _, _, _ in none = false }
-            return none
+            var band = 0
+            return !runs.withRows { $0.hasRun(y: y, within: lo, hi, band: &band) }
         }
         guard let base = h.bytes else { return false }
         return isZero(UnsafeRawPointer(base + ((y &- h.rect.y0) &* h.rect.width &+ (lo &- h.rect.x0))), count: hi &- lo)

@@ -14,7 +14,7 @@ extension DrawPipeline {
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
         guard !region.isEmpty, k > 0 else { return true }
         let rect = surface.rect, rows = region.y0..<region.y1
-        coverage.withSpans { spans in
+        coverage.withSpans { spans in mask.withRows { runs in
             coverage.bytes.withUnsafeBufferPointer { cov in
                 surface.image.pixels.withUnsafeMutableBytes { dst in
                     withUnsafeTemporaryAllocation(of: Lane.self, capacity: 3) { lanes in
@@ -24,14 +24,12 @@ extension DrawPipeline {
                             for y in rows {
                                 let (lo, hi) = spans.extent(y: y, within: region.x0, region.x1)
                                 guard lo < hi else { continue }
-                                var shut = true
-                                mask.forEachRun(y: y, within: lo, hi, band: &band) { _, _, _ in shut = false }
-                                guard !shut, let row = rowAt(y, hi) else { continue }
+                                guard runs.hasRun(y: y, within: lo, hi, band: &band), let row = rowAt(y, hi) else { continue }
                                 // The coverage's row from column 0 of the device.
                                 let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
                                 let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                                 spans.forEach(y: y, within: lo, hi) { a, b, known in
-                                    mask.forEachRun(y: y, within: a, b, band: &band) { p, q, v in
+                                    runs.forEachRun(y: y, within: a, b, band: &band) { p, q, v in
                                         var count = 0
                                         if !known {
                                             lanes[0] = Lane(bytes: covRow + p, k: 255)
@@ -54,7 +52,7 @@ extension DrawPipeline {
                     }
                 }
             }
-        }
+        } }
         surface.dirty = surface.dirty.union(region)
         return true
     }
