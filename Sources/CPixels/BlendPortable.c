@@ -95,6 +95,13 @@ static void masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t 
     masked_pixels_opacity(src, mask, dst, i, count, opacity);
 }
 
+static void scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k) {
+    pixels8 k8 = (pixels8){0} + (k | k << 16);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) block_over(block_scaled(load_block(src + 4 * i), k8), dst + 4 * i);
+    scaled_pixels(src, dst, i, count, k);
+}
+
 static void fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     for (size_t i = 0; i < count; i++) store_pixel(dst + 4 * i, pixel);
 }
@@ -132,5 +139,5 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
 }
 
 const struct kernel_table mask_portable_kernels = {
-    masked_row, masked_row_opacity, solid_row, fill_pixels, alpha_fill, alpha_row,
+    masked_row, masked_row_opacity, scaled_row, solid_row, fill_pixels, alpha_fill, alpha_row,
 };

@@ -168,6 +168,19 @@ static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, u
 #endif
 }
 
+static void vector_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k) {
+    vec k16 = v_set16((int16_t)k);
+    size_t i = 0;
+    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(scaled_all(v_load(src + 4 * i), k16), v_load(dst + 4 * i)));
+    if (i == count) return;
+#if MASKED_TAILS
+    size_t bytes = 4 * (count - i);
+    v_store_part(dst + 4 * i, over(scaled_all(v_load_part(src + 4 * i, bytes), k16), v_load_part(dst + 4 * i, bytes)), bytes);
+#else
+    scaled_pixels(src, dst, i, count, k);
+#endif
+}
+
 static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     vec p = v_set32((int32_t)pixel);
     size_t i = 0;
@@ -287,8 +300,8 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 #endif
 }
 
-#define VECTOR_KERNELS                                                                                           \
-    {                                                                                                            \
-        vector_masked_row, vector_masked_row_opacity, vector_solid_row, vector_fill_pixels, vector_alpha_fill, \
-            vector_alpha_row,                                                                                    \
+#define VECTOR_KERNELS                                                                                          \
+    {                                                                                                           \
+        vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_solid_row, vector_fill_pixels, \
+            vector_alpha_fill, vector_alpha_row,                                                                \
     }

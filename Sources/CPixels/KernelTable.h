@@ -11,6 +11,7 @@
 struct kernel_table {
     void (*masked_row)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque);
     void (*masked_row_opacity)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
+    void (*scaled_row)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k);
     void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
@@ -74,6 +75,11 @@ static inline void masked_pixels_opacity(const uint8_t *src, const uint8_t *mask
     for (size_t i = from; i < to; i++) {
         blend_pixel(scaled_pixel(scaled_pixel(load_pixel(src + 4 * i), mask[i]), opacity), dst + 4 * i);
     }
+}
+
+/// Pixels `from ..< to` of a row scaled by a constant, one at a time.
+static inline void scaled_pixels(const uint8_t *src, uint8_t *dst, size_t from, size_t to, uint32_t k) {
+    for (size_t i = from; i < to; i++) blend_pixel(scaled_pixel(load_pixel(src + 4 * i), k), dst + 4 * i);
 }
 
 /// Pixels `from ..< to` of a solid row, one at a time.

@@ -46,6 +46,10 @@ void mask_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size
 /// then by `opacity` (0...255), then blended onto `dst`.
 void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
 
+/// Source-over of `count` pixels from `src`, each first scaled by the constant `k`
+/// (0...255): a piece over which a mask holds one value.
+void mask_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k);
+
 /// Source-over of the solid premultiplied `color` onto `count` pixels of `dst`, scaled at
 /// pixel `i` by `mulDiv255(coverage[i], k)`, or by `k` (0...255) alone when `coverage` is
 /// NULL: a plain fill's row, coverage times opacity rounded once.

@@ -25,6 +25,16 @@ enum Rasterizer {
     /// The coverage of device-space polygons (every polyline closed implicitly), inside `clip`.
     static func coverage(of polygons: [Polyline], fillRule: FillRule, clip: PixelRect,
                          pool: BufferPool = BufferPool()) -> CoverageMask? {
+        guard let area = coveredArea(of: polygons, clip: clip) else { return nil }
+        if polygons.count == 1, let box = axisAlignedBox(polygons[0].points) {
+            return rectangleCoverage(box, area: area, pool: pool)
+        }
+        return accumulate(polygons, fillRule: fillRule, area: area, pool: pool)
+    }
+
+    /// The pixels inside `clip` that device-space polygons may cover (their points'
+    /// bounds, to whole pixels); nil when none.
+    static func coveredArea(of polygons: [Polyline], clip: PixelRect) -> PixelRect? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for poly in polygons {
             for p in poly.points {
@@ -34,11 +44,7 @@ enum Rasterizer {
         }
         guard minX <= maxX, minY <= maxY else { return nil }
         let area = PixelRect(covering: Rect(minX, minY, maxX - minX, maxY - minY)).intersection(clip)
-        guard !area.isEmpty else { return nil }
-        if polygons.count == 1, let box = axisAlignedBox(polygons[0].points) {
-            return rectangleCoverage(box, area: area, pool: pool)
-        }
-        return accumulate(polygons, fillRule: fillRule, area: area, pool: pool)
+        return area.isEmpty ? nil : area
     }
 
     // MARK: - Area accumulation
@@ -161,7 +167,7 @@ enum Rasterizer {
 
     /// The box of a polygon that is an axis-aligned rectangle (four corners, possibly with
     /// the first repeated at the end), or nil.
-    private static func axisAlignedBox(_ points: [Point]) -> Rect? {
+    static func axisAlignedBox(_ points: [Point]) -> Rect? {
         var pts = points
         if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
         guard pts.count == 4 else { return nil }
@@ -261,7 +267,7 @@ enum Rasterizer {
 /// How a box's span `lo ... hi` overlaps the pixels `first ..< first + count` along one
 /// axis: the pixels wholly inside (`inner`, overlap exactly 1) and the others (`edges`,
 /// the one or two each side that the box's sides cross, when the pixels are the box's).
-private struct BoxOverlap {
+struct BoxOverlap {
     let lo: Double, hi: Double, first: Int
     /// The pixels wholly inside, counted from `first`.
     let inner: Range<Int>

@@ -25,6 +25,16 @@ extension Surface {
         DrawPipeline(source: DrawPipeline.source(paint), modulators: modulators, blend: .sourceOver).run(into: &self)
     }
 
+    /// `fill(_:with:mask:opacity:)` through a mask of runs:
+    /// `[paint, [coverage], [runs], [opacity], sourceOver, rgba8]` (no opacity stage at 1).
+    mutating func fill(_ coverage: CoverageMask, with paint: Paint, runs: RunMask, opacity: Double) {
+        let op = Surface.byte(opacity)
+        guard op > 0 else { return }
+        var modulators: [DrawPipeline.Modulator] = [.init(factors: [.coverage(coverage)]), .init(factors: [.runs(runs)])]
+        if op < 255 { modulators.append(.init(factors: [.constant(op)])) }
+        DrawPipeline(source: DrawPipeline.source(paint), modulators: modulators, blend: .sourceOver).run(into: &self)
+    }
+
     /// Multiplies every drawn pixel by a mask value (`mask`'s coverage, 0 outside its rect;
     /// with `inverted`, 255 minus that): `[none, [coverage], destinationIn (Out), rgba8]`.
     mutating func multiply(by mask: CoverageMask, inverted: Bool) {

@@ -48,6 +48,10 @@ extension Renderer {
             return try singleFillMaskValues(mask, owner: m, area: area, drawnIn: drawArea, walk: &walk)
         }
         try reserve(drawArea.width * drawArea.height, for: mask, walk: walk)
+        if let runs = try runValues(mask, owner: m, area: area, drawnIn: drawArea, walk: &walk) {
+            // Rectangles of one alpha: drawn as runs, written out once, without a cleared buffer.
+            return runs.rect.isEmpty ? nil : runs.coverageMask(pool: pool)
+        }
         var drawn = AlphaSurface(rect: drawArea, pool: pool)
         defer { drawn.recycle(into: pool) }
         try drawAlpha(mask, parent: m, opacity: 1, into: &drawn, walk: &walk)

@@ -84,6 +84,10 @@ extension Renderer {
         if masked, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state) == 1, !hasBorder(state), !hasShadow(state) {
             // One fill, masked: drawn straight through the mask, without a group.
             try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
+                if let runs = try runMaskValues(masks, owner: m, mode: state.maskMode, extent: extent, walk: &walk) {
+                    if !runs.rect.isEmpty { surface.fill(coverage, with: paint, runs: runs, opacity: opacity) }
+                    return
+                }
                 guard var values = try combinedMaskValues(masks, owner: m, mode: state.maskMode, extent: extent, walk: &walk) else { return }
                 surface.fill(coverage, with: paint, mask: values, opacity: opacity)
                 values.recycle(into: pool)

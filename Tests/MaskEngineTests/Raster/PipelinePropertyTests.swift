@@ -70,6 +70,8 @@ final class PipelinePropertyTests: XCTestCase {
         case 0: modulators = [.init(factors: [try coverage(&random, clip: clip), opacity])]
         case 1: modulators = [.init(factors: [try coverage(&random, clip: clip)]), .init(factors: [try mask(&random, clip: clip)]),
                               .init(factors: [opacity])]
+        case 2: modulators = [.init(factors: [try coverage(&random, clip: clip)]), .init(factors: [runs(&random, clip: clip)]),
+                              .init(factors: [opacity])]
         default: break
         }
         let source: DrawPipeline.Source
@@ -93,11 +95,12 @@ final class PipelinePropertyTests: XCTestCase {
     }
 
     /// A random factor: a coverage of a random rectangle or oval (with spans, sparse), a
-    /// dense mask over part of the clip, or a constant (0, 255 or any).
+    /// dense mask over part of the clip, a mask of runs, or a constant (0, 255 or any).
     private func factor(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline.Factor {
-        switch random.next() % 3 {
+        switch random.next() % 4 {
         case 0: return try coverage(&random, clip: clip)
         case 1: return try mask(&random, clip: clip)
+        case 2: return runs(&random, clip: clip)
         default: return .constant([0, 255, 255, UInt32(random.byte())][Int(random.next() % 4)])
         }
     }
@@ -125,6 +128,22 @@ final class PipelinePropertyTests: XCTestCase {
         return .mask(CoverageMask(rect: rect, values: values))
     }
 
+    /// A mask of runs over part of the clip: a few rectangles at fractional edges, each of
+    /// one value (0, 255 or any), drawn over each other, its rect narrowed at random.
+    private func runs(_ random: inout SplitMix, clip: PixelRect) -> DrawPipeline.Factor {
+        var mask = RunMask(zeroOver: clip)
+        for _ in 0..<(1 + Int(random.next() % 4)) {
+            let x = Double(random.next() % 40) * 0.6 - 2, y = Double(random.next() % 10) * 0.5 - 1
+            let box = Rect(x, y, Double(1 + random.next() % 60) * 0.9, Double(1 + random.next() % 8) * 0.7)
+            let value = [0, 255, 255, Int(random.byte())][Int(random.next() % 4)]
+            guard let coverage = RunMask(coverageOf: .rect(box), transform: .identity, clip: clip) else { continue }
+            let tile = coverage.mapped { Int(mulDiv255(UInt32($0), UInt32(value))) }
+            _ = mask.combine(with: tile) { d, s in s == 0 ? d : s + Int(mulDiv255(UInt32(d), 255 - UInt32(s))) }
+        }
+        mask.rect = mask.rect.intersection(PixelRect(x0: Int(random.next() % 4), y0: Int(random.next() % 2), x1: clip.x1, y1: clip.y1))
+        return .runs(mask)
+    }
+
     /// An image paint over the clip, opaque or of every alpha.
     private func image(_ random: inout SplitMix, clip: PixelRect) throws -> Paint {
         let opaque = random.next() % 2 == 0
@@ -143,6 +162,7 @@ final class PipelinePropertyTests: XCTestCase {
                 switch f {
                 case .coverage: return "coverage"
                 case .mask: return "mask"
+                case .runs: return "runs"
                 case .constant(let k): return "\(k)"
                 }
             }.joined(separator: "·")

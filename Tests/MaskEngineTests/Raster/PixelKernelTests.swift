@@ -128,6 +128,13 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
+    func testScaledRowsGiveTheScalarBytes() {
+        for k: UInt32 in [0, 1, 77, 128, 254, 255] {
+            check("scaled row at \(k)", rounds: 150, seed: 40 + UInt64(k), kernel: { s, _, d, n, _ in mask_scaled_row(s, d, n, k) },
+                  reference: { i, r in self.over(scaled(r.source[i], by: k), r.destination[i]) })
+        }
+    }
+
     func testSolidRowsGiveTheScalarBytes() {
         for (color, k) in [(UInt32(0xFF20_4080), UInt32(255)), (0xFF20_4080, 100), (0x8010_2040, 255), (0x8010_2040, 3), (0, 200)] {
             check("solid row \(String(color, radix: 16)) at \(k)", rounds: 150, seed: UInt64(k) ^ UInt64(color),

@@ -13,13 +13,18 @@ extension DrawPipeline {
         case row
         /// One byte row at factor 255, then one constant: the same below full opacity.
         case rowThenConstant
+        /// One constant: a piece over which a mask holds one value (`RunMask`), or a
+        /// group's opacity.
+        case constant
     }
 
     /// The fast path's shape for `count` lanes, if there is one.
     static func pieceShape(_ lanes: UnsafePointer<Lane>, count: Int) -> PieceShape? {
         switch count {
         case 0: return .bare
-        case 1: return lanes[0].bytes != nil && lanes[0].k == 255 ? .row : nil
+        case 1:
+            if lanes[0].bytes == nil { return .constant }
+            return lanes[0].k == 255 ? .row : nil
         case 2: return lanes[0].bytes != nil && lanes[0].k == 255 && lanes[1].bytes == nil ? .rowThenConstant : nil
         default: return nil
         }
@@ -38,6 +43,9 @@ extension DrawPipeline {
         case .rowThenConstant:
             guard let bytes = lanes[0].bytes else { return false }
             maskedRow(src, mask: UnsafeRawPointer(bytes), opacity: lanes[1].k, onto: dst, at: at, count: n)
+        case .constant:
+            guard let base = dst.baseAddress else { return false }
+            mask_scaled_row(src.assumingMemoryBound(to: UInt8.self), (base + at).assumingMemoryBound(to: UInt8.self), n, lanes[0].k)
         }
         return true
     }
@@ -149,6 +157,24 @@ extension DrawPipeline {
         surface.dirty = surface.dirty.union(region)
     }
 
+    /// The coverage, the mask's factor and the constant of a fill of a solid colour or a
+    /// paint through a mask, `[source, [coverage], [mask], [constant]?]` (the constant 255
+    /// when there is none); nil for any other list, or when `generalOnly`.
+    var maskedFill: (CoverageMask, Factor, UInt32)? {
+        guard !DrawPipeline.generalOnly, blend == .sourceOver, modulators.count == 2 || modulators.count == 3,
+              modulators[0].factors.count == 1, case .coverage(let coverage) = modulators[0].factors[0],
+              modulators[1].factors.count == 1 else { return nil }
+        var k: UInt32 = 255
+        if modulators.count == 3 {
+            guard modulators[2].factors.count == 1, case .constant(let c) = modulators[2].factors[0] else { return nil }
+            k = min(c, 255)
+        }
+        switch source {
+        case .solid, .paint: return (coverage, modulators[1].factors[0], k)
+        case .pixels, .none: return nil
+        }
+    }
+
     /// The RGBA store's entry keyed by the whole list for a fill through a mask,
     /// `[source, [coverage], [mask], [constant]?]`: the rows of the general loop (narrowed
     /// to both extents, a row the mask shuts not shaded), without held factors or a call
@@ -156,18 +182,7 @@ extension DrawPipeline {
     /// piece between full runs through the general one with the coverage's, the mask's
     /// and the constant's lanes. True when done.
     func runMaskedFill(into surface: inout Surface) -> Bool {
-        guard !DrawPipeline.generalOnly, blend == .sourceOver, modulators.count == 2 || modulators.count == 3,
-              modulators[0].factors.count == 1, case .coverage(let coverage) = modulators[0].factors[0],
-              modulators[1].factors.count == 1, case .mask(let mask) = modulators[1].factors[0] else { return false }
-        var k: UInt32 = 255
-        if modulators.count == 3 {
-            guard modulators[2].factors.count == 1, case .constant(let c) = modulators[2].factors[0] else { return false }
-            k = min(c, 255)
-        }
-        switch source {
-        case .solid, .paint: break
-        case .pixels, .none: return false
-        }
+        guard let (coverage, factor, k) = maskedFill, case .mask(let mask) = factor else { return false }
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
         guard !region.isEmpty, k > 0 else { return true }
         let rect = surface.rect, rows = region.y0..<region.y1

@@ -12,6 +12,8 @@ extension DrawPipeline {
         let rect: PixelRect
         let bytes: UnsafePointer<UInt8>?
         let spans: CoverageMask.Spans?
+        /// A mask of runs (`bytes` is nil): its rows are written out for the lanes.
+        var runs: RunMask?
 
         /// True for a constant factor.
         var isConstant: Bool { !varies }
@@ -32,6 +34,10 @@ extension DrawPipeline {
             case .constant(let k):
                 held.append(HeldFactor(modulator: m, varies: false, isCoverage: false, constant: min(k, 255), rect: .empty,
                                        bytes: nil, spans: nil))
+                return hold(i &+ 1)
+            case .runs(let r):
+                held.append(HeldFactor(modulator: m, varies: true, isCoverage: false, constant: 255, rect: r.rect, bytes: nil,
+                                       spans: nil, runs: r))
                 return hold(i &+ 1)
             case .coverage(let c), .mask(let c):
                 var isCoverage = false
@@ -102,9 +108,13 @@ extension DrawPipeline {
     /// The bytes of a coverage or mask over columns `a ..< b` of row `y` (inside its rect):
     /// in place for the primary coverage (whose piece lies between its full runs, inside
     /// its extent) and for a mask (written in full); written into `scratch` for another
-    /// coverage (sparse bytes are read through its spans).
+    /// coverage (sparse bytes are read through its spans) and for a mask of runs.
     private static func bytes(_ h: HeldFactor, isPrimary: Bool, y: Int, _ a: Int, _ b: Int,
                               into scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        if let runs = h.runs {
+            runs.writeRow(y: y, x0: a, x1: b, into: scratch)
+            return UnsafePointer(scratch)
+        }
         guard let base = h.bytes else { return nil }
         let row = base + ((y &- h.rect.y0) &* h.rect.width &+ (a &- h.rect.x0))
         guard !isPrimary, h.isCoverage, let spans = h.spans else { return row }

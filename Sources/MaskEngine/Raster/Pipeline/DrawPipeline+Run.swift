@@ -27,7 +27,7 @@ extension DrawPipeline {
 
     /// `sourceOver` or `behind` into an RGBA surface, through the general loop.
     func runSource(into surface: inout Surface) {
-        if runPlainFill(into: &surface) || runMaskedFill(into: &surface) { return }
+        if runPlainFill(into: &surface) || runMaskedFill(into: &surface) || runRunMaskedFill(into: &surface) { return }
         var dirty = surface.dirty
         let rect = surface.rect, blend = self.blend
         surface.image.pixels.withUnsafeMutableBytes { dst in
@@ -166,8 +166,12 @@ extension DrawPipeline {
         }
     }
 
-    /// True when a mask's bytes over columns `lo ..< hi` of row `y` are all 0.
+    /// True when a mask's values over columns `lo ..< hi` of row `y` are all 0.
     private static func isZero(_ h: HeldFactor, y: Int, _ lo: Int, _ hi: Int) -> Bool {
+        if let runs = h.runs {
+            var band = 0
+            return !runs.withRows { $0.hasRun(y: y, within: lo, hi, band: &band) }
+        }
         guard let base = h.bytes else { return false }
         return isZero(UnsafeRawPointer(base + ((y &- h.rect.y0) &* h.rect.width &+ (lo &- h.rect.x0))), count: hi &- lo)
     }

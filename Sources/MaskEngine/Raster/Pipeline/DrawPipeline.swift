@@ -11,7 +11,9 @@
 /// - **Modulators** — each scales the source once (`scaled`: every channel times a byte /
 ///   255, rounded to nearest) by its *factor*: the rounded product, left to right, of its
 ///   byte sources: `coverage` (a shape's coverage, with its spans), `mask` (a mask's
-///   values, alpha or luminance, already times its frame), `constant` (an opacity). One
+///   values, alpha or luminance, already times its frame), `runs` (the same values of a
+///   mask made of rectangles, as runs of constant values: `RunMask`), `constant` (an
+///   opacity). One
 ///   modulator `[coverage, constant]` rounds coverage·opacity once, as a plain fill does;
 ///   three `[coverage] [mask] [constant]` scale three times, as a fill through a mask
 ///   does. Which it is decides the bytes, so it is part of the list.
@@ -38,20 +40,23 @@
 /// `DrawPipeline+FastPaths.swift` holds a small table of fused loops keyed by a piece's
 /// `PieceShape`: the lanes the list leaves over the piece (`bare`: none, the source copied
 /// where opaque; `row`: one byte row — a mask at full coverage, or a coverage alone;
-/// `rowThenConstant`: the same below full opacity), and for the A8 store one entry:
-/// constant lanes over a solid colour (`fastAlpha`). Four entries are keyed by the whole
+/// `rowThenConstant`: the same below full opacity; `constant`: one constant — a run of a
+/// `RunMask`, a group's opacity), and for the A8 store one entry:
+/// constant lanes over a solid colour (`fastAlpha`). Five entries are keyed by the whole
 /// list, for the lists every frame draws many rows of: the plain fill
 /// `[source, [coverage, constant]]` into RGBA (`runPlainFill`; a solid colour's pieces
 /// are one kernel whatever the constant) and of a solid colour into A8
 /// (`runPlainAlphaFill`: a mask's grid tile), and the fill through a mask
-/// `[source, [coverage], [mask], [constant]?]` (`runMaskedFill`) walk the coverage's
-/// spans with their lanes known from the list, without held factors or a call per piece;
-/// a plain fill that none of them takes (under `behind`) takes its piece's one lane
-/// straight from the coverage (`coverageTimesConstant`). The rows of these entries are C
-/// kernels (`Sources/CPixels`, `PixelKernels`): `mask_masked_row` (`row`),
-/// `mask_masked_row_opacity` (`rowThenConstant`), `mask_solid_row` (a solid plain fill),
-/// `mask_alpha_fill` and `mask_alpha_row` (the A8 entries), with AVX-512BW (16 pixels a
-/// step) or AVX2 (8) as the CPU has them, chosen once, and the same bytes in portable C.
+/// `[source, [coverage], [mask], [constant]?]` (`runMaskedFill`; through a mask of runs,
+/// `runRunMaskedFill`: each coverage piece cut at the runs' ends, one constant a run)
+/// walk the coverage's spans with their lanes known from the list, without held factors
+/// or a call per piece; a plain fill that none of them takes (under `behind`) takes its
+/// piece's one lane straight from the coverage (`coverageTimesConstant`). The rows of
+/// these entries are C kernels (`Sources/CPixels`, `PixelKernels`): `mask_masked_row`
+/// (`row`), `mask_masked_row_opacity` (`rowThenConstant`), `mask_scaled_row`
+/// (`constant`), `mask_solid_row` (a solid plain fill), `mask_alpha_fill` and
+/// `mask_alpha_row` (the A8 entries), with AVX-512BW (16 pixels a step) or AVX2 (8) as
+/// the CPU has them, chosen once, and the same bytes in portable C.
 /// So a list's shape picks its loop piece by piece, as tiny-skia's blitter picks one per
 /// span. Every entry gives the general loop's bytes: `PipelinePropertyTests` runs random
 /// lists through both (`generalOnly`).
@@ -64,15 +69,19 @@
 /// `[pixels, [constant opacity], sourceOver, rgba8]`.
 ///
 /// # The reference scenes' lists
-/// - tile fade: `[paint(image), [coverage], [mask(grid alpha)], sourceOver, rgba8]` (the
-///   image's rows read in place; the coverage is full, so over each row the one lane is
-///   the mask: a `row` piece). The grid mask is drawn as alpha first, per tile
-///   `[solid(alpha), [coverage, constant(tile opacity)], sourceOver, a8]`.
+/// - tile fade: `[paint(image), [coverage], [runs(grid alpha)], sourceOver, rgba8]` (the
+///   image's rows read in place; the coverage is full, so over each run the one lane is
+///   the run's value: a `bare` piece — a copy — at 255, none at 0, a `constant` piece
+///   between). The grid mask is a `RunMask`: its tiles are rectangles of one alpha,
+///   composited run by run with the A8 store's arithmetic
+///   (`[solid(alpha), [coverage, constant(tile opacity)], sourceOver, a8]`, without the
+///   buffer), then times its frame: about a dozen runs a row, in two bands of rows alike
+///   and the rows between where tiles meet at fractional edges.
 /// - text shimmer: `[paint(axial gradient, shaded once), [coverage], [mask(text alpha)], sourceOver, rgba8]`.
 /// - circle reveal: `[solid(red), [coverage], [mask(circle alpha)], sourceOver, rgba8]`.
 /// - heavy: per cell `[paint(axial gradient), [coverage], [mask(circle alpha)], [constant(opacity)], sourceOver, rgba8]`
 ///   (`rowThenConstant` pieces), and `[solid, [coverage, constant], sourceOver, rgba8]` for
-///   the oval, the label and the panel (its grid mask as the tile fade's).
+///   the oval, the label and the panel (its grid mask of runs, as the tile fade's).
 ///
 /// # Adding a stage
 /// A new way to weaken a draw (a mask combination: add, subtract, intersect, difference,
@@ -98,6 +107,8 @@ struct DrawPipeline {
         case coverage(CoverageMask)
         /// A mask's values, written in full (not sparse); 0 outside its rect.
         case mask(CoverageMask)
+        /// A mask's values as runs of constant values (0 outside them and its rect).
+        case runs(RunMask)
         /// The same byte everywhere (an opacity).
         case constant(UInt32)
     }
