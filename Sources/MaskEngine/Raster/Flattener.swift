@@ -31,6 +31,8 @@ enum Flattener {
         // one copied out at its size (growing a fresh array point by point reallocated it
         // several times a subpath).
         var current: [Point] = []
+        // Room for a circle flattened for a canvas-sized radius without growing.
+        current.reserveCapacity(256)
         var subpathStart: Point?
 
         func restart(at p: Point) {
