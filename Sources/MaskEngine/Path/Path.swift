@@ -19,6 +19,17 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
         case cubic(Point, Point, Point)
         /// A straight line back to the start of the subpath, closing it.
         case close
+
+        /// Calls `body` with each point of the element, control points included, in order.
+        @inline(__always)
+        func forEachPoint(_ body: (Point) -> Void) {
+            switch self {
+            case let .move(p), let .line(p): body(p)
+            case let .quad(p, q): body(p); body(q)
+            case let .cubic(p, q, r): body(p); body(q); body(r)
+            case .close: break
+            }
+        }
     }
 
     /// The commands in order.
@@ -159,14 +170,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
             if p.y < y0 { y0 = p.y }
             if y1 < p.y { y1 = p.y }
         }
-        for e in elements {
-            switch e {
-            case let .move(p), let .line(p): include(p)
-            case let .quad(p, q): include(p); include(q)
-            case let .cubic(p, q, r): include(p); include(q); include(r)
-            case .close: break
-            }
-        }
+        for e in elements { e.forEachPoint(include) }
         return seen ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
     }
 
