@@ -25,6 +25,7 @@ enum Flattener {
     ///   a 100,000-glyph text layer on a small canvas from flattening every glyph.
     static func polylines(of path: Path, transform m: Transform, tolerance: Double,
                           clip: PixelRect? = nil) -> [Polyline] {
+        if let quadrilateral = quadrilateral(of: path.elements, transform: m, clip: clip) { return quadrilateral }
         let tol = tolerance.isFinite && tolerance > 1e-6 ? tolerance : 1e-6
         var result: [Polyline] = []
         // The subpath being flattened: one buffer reused for every subpath, each finished
@@ -105,6 +106,17 @@ enum Flattener {
         }
         finish(closed: false)
         return result
+    }
+
+    /// The polylines of a path of four corners joined by lines and closed (a rectangle's,
+    /// every layer's frame and background), as the loop of `polylines` would give them,
+    /// without its buffers; nil for any other path, or when a corner is not finite.
+    private static func quadrilateral(of elements: [Path.Element], transform m: Transform, clip: PixelRect?) -> [Polyline]? {
+        guard elements.count == 5, case let .move(a) = elements[0], case let .line(b) = elements[1],
+              case let .line(c) = elements[2], case let .line(d) = elements[3], case .close = elements[4],
+              let p0 = map(a, m), let p1 = map(b, m), let p2 = map(c, m), let p3 = map(d, m) else { return nil }
+        if let clip, !mayMeet(elements[...], transform: m, clip: clip) { return [] }
+        return [Polyline(points: [p0, p1, p2, p3], closed: true)]
     }
 
     /// Whether a subpath has a point that may fall inside `clip`: its mapped points' box,

@@ -233,6 +233,8 @@ enum Rasterizer {
                         }
                         // Only what the spans leave open: nothing of an inside row's full run.
                         func insideRows(_ ys: Range<Int>) {
+                            // Every column full (a box on whole pixels): nothing to write.
+                            guard inside != over else { return }
                             for y in ys {
                                 let row = base + y &* w
                                 // A column or two each side, usually: one by one.
