@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CoverageCells.h"
 #include "Kernels.h"
 
 /// Writes the first three bytes of each of the `count` four-byte pixels at `rgba` to

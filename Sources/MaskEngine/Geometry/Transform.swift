@@ -47,6 +47,11 @@ public struct Transform: Hashable, Sendable {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
 
+    /// True when all six coefficients are finite.
+    public var isFinite: Bool {
+        a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+    }
+
     /// The determinant; zero when the transform flattens the plane.
     public var determinant: Double { a * d - b * c }
 
@@ -62,11 +67,16 @@ public struct Transform: Hashable, Sendable {
 
     /// The axis-aligned bounds of a rectangle after mapping.
     public func apply(_ r: Rect) -> Rect {
-        let ps = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)].map(apply)
-        var x0 = ps[0].x, x1 = ps[0].x, y0 = ps[0].y, y1 = ps[0].y
-        for p in ps.dropFirst() {
+        // The four corners in turn, without an array for them.
+        let first = apply(Point(r.minX, r.minY))
+        var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
+        func include(_ x: Double, _ y: Double) {
+            let p = apply(Point(x, y))
             x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y)
         }
+        include(r.maxX, r.minY)
+        include(r.maxX, r.maxY)
+        include(r.minX, r.maxY)
         return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 }

@@ -19,6 +19,17 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
         case cubic(Point, Point, Point)
         /// A straight line back to the start of the subpath, closing it.
         case close
+
+        /// Calls `body` with each point of the element, control points included, in order.
+        @inline(__always)
+        func forEachPoint(_ body: (Point) -> Void) {
+            switch self {
+            case let .move(p), let .line(p): body(p)
+            case let .quad(p, q): body(p); body(q)
+            case let .cubic(p, q, r): body(p); body(q); body(r)
+            case .close: break
+            }
+        }
     }
 
     /// The commands in order.
@@ -149,17 +160,18 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
 
     /// The bounds of every point, control points included, or nil for an empty path.
     public var controlBounds: Rect? {
-        var xs: [Double] = [], ys: [Double] = []
-        for e in elements {
-            switch e {
-            case let .move(p), let .line(p): xs.append(p.x); ys.append(p.y)
-            case let .quad(p, q): xs += [p.x, q.x]; ys += [p.y, q.y]
-            case let .cubic(p, q, r): xs += [p.x, q.x, r.x]; ys += [p.y, q.y, r.y]
-            case .close: break
-            }
+        // Running extremes, compared as `min()` and `max()` of the points in order would
+        // (a later point wins only when strictly beyond): no arrays for every bounds asked.
+        var x0 = 0.0, x1 = 0.0, y0 = 0.0, y1 = 0.0, seen = false
+        func include(_ p: Point) {
+            guard seen else { (x0, x1, y0, y1, seen) = (p.x, p.x, p.y, p.y, true); return }
+            if p.x < x0 { x0 = p.x }
+            if x1 < p.x { x1 = p.x }
+            if p.y < y0 { y0 = p.y }
+            if y1 < p.y { y1 = p.y }
         }
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
-        return Rect(x0, y0, x1 - x0, y1 - y0)
+        for e in elements { e.forEachPoint(include) }
+        return seen ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
     }
 
     /// The path's `structure`, such as "oval" or "polygon of 5 points".

@@ -25,12 +25,15 @@ enum Flattener {
     ///   a 100,000-glyph text layer on a small canvas from flattening every glyph.
     static func polylines(of path: Path, transform m: Transform, tolerance: Double,
                           clip: PixelRect? = nil) -> [Polyline] {
+        if let quadrilateral = quadrilateral(of: path.elements, transform: m, clip: clip) { return quadrilateral }
         let tol = tolerance.isFinite && tolerance > 1e-6 ? tolerance : 1e-6
         var result: [Polyline] = []
         // The subpath being flattened: one buffer reused for every subpath, each finished
         // one copied out at its size (growing a fresh array point by point reallocated it
         // several times a subpath).
         var current: [Point] = []
+        // Room for a circle flattened for a canvas-sized radius without growing.
+        current.reserveCapacity(256)
         var subpathStart: Point?
 
         func restart(at p: Point) {
@@ -71,35 +74,7 @@ enum Flattener {
         }
 
         let elements = path.elements
-        let visible = clip.map { Flattener.visibleSubpaths(of: elements, transform: m, clip: $0) }
-        for (i, element) in elements.enumerated() {
-            if let visible, !visible[i] {
-                current.removeAll(keepingCapacity: true)
-                subpathStart = nil
-                continue
-            }
-            switch element {
-            case let .move(p):
-                finish(closed: false)
-                if let q = map(p) { restart(at: q); subpathStart = q } else { subpathStart = nil }
-            case let .line(p): curve(nil, nil, to: p)
-            case let .quad(c, p): curve(c, nil, to: p)
-            case let .cubic(c1, c2, p): curve(c1, c2, to: p)
-            case .close:
-                finish(closed: true)
-                // After `close` the current point is the subpath's start (as in Core Graphics).
-                if let s = subpathStart { restart(at: s) }
-            }
-        }
-        finish(closed: false)
-        return result
-    }
-
-    /// For each element, whether its subpath (the run from one `move` to the next) has a
-    /// point that may fall inside `clip`: its mapped points' box, grown by a pixel,
-    /// meets `clip`. Curves lie within their control points, so the box holds the subpath.
-    private static func visibleSubpaths(of elements: [Path.Element], transform m: Transform, clip: PixelRect) -> [Bool] {
-        var visible = [Bool](repeating: false, count: elements.count)
+        // Subpath by subpath (from one `move` to the next), each looked at first when clipped.
         var start = 0
         while start < elements.count {
             var end = start + 1
@@ -107,26 +82,56 @@ enum Flattener {
                 if case .move = elements[end] { break }
                 end += 1
             }
-            var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
-            func include(_ p: Point) {
-                guard let q = map(p, m) else { return }
-                lo = Point(min(lo.x, q.x), min(lo.y, q.y))
-                hi = Point(max(hi.x, q.x), max(hi.y, q.y))
+            let subpath = elements[start..<end]
+            start = end
+            if let clip, !Flattener.mayMeet(subpath, transform: m, clip: clip) {
+                current.removeAll(keepingCapacity: true)
+                subpathStart = nil
+                continue
             }
-            for element in elements[start..<end] {
+            for element in subpath {
                 switch element {
-                case let .move(p), let .line(p): include(p)
-                case let .quad(c, p): include(c); include(p)
-                case let .cubic(c1, c2, p): include(c1); include(c2); include(p)
-                case .close: break
+                case let .move(p):
+                    finish(closed: false)
+                    if let q = map(p) { restart(at: q); subpathStart = q } else { subpathStart = nil }
+                case let .line(p): curve(nil, nil, to: p)
+                case let .quad(c, p): curve(c, nil, to: p)
+                case let .cubic(c1, c2, p): curve(c1, c2, to: p)
+                case .close:
+                    finish(closed: true)
+                    // After `close` the current point is the subpath's start (as in Core Graphics).
+                    if let s = subpathStart { restart(at: s) }
                 }
             }
-            let meets = lo.x <= hi.x && hi.x + 1 >= Double(clip.x0) && lo.x - 1 <= Double(clip.x1)
-                && hi.y + 1 >= Double(clip.y0) && lo.y - 1 <= Double(clip.y1)
-            for i in start..<end { visible[i] = meets }
-            start = end
         }
-        return visible
+        finish(closed: false)
+        return result
+    }
+
+    /// The polylines of a path of four corners joined by lines and closed (a rectangle's,
+    /// every layer's frame and background), as the loop of `polylines` would give them,
+    /// without its buffers; nil for any other path, or when a corner is not finite.
+    private static func quadrilateral(of elements: [Path.Element], transform m: Transform, clip: PixelRect?) -> [Polyline]? {
+        guard elements.count == 5, case let .move(a) = elements[0], case let .line(b) = elements[1],
+              case let .line(c) = elements[2], case let .line(d) = elements[3], case .close = elements[4],
+              let p0 = map(a, m), let p1 = map(b, m), let p2 = map(c, m), let p3 = map(d, m) else { return nil }
+        if let clip, !mayMeet(elements[...], transform: m, clip: clip) { return [] }
+        return [Polyline(points: [p0, p1, p2, p3], closed: true)]
+    }
+
+    /// Whether a subpath has a point that may fall inside `clip`: its mapped points' box,
+    /// grown by a pixel, meets `clip`. Curves lie within their control points, so the box
+    /// holds the subpath.
+    private static func mayMeet(_ subpath: ArraySlice<Path.Element>, transform m: Transform, clip: PixelRect) -> Bool {
+        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+        func include(_ p: Point) {
+            guard let q = map(p, m) else { return }
+            lo = Point(min(lo.x, q.x), min(lo.y, q.y))
+            hi = Point(max(hi.x, q.x), max(hi.y, q.y))
+        }
+        for element in subpath { element.forEachPoint(include) }
+        return lo.x <= hi.x && hi.x + 1 >= Double(clip.x0) && lo.x - 1 <= Double(clip.x1)
+            && hi.y + 1 >= Double(clip.y0) && lo.y - 1 <= Double(clip.y1)
     }
 
     /// A point after a transform, clamped to `±PixelRect.coordinateLimit`; nil when not finite.

@@ -16,7 +16,7 @@ struct ImageShader: Sendable {
         let toPixels = Transform.scale(Double(image.width) / rect.width, Double(image.height) / rect.height)
             .concatenating(.translation(-rect.minX, -rect.minY))
         let m = toPixels.concatenating(inverse)
-        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return nil }
+        guard m.isFinite else { return nil }
         return .image(ImageShader(image: image, toImage: m))
     }
 

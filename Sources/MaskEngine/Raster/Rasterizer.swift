@@ -1,3 +1,5 @@
+import CPixels
+
 /// Anti-aliased scanline fill by exact area coverage.
 ///
 /// How it works (the analytic approach of font-rs and tiny-skia): every edge of the
@@ -52,8 +54,9 @@ enum Rasterizer {
     private static func accumulate(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect,
                                    pool: BufferPool) -> CoverageMask? {
         let w = area.width, h = area.height
-        // Two spare cells a row: an edge on the right side writes to columns w and w + 1.
-        let stride = w + 2
+        // Two spare cells a row (an edge on the right side writes to columns w and w + 1),
+        // then up to a whole block: every block of a row is eight cells, the last one too.
+        let stride = (w &+ 2 &+ 7) & ~7
         // Handed back all zero: the running sum below clears every cell it reads.
         var cells = pool.zeroFloats(count: stride * h)
         defer { pool.recycleZeroed(&cells) }
@@ -113,7 +116,8 @@ enum Rasterizer {
     private static func sumRows<Rule: CoverageRule>(_ cells: UnsafeMutablePointer<Float>, _ touched: TouchedBlocks,
                                                     into out: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int,
                                                     stride: Int, spans: inout CoverageSpanWriter, coverage: Rule.Type) {
-        // Whole blocks end here; a last, partial block is always summed.
+        // Whole blocks of pixels end here; a last, partial block is always summed, as a
+        // whole block of cells (the row's stride holds it) whose first bytes are kept.
         let wholeEnd = w & ~7
         for y in 0..<h {
             var sum: Float = 0
@@ -135,29 +139,22 @@ enum Rasterizer {
                 }
                 let stop = min(x &+ 8, w)
                 if stop &- x == 8 {
-                    // A whole block: the sums one after another (their order makes the bytes),
-                    // the bytes eight at once.
-                    let block = UnsafeMutableRawPointer(row + x)
-                    let added = block.loadUnaligned(as: SIMD8<Float>.self)
-                    var sums = SIMD8<Float>()
-                    for i in 0..<8 {
-                        sum += added[i]
-                        sums[i] = sum
-                    }
-                    block.storeBytes(of: SIMD8<Float>(), as: SIMD8<Float>.self)
-                    UnsafeMutableRawPointer(outRow + x).storeBytes(of: Rule.bytes(sums), as: SIMD8<UInt8>.self)
+                    sum = Rule.sumBlock(row + x, sum, into: outRow + x)
                 } else {
-                    for i in x..<stop {
-                        sum += row[i]
-                        row[i] = 0
-                        outRow[i] = Rule.byte(sum)
+                    // Past the row's bytes: the block's bytes made aside, the first ones kept.
+                    var bytes = SIMD8<UInt8>()
+                    withUnsafeMutableBytes(of: &bytes) { raw in
+                        guard let lanes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                        sum = Rule.sumBlock(row + x, sum, into: lanes)
+                        (outRow + x).update(from: lanes, count: stop &- x)
                     }
                 }
                 spans.summed(x, stop, bytes: rowBytes)
                 x = stop
             }
             spans.endRow(width: w, bytes: rowBytes)
-            // The spare cells that edges right of the area wrote to.
+            // The spare cells that edges right of the area wrote to (the last block cleared
+            // them when it held them).
             row[w] = 0
             row[w &+ 1] = 0
         }
@@ -242,6 +239,8 @@ enum Rasterizer {
                         }
                         // Only what the spans leave open: nothing of an inside row's full run.
                         func insideRows(_ ys: Range<Int>) {
+                            // Every column full (a box on whole pixels): nothing to write.
+                            guard inside != over else { return }
                             for y in ys {
                                 let row = base + y &* w
                                 // A column or two each side, usually: one by one.
@@ -303,8 +302,10 @@ struct BoxOverlap {
 protocol CoverageRule {
     /// The coverage byte of one sum.
     static func byte(_ sum: Float) -> UInt8
-    /// `byte` of eight sums, lane for lane.
-    static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8>
+    /// Adds the eight cells at `cells` to `sum` one after another (their order makes the
+    /// bytes), sets them to 0, and writes the `byte` of each running sum to `out[0 ..< 8]`;
+    /// returns the sum after the last cell.
+    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: Float, into out: UnsafeMutablePointer<UInt8>) -> Float
 }
 
 /// Nonzero: `min(1, |sum|)`.
@@ -316,23 +317,11 @@ enum NonzeroCoverage: CoverageRule {
         return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
     }
 
-    /// The same float operations as `byte` in eight lanes, and its truncation of
-    /// x = v · 255 + 0.5 (0.5 ... 255.5) done in floats too, exactly: r = (x + 2²³) − 2²³ is
-    /// x rounded to the nearest integer (from 2²³ to 2²⁴ the floats are the integers), one
-    /// less where that is above x; the bits of r + 2²³ end with r's byte.
+    /// The C kernel: the sums added in order, their bytes made in vector lanes with the
+    /// same float operations and truncation as `byte`.
     @inline(__always)
-    static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8> {
-        // |sum|: the sign bit cleared.
-        var v = unsafeBitCast(unsafeBitCast(sums, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
-        v.replace(with: 1, where: v .> 1)
-        let x = v * 255 + 0.5
-        let shift = SIMD8<Float>(repeating: 8_388_608)
-        var r = (x + shift) - shift
-        r.replace(with: r - 1, where: r .> x)
-        let u = unsafeBitCast(r + shift, to: SIMD8<UInt32>.self)
-        return SIMD8(UInt8(truncatingIfNeeded: u[0]), UInt8(truncatingIfNeeded: u[1]), UInt8(truncatingIfNeeded: u[2]),
-                     UInt8(truncatingIfNeeded: u[3]), UInt8(truncatingIfNeeded: u[4]), UInt8(truncatingIfNeeded: u[5]),
-                     UInt8(truncatingIfNeeded: u[6]), UInt8(truncatingIfNeeded: u[7]))
+    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: Float, into out: UnsafeMutablePointer<UInt8>) -> Float {
+        mask_sum_cells8_nonzero(cells, sum, out)
     }
 }
 
@@ -346,9 +335,13 @@ enum EvenOddCoverage: CoverageRule {
     }
 
     @inline(__always)
-    static func bytes(_ sums: SIMD8<Float>) -> SIMD8<UInt8> {
-        var out = SIMD8<UInt8>()
-        for i in 0..<8 { out[i] = byte(sums[i]) }
-        return out
+    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: Float, into out: UnsafeMutablePointer<UInt8>) -> Float {
+        var sum = sum
+        for i in 0..<8 {
+            sum += cells[i]
+            cells[i] = 0
+            out[i] = byte(sum)
+        }
+        return sum
     }
 }

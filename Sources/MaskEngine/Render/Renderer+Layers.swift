@@ -20,7 +20,7 @@ extension Renderer {
         guard walk.stack.count < Renderer.maxDepth else { throw RenderError.nestingTooDeep(name(of: id)) }
         let state = walk.states[id.index]
         let m = parent.concatenating(state.transformToParent)
-        guard [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return nil }
+        guard m.isFinite else { return nil }
         try charge(id, state, transform: m, walk: &walk)
         walk.stack.append(id)
         return (state, m)

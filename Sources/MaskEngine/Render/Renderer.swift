@@ -75,7 +75,13 @@ public struct Renderer: Sendable {
 
     /// Siblings sorted by `z`, ties in declaration order.
     func drawingOrder(_ ids: [LayerID], _ states: [LayerState]) -> [LayerID] {
-        ids.enumerated()
+        // Already in order (every layer known, z never falling: the usual case), as the
+        // stable sort below would leave it, without sorting the children every frame.
+        if ids.allSatisfy({ states.indices.contains($0.index) }),
+           zip(ids, ids.dropFirst()).allSatisfy({ states[$0.index].z <= states[$1.index].z }) {
+            return ids
+        }
+        return ids.enumerated()
             .filter { states.indices.contains($0.element.index) }
             .sorted { a, b in
                 let za = states[a.element.index].z, zb = states[b.element.index].z

@@ -125,25 +125,63 @@ final class RasterizerAgreementTests: XCTestCase {
         }
     }
 
-    /// The running sum turns eight sums into bytes at once: lane for lane, the bytes one
-    /// sum at a time gives, at every rounding boundary ((k − 0.5) / 255 and its neighbours)
-    /// and on random sums of either sign, past one winding too.
-    func testEightLaneBytesAreTheOneLaneBytes() {
+    /// Every width from 1 to 25 (a last block of pixels of each size, the spare columns
+    /// inside it or in a block of their own), with edges inside the last block and right of
+    /// the clip, twice over with one pool: the bytes and spans of the reference, and the
+    /// cells handed back clear (a cell left set would show in the second pass).
+    func testEveryLastBlockWidthGivesTheReferencesBytesAndSpans() {
+        let pool = BufferPool()
+        pool.unwrittenFill = 0xA5
+        for pass in 0..<2 {
+            for w in 1...25 {
+                let clip = PixelRect(x0: 3, y0: 2, x1: 3 + w, y1: 9)
+                let right = Double(clip.x1)
+                for (n, reach) in [-0.75, -2.25, 0.5, 1.5, 40].enumerated() {
+                    let wedge = Polyline(points: [Point(2.5, 1), Point(right + reach, 3.25), Point(right - 0.4, 8.5), Point(4.75, 9.5)],
+                                         closed: true)
+                    let sliver = Polyline(points: [Point(right - 1.3, 2), Point(right + reach, 2.6), Point(right - 0.2, 7.9)], closed: true)
+                    for rule in [FillRule.nonzero, .evenodd] {
+                        checkAgreement([wedge], rule, clip: clip, pool: pool, "pass \(pass) width \(w) wedge \(n) \(rule)")
+                        checkAgreement([wedge, sliver], rule, clip: clip, pool: pool, "pass \(pass) width \(w) sliver \(n) \(rule)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A block of eight cells summed at once gives, lane for lane, the bytes of the sums
+    /// added one at a time, and leaves its cells at 0: at every rounding boundary
+    /// ((k − 0.5) / 255 and its neighbours) reached in each lane, and on random cells of
+    /// either sign, past one winding too.
+    func testABlockOfCellsGivesTheOneCellBytes() {
         var sums: [Float] = [0, -0, 1, -1, 2, -2, 3.5, 1e-30, -1e-30, 1.0000001, 100, -7.25]
         for k in 0...256 {
             let t = (Float(k) - 0.5) / 255
             for v in [t, t.nextUp, t.nextDown, t.nextUp.nextUp, t.nextDown.nextDown] { sums += [v, -v, v + 1, 2 - v] }
         }
         var random = SplitMix(seed: 0xB17E_5EA5)
-        for _ in 0..<200_000 { sums.append(Float(Int64(bitPattern: random.next() % 6_000_000) - 3_000_000) / 1_000_000) }
-        while sums.count % 8 != 0 { sums.append(0.5) }
+        func randomCell() -> Float { Float(Int64(bitPattern: random.next() % 6_000_000) - 3_000_000) / 1_000_000 }
+        var blocks: [(start: Float, cells: [Float])] = []
+        // Each value reached exactly in lane `i % 8` (from 0, after zeros) and held after it.
+        for (i, v) in sums.enumerated() {
+            var cells = [Float](repeating: 0, count: 8)
+            cells[i % 8] = v
+            blocks.append((0, cells))
+        }
+        for _ in 0..<25_000 { blocks.append((randomCell(), (0..<8).map { _ in randomCell() })) }
         func check<Rule: CoverageRule>(_ rule: Rule.Type) {
-            for start in stride(from: 0, to: sums.count, by: 8) {
-                var lanes = SIMD8<Float>()
-                for i in 0..<8 { lanes[i] = sums[start + i] }
-                let bytes = Rule.bytes(lanes)
-                for i in 0..<8 where bytes[i] != Rule.byte(lanes[i]) {
-                    XCTFail("\(rule): sum \(lanes[i]) gives \(bytes[i]) in eight lanes, \(Rule.byte(lanes[i])) in one")
+            for (start, cells) in blocks {
+                var expected = [UInt8](repeating: 0, count: 8), sum = start
+                for i in 0..<8 {
+                    sum += cells[i]
+                    expected[i] = Rule.byte(sum)
+                }
+                var work = cells, bytes = [UInt8](repeating: 0xA5, count: 8)
+                let end = work.withUnsafeMutableBufferPointer { c in
+                    bytes.withUnsafeMutableBufferPointer { b in Rule.sumBlock(c.baseAddress!, start, into: b.baseAddress!) }
+                }
+                guard bytes == expected, end.bitPattern == sum.bitPattern, work.allSatisfy({ $0 == 0 }) else {
+                    XCTFail("\(rule): cells \(cells) from \(start) give \(bytes) ending at \(end), one at a time \(expected) at \(sum)")
                     return
                 }
             }
