@@ -130,6 +130,7 @@ enum MaskCombination {
     }
 
     /// `to[i] = 255 − from[i]` for `i` in `0..<count` (`from` may be `to`).
+    @inline(__always)
     static func inverse(_ from: UnsafePointer<UInt8>, into to: UnsafeMutablePointer<UInt8>, count: Int) {
         for i in 0..<count { to[i] = 255 &- from[i] }
     }

@@ -118,7 +118,9 @@ extension Renderer {
     private func foldFill(_ mask: LayerID, owner m: Transform, extent: PixelRect, into result: inout CombinedMask,
                           walk: inout LayerWalk) throws -> Bool {
         let s = walk.states[mask.index], combine = s.maskCombine
-        let area = maskFrame(mask, owner: m, walk).intersection(extent)
+        // Only the result's pixels can matter (it is 0 elsewhere): a wide band that the
+        // others are intersected with is drawn where they are, not over all of its frame.
+        let area = maskFrame(mask, owner: m, walk).intersection(extent).intersection(result.rect)
         guard !area.isEmpty else {
             result.fold(nil, mode: combine)
             return true
