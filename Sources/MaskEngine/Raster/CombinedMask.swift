@@ -130,6 +130,8 @@ private struct RowFold {
     /// The mode keeps the result where the mask is 255; it gives the mask where the
     /// result is 0.
     let fullKeeps: Bool, copiesIntoZero: Bool
+    /// What the mode makes where the result is 255 and the mask is bytes, and is 255.
+    let fromFull: (bytes: MaskCombination.Outcome, full: MaskCombination.Outcome)
     let out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>
     let scratch: UnsafeMutablePointer<UInt8>
     /// The mask's and the frame's spans, bytes and rects.
@@ -164,6 +166,7 @@ private struct RowFold {
         zeroStaysZero = MaskCombination.outcome(mode, .zero, .bytes) == .zero
         fullKeeps = MaskCombination.outcome(mode, .bytes, .full) == .kept
         copiesIntoZero = MaskCombination.outcome(mode, .zero, .bytes) == .mask && MaskCombination.outcome(mode, .zero, .full) == .full
+        fromFull = (MaskCombination.outcome(mode, .full, .bytes), MaskCombination.outcome(mode, .full, .full))
         self.out = out
         self.heads = heads
         self.scratch = scratch
@@ -198,6 +201,7 @@ private struct RowFold {
         // `intersect` and `darken` (a rectangle's inside rows, a frame's).
         if fullKeeps, aLo >= mLo, aHi <= mHi, fullFactor == 255, mask.spans.isKnownFull(y: y, x0: aLo, x1: aHi),
            frame.map({ $0.spans.isKnownFull(y: y, x0: aLo, x1: aHi) }) ?? true { return }
+        if aLo <= mLo, mHi <= aHi, foldIntoFull(y: y, hr, mLo, mHi) { return }
 
         // Both sides as pieces: the result's from its own tables, the mask's (and its
         // frame's) from their spans.
@@ -278,6 +282,65 @@ private struct RowFold {
         } else {
             setRow(hr, extent: lo &- rect.x0, hi &- rect.x0, runs: runStart, added.count)
         }
+    }
+
+    /// Row `y` where one of the result's full runs holds all of the mask's extent
+    /// `lo ..< hi` (a hole inside a disc): the mode's closed forms of 255 and the mask
+    /// (`fromFull`) take the mask's pieces, with no walk of the result's pieces, and the
+    /// rest of the row stays where the mode keeps the result outside the mask (else it is
+    /// 0). False, with nothing done, for another row, or a mask with a factor or a frame
+    /// (unless the mode keeps 255 whatever the mask).
+    private mutating func foldIntoFull(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) -> Bool {
+        let x0 = rect.x0, first = Int(heads[hr &+ 2]), last = Int(heads[hr &+ 3])
+        var i = first
+        while i < last, x0 &+ Int(runs[i &+ 1]) < hi { i &+= 2 }
+        guard i < last, x0 &+ Int(runs[i]) <= lo, x0 &+ Int(runs[i &+ 1]) >= hi else { return false }
+        if fromFull.bytes == .full, fromFull.full == .full, keepsOutside { return true }
+        guard frame == nil, factor == nil else { return false }
+        let row = out + ((y &- rect.y0) &* rect.width &- x0)
+        let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
+        let start = added.count
+        // The runs left of the mask's extent, and the part of the run holding it.
+        var k = keepsOutside ? first : i
+        while k < i {
+            added.append(runs[k], runs[k &+ 1], after: start)
+            k &+= 2
+        }
+        let (s, e) = (runs[i], runs[i &+ 1])
+        let (lo32, hi32) = (Int32(truncatingIfNeeded: lo &- x0), Int32(truncatingIfNeeded: hi &- x0))
+        if keepsOutside, s < lo32 { added.append(s, lo32, after: start) }
+        mask.spans.forEach(y: y, within: lo, hi) { a, b, full in
+            let n = b &- a
+            let outcome = full ? fromFull.full : fromFull.bytes
+            switch outcome {
+            case .full, .kept: added.append(Int32(truncatingIfNeeded: a &- x0), Int32(truncatingIfNeeded: b &- x0), after: start)
+            case .zero, .inverse: (row + a).update(repeating: 0, count: n)
+            case .mask, .inverseMask, .formula:
+                // The mask's bytes there: its own, or 255 over a full piece (left unwritten).
+                var m = UnsafePointer(scratch)
+                if !full, let mRow { m = mRow + a } else { scratch.update(repeating: full ? 255 : 0, count: n) }
+                if outcome == .mask {
+                    RowFold.copy(m, into: row + a, count: n)
+                } else if outcome == .inverseMask {
+                    MaskCombination.inverse(m, into: row + a, count: n)
+                } else {
+                    (row + a).update(repeating: 255, count: n)
+                    MaskCombination.formula(mode, onto: row + a, m, count: n)
+                }
+            }
+        }
+        guard keepsOutside else {
+            setRow(hr, extent: Int(lo32), Int(hi32), runs: start, added.count)
+            return true
+        }
+        if hi32 < e { added.append(hi32, e, after: start) }
+        k = i &+ 2
+        while k < last {
+            added.append(runs[k], runs[k &+ 1], after: start)
+            k &+= 2
+        }
+        setRow(hr, extent: Int(heads[hr]), Int(heads[hr &+ 1]), runs: start, added.count)
+        return true
     }
 
     /// Row `y` where the result is 0 and the mode gives the mask itself (`add`, `lighten`,
