@@ -124,6 +124,26 @@ final class CombinedMaskTests: XCTestCase {
         }
     }
 
+    /// Masks beside the result on their rows (the result left or right of them, or empty
+    /// there), folded by every mode, some through a factor and a frame: under `add`,
+    /// `lighten` and `difference` the row's extent spans both, the gap between written 0.
+    /// Against the formula pixel by pixel.
+    func testAMaskBesideTheResultEqualsTheFormula() {
+        var random = SplitMix(seed: 2627)
+        let pool = BufferPool()
+        pool.unwrittenFill = 0xA5
+        for trial in 0..<400 {
+            let rect = PixelRect(x0: -4, y0: -2, x1: 28 + Int(random.next() % 12), y1: 2 + Int(random.next() % 6))
+            let left = PixelRect(x0: rect.x0, y0: rect.y0, x1: rect.x0 + 10, y1: rect.y1)
+            let right = PixelRect(x0: rect.x1 - 10, y0: rect.y0, x1: rect.x1, y1: rect.y1)
+            let (first, then) = random.next() % 2 == 0 ? (left, right) : (right, left)
+            let steps = [Fold(values: Self.randomMask(&random, near: first), mode: .add)] + (0..<(1 + Int(random.next() % 2))).map { _ in
+                Fold(values: Self.randomMask(&random, near: then), random: &random, near: then)
+            }
+            guard check(steps, startingWith: .add, over: rect, trial: trial, pool: pool) else { return }
+        }
+    }
+
     /// One mask folded into a result: its values, factor, frame and mode.
     private struct Fold {
         let values: CoverageMask?
