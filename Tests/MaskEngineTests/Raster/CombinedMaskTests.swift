@@ -76,15 +76,12 @@ final class CombinedMaskTests: XCTestCase {
     /// Random folds of random masks (sparse with unwritten bytes, dense with spans, dense
     /// without), some through a factor and a frame, against the formula pixel by pixel.
     func testAFoldAlongSpansEqualsTheFormulaOnEveryPixel() {
-        var random = SplitMix(seed: 26)
-        let pool = BufferPool()
-        pool.unwrittenFill = 0xA5
-        for trial in 0..<400 {
+        trials(seed: 26) { random, trial, pool in
             let rect = randomRect(&random)
             let steps = (0..<(1 + Int(random.next() % 4))).map { _ in
                 Fold(values: random.next() % 10 == 0 ? nil : Self.randomMask(&random, near: rect), random: &random, near: rect)
             }
-            guard check(steps, startingWith: Self.modes[Int(random.next() % 6)], over: rect, trial: trial, pool: pool) else { return }
+            return check(steps, startingWith: Self.modes[Int(random.next() % 6)], over: rect, trial: trial, pool: pool)
         }
     }
 
@@ -94,10 +91,7 @@ final class CombinedMaskTests: XCTestCase {
     /// pieces, without a walk of the result's (`RowFold.foldIntoFull`); the other rows
     /// are walked. Against the formula pixel by pixel.
     func testAMaskWithinAFullRunOfTheResultEqualsTheFormula() {
-        var random = SplitMix(seed: 2626)
-        let pool = BufferPool()
-        pool.unwrittenFill = 0xA5
-        for trial in 0..<400 {
+        trials(seed: 2626) { random, trial, pool in
             let rect = PixelRect(x0: -4, y0: -2, x1: 26 + Int(random.next() % 12), y1: 2 + Int(random.next() % 6))
             // The result: a disc's rows, a full run with a few bytes each side, or
             // sometimes none.
@@ -120,7 +114,7 @@ final class CombinedMaskTests: XCTestCase {
             let steps = [Fold(values: disc, mode: .add)] + (0..<(1 + Int(random.next() % 2))).map { _ in
                 Fold(values: Self.randomMask(&random, near: middle), random: &random, near: middle)
             }
-            guard check(steps, startingWith: .add, over: rect, trial: trial, pool: pool) else { return }
+            return check(steps, startingWith: .add, over: rect, trial: trial, pool: pool)
         }
     }
 
@@ -129,10 +123,7 @@ final class CombinedMaskTests: XCTestCase {
     /// `lighten` and `difference` the row's extent spans both, the gap between written 0.
     /// Against the formula pixel by pixel.
     func testAMaskBesideTheResultEqualsTheFormula() {
-        var random = SplitMix(seed: 2627)
-        let pool = BufferPool()
-        pool.unwrittenFill = 0xA5
-        for trial in 0..<400 {
+        trials(seed: 2627) { random, trial, pool in
             let rect = PixelRect(x0: -4, y0: -2, x1: 28 + Int(random.next() % 12), y1: 2 + Int(random.next() % 6))
             let left = PixelRect(x0: rect.x0, y0: rect.y0, x1: rect.x0 + 10, y1: rect.y1)
             let right = PixelRect(x0: rect.x1 - 10, y0: rect.y0, x1: rect.x1, y1: rect.y1)
@@ -140,8 +131,17 @@ final class CombinedMaskTests: XCTestCase {
             let steps = [Fold(values: Self.randomMask(&random, near: first), mode: .add)] + (0..<(1 + Int(random.next() % 2))).map { _ in
                 Fold(values: Self.randomMask(&random, near: then), random: &random, near: then)
             }
-            guard check(steps, startingWith: .add, over: rect, trial: trial, pool: pool) else { return }
+            return check(steps, startingWith: .add, over: rect, trial: trial, pool: pool)
         }
+    }
+
+    /// Runs `body` for 400 trials, with random numbers seeded by `seed` and a pool that fills
+    /// the bytes a writer leaves unwritten with 0xA5, until it returns false (a failure).
+    private func trials(seed: UInt64, _ body: (inout SplitMix, Int, BufferPool) -> Bool) {
+        var random = SplitMix(seed: seed)
+        let pool = BufferPool()
+        pool.unwrittenFill = 0xA5
+        for trial in 0..<400 where !body(&random, trial, pool) { return }
     }
 
     /// One mask folded into a result: its values, factor, frame and mode.
