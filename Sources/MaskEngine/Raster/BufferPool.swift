@@ -161,15 +161,24 @@ final class BufferPool {
     }
 
     /// The idle buffer of the least capacity that holds `count` elements, else the largest
-    /// one (it grows once and is kept), else a new one.
+    /// one (it grows once and is kept), else a new one. Among those of one capacity (most
+    /// are given a frame's pixels), the one whose count is nearest `count`: growing a count
+    /// writes every element added, and a buffer kept near its size (a coverage that grows
+    /// or shrinks a little at each frame of an animation) goes back to its own use.
     private static func take<T>(from idle: inout [[T]], count: Int) -> [T] {
         var best = -1
         for (i, b) in idle.enumerated() {
             guard best >= 0 else { best = i; continue }
             let c = b.capacity, bc = idle[best].capacity
-            if c >= count ? (bc < count || c < bc) : (bc < count && c > bc) { best = i }
+            if c >= count ? (bc < count || c < bc || (c == bc && nearer(b.count, than: idle[best].count, to: count)))
+                : (bc < count && c > bc) { best = i }
         }
         return best >= 0 ? idle.remove(at: best) : []
+    }
+
+    /// True when a count of `a` elements is nearer `count` than one of `b`.
+    private static func nearer(_ a: Int, than b: Int, to count: Int) -> Bool {
+        abs(a &- count) < abs(b &- count)
     }
 
     /// Makes `b` hold `count` elements, all `value`, in place.

@@ -89,9 +89,13 @@ struct CombinedMask {
             swap(&heads, &rowSpans)
             swap(&runs, &fullRuns)
         }
+        // The runs of the rows this fold changes, appended to the table at the end (the rows'
+        // old runs are read meanwhile).
+        var added = AddedRuns(capacity: 8 &* reach.height &+ 16)
+        defer { added.deallocate() }
         m.withSpans { ms in f.withSpans { fs in
         m.bytes.withUnsafeBufferPointer { mv in f.bytes.withUnsafeBufferPointer { fv in
-        (factor ?? []).withUnsafeBufferPointer { table in
+        (factor ?? []).withUnsafeBufferPointer { table in runs.withUnsafeBufferPointer { oldRuns in
         out.withUnsafeMutableBufferPointer { o in heads.withUnsafeMutableBufferPointer { h in
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 6 &* (w &+ 2)) { pieces in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, w)) { scratch in
@@ -99,11 +103,11 @@ struct CombinedMask {
                   let heads = h.baseAddress else { return }
             var rows = RowFold(mode: mode, rect: rect, out: out, heads: heads, pieces: pieces, scratch: scratch,
                                mask: (ms, mv.baseAddress, m.rect), frame: frame == nil ? nil : (fs, fv.baseAddress, f.rect),
-                               factor: factor == nil ? nil : table.baseAddress)
-            swap(&rows.runs, &runs)
+                               factor: factor == nil ? nil : table.baseAddress, runs: oldRuns, added: added)
             for y in reach.y0..<reach.y1 { rows.fold(y: y, within: reach.x0, reach.x1) }
-            swap(&rows.runs, &runs)
-        } } } } } } } } }
+            added = rows.added
+        } } } } } } } } } }
+        runs.append(contentsOf: added.buffer)
     }
 
     /// Sets row `y` to 0.
@@ -114,17 +118,20 @@ struct CombinedMask {
 }
 
 /// The fold of one mask into one row of a `CombinedMask` at a time, over buffers the fold
-/// holds: the result's bytes and row heads, and its runs, which it appends to.
+/// holds: the result's bytes and row heads, its runs (read) and the runs it adds.
 private struct RowFold {
     let mode: MaskCombine
     let rect: PixelRect
-    /// What the mode makes of each pair of kinds, at `a * 3 + m`.
-    let outcomes: [MaskCombination.Outcome]
+    /// What the mode makes of each pair of kinds: the raw value of the outcome of kinds
+    /// `a` and `m` in the four bits from `(a * 3 + m) * 4` (no array look-up per piece).
+    let outcomes: UInt64
     /// The mode keeps the result where the mask is 0; it keeps 0 where the result is 0.
     let keepsOutside: Bool, zeroStaysZero: Bool
     /// The mode keeps the result where the mask is 255; it gives the mask where the
     /// result is 0.
     let fullKeeps: Bool, copiesIntoZero: Bool
+    /// What the mode makes where the result is 255 and the mask is bytes, and is 255.
+    let fromFull: (bytes: MaskCombination.Outcome, full: MaskCombination.Outcome)
     let out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>
     let scratch: UnsafeMutablePointer<UInt8>
     /// The mask's and the frame's spans, bytes and rects.
@@ -133,26 +140,33 @@ private struct RowFold {
     let factor: UnsafePointer<UInt8>?
     /// The factor of a mask's 255.
     let fullFactor: Int
-    var runs: [Int32] = []
+    /// The result's runs before this fold, which the rows' heads point into.
+    let runs: UnsafeBufferPointer<Int32>
+    /// The runs of the rows folded so far, to go after `runs` in the table.
+    var added: AddedRuns
     /// The row's pieces of the result, of the mask and of the frame.
     private var a: Pieces, m: Pieces, f: Pieces
     /// The new row: its extent so far and where a run of 0s inside it started (device
-    /// columns, `none` until set), and where its runs start in `runs`.
+    /// columns, `none` until set), and where its runs start in `added`.
     private var lo = 0, hi = 0, zeroFrom = 0, runStart = 0
     private static let none = Int.min
 
     init(mode: MaskCombine, rect: PixelRect, out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>,
          pieces: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<UInt8>,
          mask: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect),
-         frame: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)?, factor: UnsafePointer<UInt8>?) {
+         frame: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)?, factor: UnsafePointer<UInt8>?,
+         runs: UnsafeBufferPointer<Int32>, added: AddedRuns) {
         self.mode = mode
         self.rect = rect
         let knowns: [MaskCombination.Known] = [.zero, .full, .bytes]
-        outcomes = knowns.flatMap { a in knowns.map { MaskCombination.outcome(mode, a, $0) } }
+        outcomes = knowns.flatMap { a in knowns.map { MaskCombination.outcome(mode, a, $0) } }.enumerated().reduce(0) {
+            $0 | UInt64($1.element.rawValue) << UInt64($1.offset &* 4)
+        }
         keepsOutside = MaskCombination.outcome(mode, .bytes, .zero) == .kept
         zeroStaysZero = MaskCombination.outcome(mode, .zero, .bytes) == .zero
         fullKeeps = MaskCombination.outcome(mode, .bytes, .full) == .kept
         copiesIntoZero = MaskCombination.outcome(mode, .zero, .bytes) == .mask && MaskCombination.outcome(mode, .zero, .full) == .full
+        fromFull = (MaskCombination.outcome(mode, .full, .bytes), MaskCombination.outcome(mode, .full, .full))
         self.out = out
         self.heads = heads
         self.scratch = scratch
@@ -160,6 +174,8 @@ private struct RowFold {
         self.frame = frame
         self.factor = factor
         fullFactor = Int(factor.map { $0[255] } ?? 255)
+        self.runs = runs
+        self.added = added
         let stride = 2 &* (rect.width &+ 2)
         a = Pieces(pieces)
         m = Pieces(pieces + stride)
@@ -185,6 +201,7 @@ private struct RowFold {
         // `intersect` and `darken` (a rectangle's inside rows, a frame's).
         if fullKeeps, aLo >= mLo, aHi <= mHi, fullFactor == 255, mask.spans.isKnownFull(y: y, x0: aLo, x1: aHi),
            frame.map({ $0.spans.isKnownFull(y: y, x0: aLo, x1: aHi) }) ?? true { return }
+        if aLo <= mLo, mHi <= aHi, foldIntoFull(y: y, hr, mLo, mHi) { return }
 
         // Both sides as pieces: the result's from its own tables, the mask's (and its
         // frame's) from their spans.
@@ -217,7 +234,7 @@ private struct RowFold {
         lo = RowFold.none
         hi = RowFold.none
         zeroFrom = RowFold.none
-        runStart = runs.count
+        runStart = added.count
         var x = aLo < aHi ? min(aLo, mLo) : mLo
         let end = aLo < aHi ? max(aHi, mHi) : mHi
         while x < end {
@@ -240,12 +257,13 @@ private struct RowFold {
                 derived = true
             }
             let e = min(ea, em), n = e &- x
-            switch outcomes[ka &* 3 &+ km] {
+            let outcome = MaskCombination.Outcome(rawValue: UInt8(truncatingIfNeeded: outcomes >> UInt64((ka &* 3 &+ km) &* 4)) & 15)
+            switch outcome ?? .formula {
             case .zero: emit(x, e, Pieces.zero, row)
             case .full: emit(x, e, Pieces.full, row)
             case .kept: emit(x, e, Pieces.bytes, row)
             case .mask:
-                (row + x).update(from: maskBytes(x, n, derived ? (kc, kf) : nil, mRow, fRow), count: n)
+                RowFold.copy(maskBytes(x, n, derived ? (kc, kf) : nil, mRow, fRow), into: row + x, count: n)
                 emit(x, e, Pieces.bytes, row)
             case .inverseMask:
                 MaskCombination.inverse(maskBytes(x, n, derived ? (kc, kf) : nil, mRow, fRow), into: row + x, count: n)
@@ -262,8 +280,67 @@ private struct RowFold {
         if lo == RowFold.none {
             setRow(hr, extent: 0, 0, runs: 0, 0)
         } else {
-            setRow(hr, extent: lo &- rect.x0, hi &- rect.x0, runs: runStart, runs.count)
+            setRow(hr, extent: lo &- rect.x0, hi &- rect.x0, runs: runStart, added.count)
         }
+    }
+
+    /// Row `y` where one of the result's full runs holds all of the mask's extent
+    /// `lo ..< hi` (a hole inside a disc): the mode's closed forms of 255 and the mask
+    /// (`fromFull`) take the mask's pieces, with no walk of the result's pieces, and the
+    /// rest of the row stays where the mode keeps the result outside the mask (else it is
+    /// 0). False, with nothing done, for another row, or a mask with a factor or a frame
+    /// (unless the mode keeps 255 whatever the mask).
+    private mutating func foldIntoFull(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) -> Bool {
+        let x0 = rect.x0, first = Int(heads[hr &+ 2]), last = Int(heads[hr &+ 3])
+        var i = first
+        while i < last, x0 &+ Int(runs[i &+ 1]) < hi { i &+= 2 }
+        guard i < last, x0 &+ Int(runs[i]) <= lo, x0 &+ Int(runs[i &+ 1]) >= hi else { return false }
+        if fromFull.bytes == .full, fromFull.full == .full, keepsOutside { return true }
+        guard frame == nil, factor == nil else { return false }
+        let row = out + ((y &- rect.y0) &* rect.width &- x0)
+        let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
+        let start = added.count
+        // The runs left of the mask's extent, and the part of the run holding it.
+        var k = keepsOutside ? first : i
+        while k < i {
+            added.append(runs[k], runs[k &+ 1], after: start)
+            k &+= 2
+        }
+        let (s, e) = (runs[i], runs[i &+ 1])
+        let (lo32, hi32) = (Int32(truncatingIfNeeded: lo &- x0), Int32(truncatingIfNeeded: hi &- x0))
+        if keepsOutside, s < lo32 { added.append(s, lo32, after: start) }
+        mask.spans.forEach(y: y, within: lo, hi) { a, b, full in
+            let n = b &- a
+            let outcome = full ? fromFull.full : fromFull.bytes
+            switch outcome {
+            case .full, .kept: added.append(Int32(truncatingIfNeeded: a &- x0), Int32(truncatingIfNeeded: b &- x0), after: start)
+            case .zero, .inverse: (row + a).update(repeating: 0, count: n)
+            case .mask, .inverseMask, .formula:
+                // The mask's bytes there: its own, or 255 over a full piece (left unwritten).
+                var m = UnsafePointer(scratch)
+                if !full, let mRow { m = mRow + a } else { scratch.update(repeating: full ? 255 : 0, count: n) }
+                if outcome == .mask {
+                    RowFold.copy(m, into: row + a, count: n)
+                } else if outcome == .inverseMask {
+                    MaskCombination.inverse(m, into: row + a, count: n)
+                } else {
+                    (row + a).update(repeating: 255, count: n)
+                    MaskCombination.formula(mode, onto: row + a, m, count: n)
+                }
+            }
+        }
+        guard keepsOutside else {
+            setRow(hr, extent: Int(lo32), Int(hi32), runs: start, added.count)
+            return true
+        }
+        if hi32 < e { added.append(hi32, e, after: start) }
+        k = i &+ 2
+        while k < last {
+            added.append(runs[k], runs[k &+ 1], after: start)
+            k &+= 2
+        }
+        setRow(hr, extent: Int(heads[hr]), Int(heads[hr &+ 1]), runs: start, added.count)
+        return true
     }
 
     /// Row `y` where the result is 0 and the mode gives the mask itself (`add`, `lighten`,
@@ -272,23 +349,32 @@ private struct RowFold {
     private mutating func copyMask(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) {
         let row = out + ((y &- rect.y0) &* rect.width &- rect.x0), x0 = rect.x0
         let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
-        let start = runs.count
+        let start = added.count
         mask.spans.forEach(y: y, within: lo, hi) { a, b, full in
             if !full {
-                if let mRow { (row + a).update(from: mRow + a, count: b &- a) }
-            } else if runs.count > start, runs[runs.count &- 1] == Int32(truncatingIfNeeded: a &- x0) {
-                runs[runs.count &- 1] = Int32(truncatingIfNeeded: b &- x0)
+                if let mRow { RowFold.copy(mRow + a, into: row + a, count: b &- a) }
             } else {
-                runs.append(Int32(truncatingIfNeeded: a &- x0))
-                runs.append(Int32(truncatingIfNeeded: b &- x0))
+                added.append(Int32(truncatingIfNeeded: a &- x0), Int32(truncatingIfNeeded: b &- x0), after: start)
             }
         }
-        setRow(hr, extent: lo &- x0, hi &- x0, runs: start, runs.count)
+        setRow(hr, extent: lo &- x0, hi &- x0, runs: start, added.count)
+    }
+
+    /// `count` bytes from `from` to `to`: a short piece (a shape's edge on most rows) byte by
+    /// byte, without a call.
+    @inline(__always)
+    private static func copy(_ from: UnsafePointer<UInt8>, into to: UnsafeMutablePointer<UInt8>, count: Int) {
+        guard count > 16 else {
+            for i in 0..<count { to[i] = from[i] }
+            return
+        }
+        to.update(from: from, count: count)
     }
 
     /// The mask's `n` bytes from column `x`: its values' own (`derived` nil), or made from
     /// the values' kind and bytes through the factor and times the frame's (`derived`
     /// holds the kinds of the values and of the frame there).
+    @inline(__always)
     private func maskBytes(_ x: Int, _ n: Int, _ derived: (values: Int, frame: Int)?, _ mRow: UnsafePointer<UInt8>?,
                            _ fRow: UnsafePointer<UInt8>?) -> UnsafePointer<UInt8> {
         guard let derived else { return mRow.map { $0 + x } ?? UnsafePointer(scratch) }
@@ -316,21 +402,59 @@ private struct RowFold {
         zeroFrom = RowFold.none
         hi = x1
         guard k == Pieces.full else { return }
-        let s = Int32(truncatingIfNeeded: x0 &- rect.x0), e = Int32(truncatingIfNeeded: x1 &- rect.x0)
-        if runs.count > runStart, runs[runs.count &- 1] == s {
-            runs[runs.count &- 1] = e
-        } else {
-            runs.append(s)
-            runs.append(e)
-        }
+        added.append(Int32(truncatingIfNeeded: x0 &- rect.x0), Int32(truncatingIfNeeded: x1 &- rect.x0), after: runStart)
     }
 
+    /// Row heads point at added runs by their place in the table, after the old ones.
     @inline(__always)
     private func setRow(_ hr: Int, extent lo: Int, _ hi: Int, runs start: Int, _ end: Int) {
         heads[hr] = Int32(truncatingIfNeeded: lo)
         heads[hr &+ 1] = Int32(truncatingIfNeeded: hi)
-        heads[hr &+ 2] = Int32(truncatingIfNeeded: start)
-        heads[hr &+ 3] = Int32(truncatingIfNeeded: end)
+        heads[hr &+ 2] = Int32(truncatingIfNeeded: runs.count &+ start)
+        heads[hr &+ 3] = Int32(truncatingIfNeeded: runs.count &+ end)
+    }
+}
+
+/// The runs a fold adds, two integers a run, in memory of its own that doubles as it fills:
+/// appended to without the checks of an array's append, once a piece.
+struct AddedRuns {
+    private var base: UnsafeMutablePointer<Int32>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 2)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// The runs added.
+    var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Adds the run `s ..< e`, or extends the last one when it ends at `s` and was added at
+    /// or after `start` (the row's first).
+    @inline(__always)
+    mutating func append(_ s: Int32, _ e: Int32, after start: Int) {
+        if count > start, base[count &- 1] == s {
+            base[count &- 1] = e
+            return
+        }
+        if count &+ 2 > capacity { grow() }
+        base[count] = s
+        base[count &+ 1] = e
+        count &+= 2
+    }
+
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<Int32>.allocate(capacity: capacity &* 2)
+        bigger.initialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity &*= 2
+    }
+
+    /// Frees the memory; the runs must not be read afterwards.
+    func deallocate() {
+        base.deallocate()
     }
 }
 

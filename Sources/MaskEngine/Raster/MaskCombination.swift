@@ -102,6 +102,7 @@ enum MaskCombination {
     /// 16-bit lanes, each with the scalar formula's exact rounding. `difference` is taken
     /// as round((a·(255 − m) + m·(255 − a)) / 255), the same byte (a + m an integer, the
     /// sum at most 255 · 255).
+    @inline(never)
     static func formula(_ mode: MaskCombine, onto a: UnsafeMutablePointer<UInt8>, _ m: UnsafePointer<UInt8>, count: Int) {
         switch mode {
         case .add: rows(a, m, count, .add) { a, m in a &+ m &- div255(a &* m) }
@@ -130,6 +131,7 @@ enum MaskCombination {
     }
 
     /// `to[i] = 255 − from[i]` for `i` in `0..<count` (`from` may be `to`).
+    @inline(__always)
     static func inverse(_ from: UnsafePointer<UInt8>, into to: UnsafeMutablePointer<UInt8>, count: Int) {
         for i in 0..<count { to[i] = 255 &- from[i] }
     }

@@ -118,7 +118,9 @@ extension Renderer {
     private func foldFill(_ mask: LayerID, owner m: Transform, extent: PixelRect, into result: inout CombinedMask,
                           walk: inout LayerWalk) throws -> Bool {
         let s = walk.states[mask.index], combine = s.maskCombine
-        let area = maskFrame(mask, owner: m, walk).intersection(extent)
+        // Only the result's pixels can matter (it is 0 elsewhere): a wide band that the
+        // others are intersected with is drawn where they are, not over all of its frame.
+        let area = maskFrame(mask, owner: m, walk).intersection(extent).intersection(result.rect)
         guard !area.isEmpty else {
             result.fold(nil, mode: combine)
             return true
@@ -132,12 +134,14 @@ extension Renderer {
         defer { walk.stack.removeLast() }
         let pool = walk.pool, op = Surface.byte(state.opacity)
         var folded = false
-        // A frame on whole pixels is 255 all over `area`: it changes no value.
-        let wholePixels = Renderer.coversWholePixels(s.bounds, transform: m.concatenating(s.transformToParent))
+        // A frame that is 255 over all of the fill's coverage (on whole pixels, or wider
+        // than the shape) changes no value: it is not drawn.
+        let inner = Renderer.innerPixels(s.bounds, transform: m.concatenating(s.transformToParent))
         try forEachFill(of: mask, state, transform: transform, clip: bounded, pool: pool) { coverage, paint in
             guard case .solid(let color) = paint, op > 0 else { return }
-            var frame = wholePixels ? nil : maskFrameCoverage(mask, owner: m, area: area, walk)
-            guard wholePixels || frame != nil else { return }
+            let frameFull = coverage.rect.intersection(inner) == coverage.rect
+            var frame = frameFull ? nil : maskFrameCoverage(mask, owner: m, area: area, walk)
+            guard frameFull || frame != nil else { return }
             defer { frame?.recycle(into: pool) }
             let factor = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { alphas in
                 AlphaSurface.sourceAlphas(alpha: UInt32(color.rgba8.3), opacity: op, into: alphas)
@@ -150,14 +154,18 @@ extension Renderer {
         return true
     }
 
-    /// True when `bounds` drawn by `transform` is a rectangle whose edges lie on pixel
-    /// boundaries (neither turned nor sheared): its coverage is 255 on every pixel of
-    /// `PixelRect(covering:)` it, as the rasterizer computes it.
-    static func coversWholePixels(_ bounds: Rect, transform t: Transform) -> Bool {
-        guard t.b == 0, t.c == 0 else { return false }
+    /// The pixels wholly inside `bounds` drawn by `transform`, where its coverage is 255
+    /// as the rasterizer computes it (each overlaps the box by exactly 1); empty when the
+    /// box is turned or sheared (or not finite).
+    static func innerPixels(_ bounds: Rect, transform t: Transform) -> PixelRect {
+        guard t.b == 0, t.c == 0 else { return .empty }
         // The corners the rasterizer maps (`Path.rect`'s).
         let p = t.apply(Point(bounds.minX, bounds.minY)), q = t.apply(Point(bounds.maxX, bounds.maxY))
-        return [p.x, p.y, q.x, q.y].allSatisfy { $0.isFinite && $0 == $0.rounded() }
+        guard [p.x, p.y, q.x, q.y].allSatisfy(\.isFinite) else { return .empty }
+        func pixel(_ v: Double) -> Int { Int(min(PixelRect.coordinateLimit, max(-PixelRect.coordinateLimit, v))) }
+        let r = PixelRect(x0: pixel(min(p.x, q.x).rounded(.up)), y0: pixel(min(p.y, q.y).rounded(.up)),
+                          x1: pixel(max(p.x, q.x).rounded(.down)), y1: pixel(max(p.y, q.y).rounded(.down)))
+        return r.isEmpty ? .empty : r
     }
 
     /// Counts `units` of work and checks that `bytes` more of buffers fit, for a mask.

@@ -31,6 +31,22 @@ final class BufferGrowthTests: XCTestCase {
         XCTAssertLessThan(plain.bytes(count: 100).capacity, 10_000)
     }
 
+    func testABufferOfTheCountNearestTheOneAskedIsHandedOut() {
+        // Three buffers of one capacity (a frame's), of 100, 5,000 and 9,000 bytes: each
+        // ask takes the one nearest its count, so a coverage that changes a little at each
+        // frame gets its own buffer back and grows it by little.
+        let pool = BufferPool()
+        pool.startFrame(pixels: 10_000)
+        var buffers = [100, 5_000, 9_000].map { pool.bytes(count: $0, zeroed: false) }
+        for i in buffers.indices { buffers[i].withUnsafeMutableBufferPointer { $0.update(repeating: UInt8(i + 1)) } }
+        XCTAssertEqual(Set(buffers.map(\.capacity)).count, 1)
+        for i in buffers.indices { pool.recycle(&buffers[i]) }
+        // Their bytes tell them apart: asked without zeroing, the kept ones are as they were.
+        XCTAssertEqual(pool.bytes(count: 5_100, zeroed: false).first, 2)
+        XCTAssertEqual(pool.bytes(count: 8_000, zeroed: false).first, 3)
+        XCTAssertEqual(pool.bytes(count: 90, zeroed: false).first, 1)
+    }
+
     func testAHugeFramesRoomIsNotReservedForASmallBuffer() {
         // 20,000 × 20,000 pixels: the frame's room is far more than the spare limit beyond
         // a small buffer, so it grows by doubling instead.

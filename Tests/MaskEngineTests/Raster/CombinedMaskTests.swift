@@ -5,7 +5,7 @@ import XCTest
 /// byte by byte (`MaskCombination.combine`): the formulas over rows, the closed forms on
 /// runs of 0 and 255, and whole folds of random masks with random spans.
 final class CombinedMaskTests: XCTestCase {
-    private let modes: [MaskCombine] = [.add, .subtract, .intersect, .difference, .lighten, .darken]
+    private static let modes: [MaskCombine] = [.add, .subtract, .intersect, .difference, .lighten, .darken]
 
     func testTheScalarFormulasRoundTheRealOnesToTheNearestByte() {
         for a in 0...255 {
@@ -26,7 +26,7 @@ final class CombinedMaskTests: XCTestCase {
         // of 65 536, so the last fifteen go through the scalar tail.
         let count = 256 * 256 - 1
         let m = (0..<count).map { UInt8(truncatingIfNeeded: $0) }
-        for mode in modes {
+        for mode in Self.modes {
             var a = (0..<count).map { UInt8(truncatingIfNeeded: $0 >> 8) }
             a.withUnsafeMutableBufferPointer { a in
                 m.withUnsafeBufferPointer { m in
@@ -42,7 +42,7 @@ final class CombinedMaskTests: XCTestCase {
     func testEachOutcomeIsTheFormulaOnThePiecesItStandsFor() {
         // What each kind stands for: 0, 255, or any byte.
         let values: [MaskCombination.Known: [UInt32]] = [.zero: [0], .full: [255], .bytes: Array(0...255)]
-        for mode in modes {
+        for mode in Self.modes {
             for (ka, aValues) in values {
                 for (km, mValues) in values {
                     let outcome = MaskCombination.outcome(mode, ka, km)
@@ -76,76 +76,160 @@ final class CombinedMaskTests: XCTestCase {
     /// Random folds of random masks (sparse with unwritten bytes, dense with spans, dense
     /// without), some through a factor and a frame, against the formula pixel by pixel.
     func testAFoldAlongSpansEqualsTheFormulaOnEveryPixel() {
-        var random = SplitMix(seed: 26)
-        let pool = BufferPool()
-        pool.unwrittenFill = 0xA5
-        for trial in 0..<400 {
+        trials(seed: 26) { random, trial, pool in
             let rect = randomRect(&random)
-            let first = modes[Int(random.next() % 6)]
-            var result = CombinedMask(startingWith: first, over: rect, pool: pool)
-            var expected = [UInt8](repeating: first.startsFull ? 255 : 0, count: rect.width * rect.height)
-            var steps: [String] = []
-            for _ in 0..<(1 + Int(random.next() % 4)) {
-                let mode = modes[Int(random.next() % 6)]
-                let values = random.next() % 10 == 0 ? nil : randomMask(&random, near: rect)
-                let frame = random.next() % 3 == 0 ? randomMask(&random, near: rect) : nil
-                let factor: [UInt8]? = random.next() % 3 == 0 ? [0] + (1..<256).map { _ in random.byte() } : nil
-                steps.append("\(mode) \(values?.rect ?? .empty) frame \(frame?.rect ?? .empty) factor \(factor != nil)")
-                result.fold(values, through: factor, within: frame, mode: mode)
-                for y in rect.y0..<rect.y1 {
-                    for x in rect.x0..<rect.x1 {
-                        let v = Int(values?.value(x: x, y: y) ?? 0)
-                        var m = UInt32(factor?[v] ?? UInt8(v))
-                        if let frame { m = UInt32(mulDiv255(UInt32(frame.value(x: x, y: y)), m)) }
-                        let i = (y - rect.y0) * rect.width + (x - rect.x0)
-                        expected[i] = MaskCombination.combine(UInt32(expected[i]), m, mode)
-                    }
-                }
+            let steps = (0..<(1 + Int(random.next() % 4))).map { _ in
+                Fold(values: random.next() % 10 == 0 ? nil : Self.randomMask(&random, near: rect), random: &random, near: rect)
             }
-            let got = result.values()
-            XCTAssertEqual(got.rect, rect)
-            let dense = got.denseValues()
-            if let i = expected.indices.first(where: { dense[$0] != expected[$0] }) {
-                XCTFail("trial \(trial): at (\(rect.x0 + i % rect.width), \(rect.y0 + i / rect.width)) \(dense[i]) instead of "
-                        + "\(expected[i]); starting \(first) over \(rect), then \(steps.joined(separator: ", "))")
-                return
-            }
-            // The spans the result keeps are true of its bytes.
-            for y in rect.y0..<rect.y1 {
-                got.forEachSpan(y: y, within: rect.x0, rect.x1) { a, b, full in
-                    if full { XCTAssertTrue((a..<b).allSatisfy { got.value(x: $0, y: y) == 255 }) }
-                }
-                let (lo, hi) = got.extent(y: y, within: rect.x0, rect.x1)
-                XCTAssertTrue((rect.x0..<rect.x1).allSatisfy { ($0 >= lo && $0 < hi) || dense[(y - rect.y0) * rect.width + $0 - rect.x0] == 0 })
-            }
+            return check(steps, startingWith: Self.modes[Int(random.next() % 6)], over: rect, trial: trial, pool: pool)
         }
     }
 
-    /// A mask's frame on whole pixels is skipped by the fold (`Renderer.coversWholePixels`):
-    /// the rasterizer must give it 255 on every pixel of its box, whatever part is asked.
-    func testAFrameOnWholePixelsIsFullOverItsBox() throws {
+    /// Masks inside one full run of the result on most rows (a hole in a disc, a ring's
+    /// inner circle), folded by every mode, some through a factor and a frame: the row's
+    /// runs each side stay and the mode's values of 255 and the mask take the mask's
+    /// pieces, without a walk of the result's (`RowFold.foldIntoFull`); the other rows
+    /// are walked. Against the formula pixel by pixel.
+    func testAMaskWithinAFullRunOfTheResultEqualsTheFormula() {
+        trials(seed: 2626) { random, trial, pool in
+            let rect = PixelRect(x0: -4, y0: -2, x1: 26 + Int(random.next() % 12), y1: 2 + Int(random.next() % 6))
+            // The result: a disc's rows, a full run with a few bytes each side, or
+            // sometimes none.
+            var bytes = [UInt8](repeating: 0xA5, count: rect.width * rect.height)
+            var rows: [Int32] = [], runs: [Int32] = []
+            for r in 0..<rect.height {
+                let lo = Int(random.next() % 3), hi = rect.width - Int(random.next() % 3)
+                let s = lo + Int(random.next() % 3), e = hi - Int(random.next() % 3)
+                for c in lo..<s { bytes[r * rect.width + c] = random.byte() }
+                for c in e..<hi { bytes[r * rect.width + c] = random.byte() }
+                rows += [Int32(lo), Int32(hi), Int32(runs.count), Int32(runs.count + (random.next() % 6 == 0 ? 0 : 2))]
+                runs += [Int32(s), Int32(e)]
+                if rows[rows.count - 1] == rows[rows.count - 2] {
+                    for c in s..<e { bytes[r * rect.width + c] = random.byte() }
+                }
+            }
+            let disc = CoverageMask(rect: rect, sparse: bytes, rowSpans: rows, fullRuns: runs)
+            // The masks near the middle, within the runs but where moved by up to 3.
+            let middle = PixelRect(x0: rect.x0 + 6, y0: rect.y0, x1: rect.x1 - 6, y1: rect.y1)
+            let steps = [Fold(values: disc, mode: .add)] + (0..<(1 + Int(random.next() % 2))).map { _ in
+                Fold(values: Self.randomMask(&random, near: middle), random: &random, near: middle)
+            }
+            return check(steps, startingWith: .add, over: rect, trial: trial, pool: pool)
+        }
+    }
+
+    /// Masks beside the result on their rows (the result left or right of them, or empty
+    /// there), folded by every mode, some through a factor and a frame: under `add`,
+    /// `lighten` and `difference` the row's extent spans both, the gap between written 0.
+    /// Against the formula pixel by pixel.
+    func testAMaskBesideTheResultEqualsTheFormula() {
+        trials(seed: 2627) { random, trial, pool in
+            let rect = PixelRect(x0: -4, y0: -2, x1: 28 + Int(random.next() % 12), y1: 2 + Int(random.next() % 6))
+            let left = PixelRect(x0: rect.x0, y0: rect.y0, x1: rect.x0 + 10, y1: rect.y1)
+            let right = PixelRect(x0: rect.x1 - 10, y0: rect.y0, x1: rect.x1, y1: rect.y1)
+            let (first, then) = random.next() % 2 == 0 ? (left, right) : (right, left)
+            let steps = [Fold(values: Self.randomMask(&random, near: first), mode: .add)] + (0..<(1 + Int(random.next() % 2))).map { _ in
+                Fold(values: Self.randomMask(&random, near: then), random: &random, near: then)
+            }
+            return check(steps, startingWith: .add, over: rect, trial: trial, pool: pool)
+        }
+    }
+
+    /// Runs `body` for 400 trials, with random numbers seeded by `seed` and a pool that fills
+    /// the bytes a writer leaves unwritten with 0xA5, until it returns false (a failure).
+    private func trials(seed: UInt64, _ body: (inout SplitMix, Int, BufferPool) -> Bool) {
+        var random = SplitMix(seed: seed)
+        let pool = BufferPool()
+        pool.unwrittenFill = 0xA5
+        for trial in 0..<400 where !body(&random, trial, pool) { return }
+    }
+
+    /// One mask folded into a result: its values, factor, frame and mode.
+    private struct Fold {
+        let values: CoverageMask?
+        var factor: [UInt8]?, frame: CoverageMask?
+        let mode: MaskCombine
+
+        init(values: CoverageMask?, factor: [UInt8]? = nil, frame: CoverageMask? = nil, mode: MaskCombine) {
+            (self.values, self.factor, self.frame, self.mode) = (values, factor, frame, mode)
+        }
+
+        /// `values` by a random mode, a third of the time through a random factor, and a
+        /// third of the time within a random frame near `rect`.
+        init(values: CoverageMask?, random: inout SplitMix, near rect: PixelRect) {
+            self.init(values: values, mode: CombinedMaskTests.modes[Int(random.next() % 6)])
+            frame = random.next() % 3 == 0 ? CombinedMaskTests.randomMask(&random, near: rect) : nil
+            factor = random.next() % 3 == 0 ? [0] + (1..<256).map { _ in random.byte() } : nil
+        }
+    }
+
+    /// Folds `steps` into a result over `rect` and checks it against the formula pixel by
+    /// pixel and its spans against its bytes; false (after a failure) when they differ.
+    private func check(_ steps: [Fold], startingWith first: MaskCombine, over rect: PixelRect, trial: Int,
+                       pool: BufferPool) -> Bool {
+        var result = CombinedMask(startingWith: first, over: rect, pool: pool)
+        var expected = [UInt8](repeating: first.startsFull ? 255 : 0, count: rect.width * rect.height)
+        for step in steps {
+            result.fold(step.values, through: step.factor, within: step.frame, mode: step.mode)
+            for y in rect.y0..<rect.y1 {
+                for x in rect.x0..<rect.x1 {
+                    let v = Int(step.values?.value(x: x, y: y) ?? 0)
+                    var m = UInt32(step.factor?[v] ?? UInt8(v))
+                    if let frame = step.frame { m = UInt32(mulDiv255(UInt32(frame.value(x: x, y: y)), m)) }
+                    let i = (y - rect.y0) * rect.width + (x - rect.x0)
+                    expected[i] = MaskCombination.combine(UInt32(expected[i]), m, step.mode)
+                }
+            }
+        }
+        let got = result.values()
+        XCTAssertEqual(got.rect, rect)
+        let dense = got.denseValues()
+        if let i = expected.indices.first(where: { dense[$0] != expected[$0] }) {
+            let folds = steps.map { "\($0.mode) \($0.values?.rect ?? .empty) frame \($0.frame?.rect ?? .empty) factor \($0.factor != nil)" }
+            XCTFail("trial \(trial): at (\(rect.x0 + i % rect.width), \(rect.y0 + i / rect.width)) \(dense[i]) instead of "
+                    + "\(expected[i]); starting \(first) over \(rect), then \(folds.joined(separator: ", "))")
+            return false
+        }
+        // The spans the result keeps are true of its bytes.
+        for y in rect.y0..<rect.y1 {
+            got.forEachSpan(y: y, within: rect.x0, rect.x1) { a, b, full in
+                if full { XCTAssertTrue((a..<b).allSatisfy { got.value(x: $0, y: y) == 255 }) }
+            }
+            let (lo, hi) = got.extent(y: y, within: rect.x0, rect.x1)
+            XCTAssertTrue((rect.x0..<rect.x1).allSatisfy { ($0 >= lo && $0 < hi) || dense[(y - rect.y0) * rect.width + $0 - rect.x0] == 0 })
+        }
+        return true
+    }
+
+    /// A mask's frame is skipped by the fold where its inner pixels (`Renderer.innerPixels`)
+    /// hold the fill's coverage: the rasterizer must give it 255 on each of them, whatever
+    /// part is asked, and on a box on whole pixels they are all of its pixels.
+    func testAFramesInnerPixelsAreFull() throws {
         var random = SplitMix(seed: 261)
         let pool = BufferPool()
-        var whole = 0
-        for _ in 0..<300 {
-            func v(_ halves: Bool) -> Double { Double(Int(random.next() % 60) - 20) / (halves && random.next() % 2 == 0 ? 2 : 1) }
+        var whole = 0, fractional = 0
+        for _ in 0..<400 {
+            func v(_ parts: Bool) -> Double { Double(Int(random.next() % 60) - 20) / (parts ? [1, 1, 2, 4, 3][Int(random.next() % 5)] : 1) }
             let bounds = Rect(v(true), v(true), 1 + abs(v(true)), 1 + abs(v(true)))
-            let scales: [Double] = [1, 2, -1, 0.5, 3]
-            let t = Transform(a: scales[Int(random.next() % 5)], b: 0, c: 0, d: scales[Int(random.next() % 5)], tx: v(true), ty: v(true))
-            guard Renderer.coversWholePixels(bounds, transform: t) else { continue }
-            whole += 1
-            let box = PixelRect(covering: t.apply(bounds))
+            let scales: [Double] = [1, 2, -1, 0.5, 3, 1.3]
+            let t = Transform(a: scales[Int(random.next() % 6)], b: 0, c: 0, d: scales[Int(random.next() % 6)], tx: v(true), ty: v(true))
+            let inner = Renderer.innerPixels(bounds, transform: t), box = PixelRect(covering: t.apply(bounds))
+            guard !inner.isEmpty else { continue }
+            if inner == box { whole += 1 } else { fractional += 1 }
             let area = PixelRect(x0: box.x0 + Int(random.next() % 3), y0: box.y0 + Int(random.next() % 3),
                                  x1: box.x1 - Int(random.next() % 3), y1: box.y1 - Int(random.next() % 3))
-            guard !area.isEmpty else { continue }
+            guard !area.intersection(inner).isEmpty else { continue }
             let coverage = try XCTUnwrap(Rasterizer.coverage(of: .rect(bounds), transform: t, fillRule: .nonzero, clip: area, pool: pool))
-            XCTAssertEqual(coverage.rect, area)
-            XCTAssertTrue(coverage.denseValues().allSatisfy { $0 == 255 }, "\(bounds) by \(t) over \(area)")
+            let full = area.intersection(inner)
+            for y in full.y0..<full.y1 {
+                XCTAssertTrue((full.x0..<full.x1).allSatisfy { coverage.value(x: $0, y: y) == 255 }, "\(bounds) by \(t) over \(area), row \(y)")
+            }
         }
-        XCTAssertGreaterThan(whole, 50)
-        // Turned, or off the pixel grid: not whole.
-        XCTAssertFalse(Renderer.coversWholePixels(Rect(0, 0, 4, 4), transform: Transform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)))
-        XCTAssertFalse(Renderer.coversWholePixels(Rect(0.5, 0, 4, 4), transform: .identity))
+        XCTAssertGreaterThan(whole, 10)
+        XCTAssertGreaterThan(fractional, 100)
+        // Turned: none known.
+        XCTAssertEqual(Renderer.innerPixels(Rect(0, 0, 4, 4), transform: Transform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)), .empty)
+        XCTAssertEqual(Renderer.innerPixels(Rect(0.5, 0, 4, 4.5), transform: .identity), PixelRect(x0: 1, y0: 0, x1: 4, y1: 4))
     }
 
     private func randomRect(_ random: inout SplitMix) -> PixelRect {
@@ -156,7 +240,7 @@ final class CombinedMaskTests: XCTestCase {
     /// A mask over a rect near `result`: without spans (any bytes), or with random extents and full
     /// runs, its bytes between them random (often 0 or 255) and elsewhere unwritten
     /// (sparse) or written as the spans say (dense).
-    private func randomMask(_ random: inout SplitMix, near result: PixelRect) -> CoverageMask {
+    private static func randomMask(_ random: inout SplitMix, near result: PixelRect) -> CoverageMask {
         // The result's rect with each side moved by up to 3 pixels either way.
         func moved(_ v: Int) -> Int { v + Int(random.next() % 7) - 3 }
         var rect = PixelRect(x0: moved(result.x0), y0: moved(result.y0), x1: moved(result.x1), y1: moved(result.y1))
