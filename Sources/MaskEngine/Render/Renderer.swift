@@ -58,6 +58,7 @@ public struct Renderer: Sendable {
         for id in drawingOrder(walk.tree?.roots ?? scene.roots, walk.states) {
             try draw(id, parent: .identity, opacity: 1, into: &frame, walk: &walk)
         }
+        frame.refreshBackdrop()
         return try body(frame.image)
     }
 
