@@ -73,9 +73,10 @@ final class KeptFrameTests: XCTestCase {
         }
     }
 
-    /// A draw that overwrites the middle of rows drawn over in the last frame (an opaque
-    /// square) and one that blends over them (a translucent square to its right): what is
-    /// left of the last frame's bar before, between and after them is the backdrop.
+    /// Draws that overwrite the middle of rows drawn over in the last frame (an opaque
+    /// square, an opaque gradient) and draws that blend over them (a translucent square and
+    /// gradient): what is left of the last frame's bar before, between and after them is
+    /// the backdrop, and nothing of it shows under them.
     func testADrawOverPartOfAStaleRowLeavesNoneOfTheLastFrame() throws {
         var wide = Scene(canvas: Canvas(width: 90, height: 50, fps: 10, background: .darkGray))
         try wide.addLayer(layerState(frame: Rect(0, 10, 90, 20), background: .cyan))
@@ -84,6 +85,14 @@ final class KeptFrameTests: XCTestCase {
         var half = layerState(frame: Rect(50, 15, 10, 10), background: .red)
         half.opacity = 0.5
         try narrow.addLayer(half)
+        // Paints over the same rows: an opaque gradient (a copy) and a translucent one.
+        for (x, colors) in [(64.0, [Color.red, .blue]), (78, [.red, .clear])] {
+            var gradient = layerState(.gradient, frame: Rect(x, 5, 10, 30))
+            gradient.colors = colors
+            gradient.start = Point(0, 0.5)
+            gradient.end = Point(1, 0.5)
+            try narrow.addLayer(gradient)
+        }
         let buffers = RenderBuffers()
         for renderer in [Renderer(scene: wide), Renderer(scene: narrow), Renderer(scene: wide), Renderer(scene: narrow)] {
             XCTAssertEqual(try renderer.render(at: 0, using: buffers) { $0 }, try fresh(renderer, at: 0))
@@ -91,8 +100,8 @@ final class KeptFrameTests: XCTestCase {
     }
 
     /// Groups composited over stale rows (opacity over sublayers, a clip), shadows, masks
-    /// (inverted, luminance), text and the golden scenes' masked fills, at times in any
-    /// order through one `RenderBuffers`.
+    /// (inverted, luminance; one fill through a mask straight onto the frame), text and the
+    /// golden scenes' masked fills, at times in any order through one `RenderBuffers`.
     func testGroupsShadowsAndMasksOverStaleRowsMatchFreshRenders() throws {
         var scene = Scene(canvas: Canvas(width: 90, height: 70, fps: 10, background: .darkGray))
         var group = layerState(frame: Rect(5, 5, 40, 30), background: .orange)
@@ -116,6 +125,15 @@ final class KeptFrameTests: XCTestCase {
         let mask = try scene.addLayer(shape)
         try scene.setMask(mask, of: owner)
         try scene.animate(Animation(layer: mask, key: .position, keyframes: [.point(Point(20, 15))], begin: 0, duration: 1))
+        // One fill through a mask, straight onto the frame (no group): a square through a
+        // circle that moves over what the group drew.
+        let revealed = try scene.addLayer(layerState(frame: Rect(45, 0, 45, 40), background: .green))
+        var circle = layerState(.shape, frame: Rect(0, 0, 45, 40))
+        circle.path = .circle(center: Point(30, 25), radius: 14)
+        circle.fill = .white
+        let reveal = try scene.addLayer(circle)
+        try scene.setMask(reveal, of: revealed)
+        try scene.animate(Animation(layer: revealed, key: .position, keyframes: [.point(Point(30, 30))], begin: 0, duration: 1))
         let scenes = [scene, try travellingScene(), try GoldenTests.tileFadeScene(), try GoldenTests.circleRevealScene(),
                       try GoldenTests.shimmerScene(), try GoldenTests.alphaMaskScene(), try GoldenTests.waterFillScene()]
         for (i, scene) in scenes.enumerated() {
