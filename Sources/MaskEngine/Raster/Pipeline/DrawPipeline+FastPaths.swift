@@ -190,6 +190,10 @@ extension DrawPipeline {
                             guard !DrawPipeline.isZero(UnsafeRawPointer(maskRow + lo), count: hi &- lo), let row = rowAt(y, hi) else { continue }
                             let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                             spans.forEach(y: y, within: lo, hi) { a, b, known in
+                                if known, k == 255, hint.opaque {
+                                    // Where the mask is known full too, the source overwrites.
+                                    maskSpans.forEach(y: y, within: a, b) { c, d, full in backdrop.prepare(y: y, c, d, overwrites: full) }
+                                }
                                 backdrop.prepare(y: y, a, b, overwrites: false)
                                 let from = row + (a &- painted.x0) &* 4, at = dstAt &+ a &* 4, n = b &- a
                                 if known {
