@@ -72,16 +72,33 @@ final class BufferPool {
         return (kept.pixels, kept.drawn.intersection(whole))
     }
 
+    /// `count` row starts for a frame's `StaleBackdrop` (any values): one small array the
+    /// thread reuses, 4 bytes a row of the frame, not counted in `bytesInUse`. Give it back
+    /// with `keepFrame`.
+    func frameRowStarts(count: Int) -> [Int32] {
+        var starts: [Int32] = []
+        swap(&starts, &rowStarts)
+        starts.removeAll(keepingCapacity: true)
+        starts.append(contentsOf: repeatElement(0, count: max(0, count)))
+        return starts
+    }
+
     /// Takes back a frame's pixels from `framePixels`, keeping them for the next frame with
     /// the bounds of every pixel drawn over the background `pixel` (outside `drawn`, each
-    /// pixel is `pixel`); `pixels` is left empty.
-    func keepFrame(_ pixels: inout [UInt8], width: Int, height: Int, background pixel: UInt32, drawn: PixelRect) {
+    /// pixel is `pixel`), and its row starts from `frameRowStarts`; both are left empty.
+    func keepFrame(_ pixels: inout [UInt8], rowStarts: inout [Int32], width: Int, height: Int, background pixel: UInt32,
+                   drawn: PixelRect) {
+        if rowStarts.capacity >= self.rowStarts.capacity { swap(&rowStarts, &self.rowStarts) }
+        rowStarts = []
         bytesInUse = max(0, bytesInUse &- pixels.count)
         var taken: [UInt8] = []
         swap(&taken, &pixels)
         if var old = keptFrame?.pixels { BufferPool.keep(&old, in: &bytes) }
         keptFrame = (taken, width, height, pixel, drawn)
     }
+
+    /// The row starts `frameRowStarts` hands out.
+    private var rowStarts: [Int32] = []
 
     /// The last frame's pixels and what is known of them (see `framePixels`).
     private var keptFrame: (pixels: [UInt8], width: Int, height: Int, pixel: UInt32, drawn: PixelRect)?

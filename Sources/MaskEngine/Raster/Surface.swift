@@ -49,7 +49,7 @@ struct Surface: Sendable {
         image = Image(width: rect.width, height: rect.height, trustedPixels: pixels)
         let staleRect = PixelRect(x0: stale.x0 &+ rect.x0, y0: stale.y0 &+ rect.y0, x1: stale.x1 &+ rect.x0, y1: stale.y1 &+ rect.y0)
             .intersection(rect)
-        if !staleRect.isEmpty { self.stale = StaleBackdrop(rect: staleRect, starts: pool.ints(count: staleRect.height)) }
+        if !staleRect.isEmpty { self.stale = StaleBackdrop(rect: staleRect, starts: pool.frameRowStarts(count: staleRect.height)) }
         dirty = .empty
     }
 
@@ -75,9 +75,9 @@ struct Surface: Sendable {
     mutating func keepFrame(in pool: BufferPool) {
         refreshBackdrop()
         var starts = stale.takeStarts()
-        pool.recycle(&starts)
         let drawn = PixelRect(x0: dirty.x0 &- rect.x0, y0: dirty.y0 &- rect.y0, x1: dirty.x1 &- rect.x0, y1: dirty.y1 &- rect.y0)
-        pool.keepFrame(&image.pixels, width: rect.width, height: rect.height, background: backdrop, drawn: dirty.isEmpty ? .empty : drawn)
+        pool.keepFrame(&image.pixels, rowStarts: &starts, width: rect.width, height: rect.height, background: backdrop,
+                       drawn: dirty.isEmpty ? .empty : drawn)
     }
 
     /// Gives the pixel buffer back to `pool`; the surface is empty afterwards.
