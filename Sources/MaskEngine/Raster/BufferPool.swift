@@ -72,14 +72,12 @@ final class BufferPool {
         return (kept.pixels, kept.drawn.intersection(whole))
     }
 
-    /// `count` row starts for a frame's `StaleBackdrop` (any values): one small array the
-    /// thread reuses, 4 bytes a row of the frame, not counted in `bytesInUse`. Give it back
-    /// with `keepFrame`.
-    func frameRowStarts(count: Int) -> [Int32] {
+    /// The buffer of a frame's `StaleBackdrop` row starts (any count, any values): one
+    /// small array the thread reuses, 4 bytes a row of the frame, not counted in
+    /// `bytesInUse`. Give it back with `keepFrame`.
+    func frameRowStarts() -> [Int32] {
         var starts: [Int32] = []
         swap(&starts, &rowStarts)
-        starts.removeAll(keepingCapacity: true)
-        starts.append(contentsOf: repeatElement(0, count: max(0, count)))
         return starts
     }
 

@@ -19,14 +19,13 @@ struct StaleBackdrop {
     /// Nothing stale.
     init() {}
 
-    /// All of `rect` stale, its row starts held in `starts` (any values, at least
-    /// `rect.height` of them).
-    init(rect: PixelRect, starts: [Int32]) {
-        self.rect = rect.isEmpty || starts.count < rect.height ? .empty : rect
-        self.starts = starts
-        guard !self.rect.isEmpty else { return }
+    /// All of `rect` stale, its row starts held in `buffer` (whatever it held before).
+    init(rect: PixelRect, reusing buffer: [Int32]) {
+        self.rect = rect
+        starts = buffer
+        starts.removeAll(keepingCapacity: true)
         // Columns fit in 32 bits: an image's sides are at most `Image.maxDimension`.
-        self.starts.withUnsafeMutableBufferPointer { $0.update(repeating: Int32(truncatingIfNeeded: rect.x0)) }
+        starts.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x0), count: max(0, rect.height)))
     }
 
     /// True when a row may still be stale.

@@ -9,7 +9,8 @@
 struct Surface: Sendable {
     /// The device pixels the buffer holds.
     let rect: PixelRect
-    /// The pixels, `rect.width × rect.height`, row-major.
+    /// The pixels, `rect.width × rect.height`, row-major. A frame's backdrop is filled
+    /// lazily: draw through `withPixels`, and read only after `refreshBackdrop()`.
     var image: Image
     /// The pixels that may be non-transparent; on a frame, the pixels drawn over its
     /// backdrop.
@@ -49,7 +50,7 @@ struct Surface: Sendable {
         image = Image(width: rect.width, height: rect.height, trustedPixels: pixels)
         let staleRect = PixelRect(x0: stale.x0 &+ rect.x0, y0: stale.y0 &+ rect.y0, x1: stale.x1 &+ rect.x0, y1: stale.y1 &+ rect.y0)
             .intersection(rect)
-        if !staleRect.isEmpty { self.stale = StaleBackdrop(rect: staleRect, starts: pool.frameRowStarts(count: staleRect.height)) }
+        if !staleRect.isEmpty { self.stale = StaleBackdrop(rect: staleRect, reusing: pool.frameRowStarts()) }
         dirty = .empty
     }
 
