@@ -1,5 +1,3 @@
-import CPixels
-
 /// Reusable pixel, coverage and accumulation buffers for one render thread.
 ///
 /// A frame needs several large buffers (the frame, offscreen groups, mask surfaces,
@@ -55,54 +53,50 @@ final class BufferPool {
         return b
     }
 
-    /// `count` pixels (4 × `count` bytes), every one the packed RGBA `pixel`, written once
-    /// (`mask_fill_pixels`: vector stores).
-    func pixels(count: Int, filledWith pixel: UInt32) -> [UInt8] {
-        bytesInUse &+= count &* 4
-        var b = BufferPool.take(from: &bytes, count: count * 4)
-        resizeUnwritten(&b, count: count * 4)
-        b.withUnsafeMutableBufferPointer { raw in
-            guard let base = raw.baseAddress else { return }
-            mask_fill_pixels(base, count, pixel)
-        }
-        return b
-    }
-
-    /// The pixels of a frame, `width × height`, every one the packed RGBA `pixel`: the last
-    /// frame's buffer when it was kept (`keepFrame`) at this size over this background,
-    /// with only the pixels drawn over its background (`drawn`) filled again; else a
-    /// buffer filled whole (`pixels(count:filledWith:)`).
+    /// The pixels of a frame, `width × height`, and the rect of those that are not the
+    /// packed RGBA `pixel`, its background, yet (a `StaleBackdrop`'s): the last frame's
+    /// buffer when it was kept (`keepFrame`) at this size over this background, stale where
+    /// it was drawn over (`drawn`); else a buffer of unwritten bytes, all stale.
     ///
     /// A steady animation redraws what moves, not the backdrop: a text shimmer's frame is
     /// mostly background, written once, not every frame.
-    func framePixels(width: Int, height: Int, filledWith pixel: UInt32) -> [UInt8] {
-        guard var kept = keptFrame, kept.width == width, kept.height == height, kept.pixel == pixel,
+    func framePixels(width: Int, height: Int, background pixel: UInt32) -> (pixels: [UInt8], stale: PixelRect) {
+        let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        guard let kept = keptFrame, kept.width == width, kept.height == height, kept.pixel == pixel,
               kept.pixels.count == width &* height &* 4 else {
             keptFrame = nil
-            return pixels(count: width &* height, filledWith: pixel)
+            return (bytes(count: width &* height &* 4, zeroed: false), whole)
         }
         keptFrame = nil
         bytesInUse &+= kept.pixels.count
-        let r = kept.drawn.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
-        if !r.isEmpty {
-            kept.pixels.withUnsafeMutableBufferPointer { raw in
-                guard let base = raw.baseAddress else { return }
-                for y in r.y0..<r.y1 { mask_fill_pixels(base + (y &* width &+ r.x0) &* 4, r.width, pixel) }
-            }
-        }
-        return kept.pixels
+        return (kept.pixels, kept.drawn.intersection(whole))
+    }
+
+    /// The buffer of a frame's `StaleBackdrop` row starts (any count, any values): one
+    /// small array the thread reuses, 4 bytes a row of the frame, not counted in
+    /// `bytesInUse`. Give it back with `keepFrame`.
+    func frameRowStarts() -> [Int32] {
+        var starts: [Int32] = []
+        swap(&starts, &rowStarts)
+        return starts
     }
 
     /// Takes back a frame's pixels from `framePixels`, keeping them for the next frame with
     /// the bounds of every pixel drawn over the background `pixel` (outside `drawn`, each
-    /// pixel is `pixel`); `pixels` is left empty.
-    func keepFrame(_ pixels: inout [UInt8], width: Int, height: Int, background pixel: UInt32, drawn: PixelRect) {
+    /// pixel is `pixel`), and its row starts from `frameRowStarts`; both are left empty.
+    func keepFrame(_ pixels: inout [UInt8], rowStarts: inout [Int32], width: Int, height: Int, background pixel: UInt32,
+                   drawn: PixelRect) {
+        if rowStarts.capacity >= self.rowStarts.capacity { swap(&rowStarts, &self.rowStarts) }
+        rowStarts = []
         bytesInUse = max(0, bytesInUse &- pixels.count)
         var taken: [UInt8] = []
         swap(&taken, &pixels)
         if var old = keptFrame?.pixels { BufferPool.keep(&old, in: &bytes) }
         keptFrame = (taken, width, height, pixel, drawn)
     }
+
+    /// The row starts `frameRowStarts` hands out.
+    private var rowStarts: [Int32] = []
 
     /// The last frame's pixels and what is known of them (see `framePixels`).
     private var keptFrame: (pixels: [UInt8], width: Int, height: Int, pixel: UInt32, drawn: PixelRect)?

@@ -9,13 +9,16 @@
 struct Surface: Sendable {
     /// The device pixels the buffer holds.
     let rect: PixelRect
-    /// The pixels, `rect.width × rect.height`, row-major.
+    /// The pixels, `rect.width × rect.height`, row-major. A frame's backdrop is filled
+    /// lazily: draw through `withPixels`, and read only after `refreshBackdrop()`.
     var image: Image
     /// The pixels that may be non-transparent; on a frame, the pixels drawn over its
     /// backdrop.
     var dirty: PixelRect
     /// A frame's backdrop colour, packed; 0 for other surfaces.
     private(set) var backdrop: UInt32 = 0
+    /// What of a frame is not its backdrop yet (nothing, on other surfaces).
+    private var stale = StaleBackdrop()
 
     /// A transparent surface over `rect`.
     /// - Throws: `ImageError.invalidDimensions` when `rect` is too large for an image.
@@ -29,9 +32,12 @@ struct Surface: Sendable {
         dirty = .empty
     }
 
-    /// A surface over `rect` filled with an opaque colour (the frame's backdrop), from the
-    /// pool's kept frame when it has one (`BufferPool.framePixels`); `dirty` starts empty
-    /// and bounds what is drawn over the backdrop. Give it back with `keepFrame(in:)`.
+    /// A frame over `rect` whose pixels are all the opaque colour `color` (its backdrop),
+    /// from the pool's kept frame when it has one (`BufferPool.framePixels`); `dirty`
+    /// starts empty and bounds what is drawn over the backdrop. The backdrop is filled
+    /// lazily (`StaleBackdrop`): the pixels are the backdrop wherever a draw reads them
+    /// (`withPixels`), and everywhere after `refreshBackdrop()`. Give it back with
+    /// `keepFrame(in:)`.
     init(rect: PixelRect, opaque color: Color, pool: BufferPool) throws {
         guard Image.validDimensions(rect.width, rect.height) else {
             throw ImageError.invalidDimensions(width: rect.width, height: rect.height)
@@ -40,16 +46,39 @@ struct Surface: Sendable {
         // A translucent canvas colour is shown over black: frames are opaque.
         let (r, g, b, _) = color.premultiplied().rgba8
         backdrop = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
-        image = Image(width: rect.width, height: rect.height,
-                      trustedPixels: pool.framePixels(width: rect.width, height: rect.height, filledWith: backdrop))
+        let (pixels, stale) = pool.framePixels(width: rect.width, height: rect.height, background: backdrop)
+        image = Image(width: rect.width, height: rect.height, trustedPixels: pixels)
+        let staleRect = PixelRect(x0: stale.x0 &+ rect.x0, y0: stale.y0 &+ rect.y0, x1: stale.x1 &+ rect.x0, y1: stale.y1 &+ rect.y0)
+            .intersection(rect)
+        if !staleRect.isEmpty { self.stale = StaleBackdrop(rect: staleRect, reusing: pool.frameRowStarts()) }
         dirty = .empty
     }
 
+    /// Calls `body` with the pixels to draw into and the rows whose backdrop is still to be
+    /// filled: a draw calls `BackdropRows.prepare` before it changes pixels of a row.
+    mutating func withPixels<R>(_ body: (UnsafeMutableRawBufferPointer, BackdropRows) -> R) -> R {
+        let rect = self.rect, backdrop = self.backdrop
+        return image.pixels.withUnsafeMutableBytes { dst in
+            stale.withRows(pixels: dst.baseAddress, surface: rect, pixel: backdrop) { body(dst, $0) }
+        }
+    }
+
+    /// Fills what is left of the backdrop: afterwards every pixel is what the draws made.
+    /// Call it before the pixels are read other than through `withPixels`.
+    mutating func refreshBackdrop() {
+        guard !stale.isEmpty else { return }
+        withPixels { _, rows in rows.fillAll() }
+        stale.markFresh()
+    }
+
     /// Gives a frame's pixels back to `pool` to be the next frame's (see
-    /// `BufferPool.framePixels`); the surface is empty afterwards.
+    /// `BufferPool.framePixels`), its backdrop filled; the surface is empty afterwards.
     mutating func keepFrame(in pool: BufferPool) {
+        refreshBackdrop()
+        var starts = stale.takeStarts()
         let drawn = PixelRect(x0: dirty.x0 &- rect.x0, y0: dirty.y0 &- rect.y0, x1: dirty.x1 &- rect.x0, y1: dirty.y1 &- rect.y0)
-        pool.keepFrame(&image.pixels, width: rect.width, height: rect.height, background: backdrop, drawn: dirty.isEmpty ? .empty : drawn)
+        pool.keepFrame(&image.pixels, rowStarts: &starts, width: rect.width, height: rect.height, background: backdrop,
+                       drawn: dirty.isEmpty ? .empty : drawn)
     }
 
     /// Gives the pixel buffer back to `pool`; the surface is empty afterwards.

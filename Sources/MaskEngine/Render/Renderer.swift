@@ -1,7 +1,8 @@
 /// Draws frames of a `Scene`.
 ///
 /// How a frame is made: sample every layer's state at `t`, fill the canvas with its
-/// background, then draw the top-level layers in order, each over the last. A layer draws
+/// background (lazily, row by row as the draws reach it: `StaleBackdrop`), then draw the
+/// top-level layers in order, each over the last. A layer draws
 /// its background, its contents image, its kind's content (gradient, shape, text) and then
 /// its sublayers by `z`. A layer whose opacity must apply to several things at once, or
 /// that clips or has a mask, is first drawn into an offscreen group that is clipped, masked
@@ -58,6 +59,7 @@ public struct Renderer: Sendable {
         for id in drawingOrder(walk.tree?.roots ?? scene.roots, walk.states) {
             try draw(id, parent: .identity, opacity: 1, into: &frame, walk: &walk)
         }
+        frame.refreshBackdrop()
         return try body(frame.image)
     }
 

@@ -2,8 +2,9 @@ import XCTest
 @testable import MaskEngine
 
 /// A frame's buffer is kept for the next frame, and only what was drawn over its backdrop
-/// is filled again: frames rendered with one `RenderBuffers`, in any order, give the bytes
-/// of fresh renders, with no trail of what moved away.
+/// is filled again, lazily, by the draws that reach it and at the frame's end
+/// (`StaleBackdrop`): frames rendered with one `RenderBuffers`, in any order, give the
+/// bytes of fresh renders, with no trail of what moved away and no unwritten byte shown.
 final class KeptFrameTests: XCTestCase {
     /// A square that travels across the canvas and fades, a bar that appears at 0.5 s, and
     /// a text: what is drawn over the backdrop moves, grows and shrinks from frame to frame.
@@ -52,5 +53,95 @@ final class KeptFrameTests: XCTestCase {
         let copy = Image(width: first.width, height: first.height, trustedPixels: first.pixels)
         for t in [0.4, 0.6, 0.8] { _ = try renderer.render(at: t, using: buffers) { $0 } }
         XCTAssertEqual(first, copy)
+    }
+
+    /// A fresh render whose unwritten buffer bytes (the first frame's pixels among them)
+    /// are `marker`: a pixel left stale shows it.
+    private func fresh(_ renderer: Renderer, at t: Double, marker: UInt8 = 0xA5) throws -> Image {
+        let buffers = RenderBuffers()
+        buffers.pool.unwrittenFill = marker
+        return try renderer.render(at: t, using: buffers) { $0 }
+    }
+
+    func testAFirstFrameShowsNoUnwrittenByte() throws {
+        let renderer = Renderer(scene: try travellingScene())
+        for t in [0, 0.55] {
+            let image = try fresh(renderer, at: t, marker: 0xA5)
+            XCTAssertEqual(image, try fresh(renderer, at: t, marker: 0x3C), "t = \(t)")
+            // Far from every layer: the backdrop, dark grey.
+            XCTAssertEqual(Array(image.pixels[0..<4]), [85, 85, 85, 255], "t = \(t)")
+        }
+    }
+
+    /// Draws that overwrite the middle of rows drawn over in the last frame (an opaque
+    /// square, an opaque gradient) and draws that blend over them (a translucent square and
+    /// gradient): what is left of the last frame's bar before, between and after them is
+    /// the backdrop, and nothing of it shows under them.
+    func testADrawOverPartOfAStaleRowLeavesNoneOfTheLastFrame() throws {
+        var wide = Scene(canvas: Canvas(width: 90, height: 50, fps: 10, background: .darkGray))
+        try wide.addLayer(layerState(frame: Rect(0, 10, 90, 20), background: .cyan))
+        var narrow = Scene(canvas: Canvas(width: 90, height: 50, fps: 10, background: .darkGray))
+        try narrow.addLayer(layerState(frame: Rect(30, 5, 10, 30), background: .yellow))
+        var half = layerState(frame: Rect(50, 15, 10, 10), background: .red)
+        half.opacity = 0.5
+        try narrow.addLayer(half)
+        // Paints over the same rows: an opaque gradient (a copy) and a translucent one.
+        for (x, colors) in [(64.0, [Color.red, .blue]), (78, [.red, .clear])] {
+            var gradient = layerState(.gradient, frame: Rect(x, 5, 10, 30))
+            gradient.colors = colors
+            gradient.start = Point(0, 0.5)
+            gradient.end = Point(1, 0.5)
+            try narrow.addLayer(gradient)
+        }
+        let buffers = RenderBuffers()
+        for renderer in [Renderer(scene: wide), Renderer(scene: narrow), Renderer(scene: wide), Renderer(scene: narrow)] {
+            XCTAssertEqual(try renderer.render(at: 0, using: buffers) { $0 }, try fresh(renderer, at: 0))
+        }
+    }
+
+    /// Groups composited over stale rows (opacity over sublayers, a clip), shadows, masks
+    /// (inverted, luminance; one fill through a mask straight onto the frame), text and the
+    /// golden scenes' masked fills, at times in any order through one `RenderBuffers`.
+    func testGroupsShadowsAndMasksOverStaleRowsMatchFreshRenders() throws {
+        var scene = Scene(canvas: Canvas(width: 90, height: 70, fps: 10, background: .darkGray))
+        var group = layerState(frame: Rect(5, 5, 40, 30), background: .orange)
+        group.opacity = 0.7
+        group.cornerRadius = 6
+        group.clip = true
+        group.shadowColor = .black
+        group.shadowOpacity = 0.8
+        group.shadowRadius = 3
+        group.shadowOffset = Point(2, 3)
+        let groupID = try scene.addLayer(group)
+        try scene.addLayer(layerState(frame: Rect(-5, 8, 30, 10), background: .yellow), to: groupID)
+        try scene.animate(Animation(layer: groupID, key: .position, keyframes: [.point(Point(60, 45))], begin: 0, duration: 1))
+        var masked = layerState(frame: Rect(0, 35, 90, 30), background: .blue)
+        masked.maskInvert = true
+        masked.maskMode = .luminance
+        let owner = try scene.addLayer(masked)
+        var shape = layerState(.shape, frame: Rect(0, 0, 90, 30))
+        shape.path = .circle(center: Point(45, 15), radius: 12)
+        shape.fill = .white
+        let mask = try scene.addLayer(shape)
+        try scene.setMask(mask, of: owner)
+        try scene.animate(Animation(layer: mask, key: .position, keyframes: [.point(Point(20, 15))], begin: 0, duration: 1))
+        // One fill through a mask, straight onto the frame (no group): a square through a
+        // circle that moves over what the group drew.
+        let revealed = try scene.addLayer(layerState(frame: Rect(45, 0, 45, 40), background: .green))
+        var circle = layerState(.shape, frame: Rect(0, 0, 45, 40))
+        circle.path = .circle(center: Point(30, 25), radius: 14)
+        circle.fill = .white
+        let reveal = try scene.addLayer(circle)
+        try scene.setMask(reveal, of: revealed)
+        try scene.animate(Animation(layer: revealed, key: .position, keyframes: [.point(Point(30, 30))], begin: 0, duration: 1))
+        let scenes = [scene, try travellingScene(), try GoldenTests.tileFadeScene(), try GoldenTests.circleRevealScene(),
+                      try GoldenTests.shimmerScene(), try GoldenTests.alphaMaskScene(), try GoldenTests.waterFillScene()]
+        for (i, scene) in scenes.enumerated() {
+            let renderer = Renderer(scene: scene)
+            let buffers = RenderBuffers()
+            for t in [0, 0.5, 1.0, 0.2, 0.9, 0.1, 0.6, 0] {
+                XCTAssertEqual(try renderer.render(at: t, using: buffers) { $0 }, try fresh(renderer, at: t), "scene \(i) t = \(t)")
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@ extension DrawPipeline {
             for h in held where !h.isConstant { inside = inside.intersection(h.rect) }
             if !inverted, held.contains(where: { $0.isConstant && $0.constant == 0 }) { inside = .empty }
             let width = area.width, stride = width &+ 8
-            surface.image.pixels.withUnsafeMutableBytes { px in
+            surface.withPixels { px, backdrop in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: (modulators.count &+ 1) &* stride) { scratch in
             withUnsafeTemporaryAllocation(of: Lane.self, capacity: max(1, modulators.count)) { lanes in
                 guard let pixels = px.baseAddress, let scratch = scratch.baseAddress, let lanes = lanes.baseAddress else { return }
@@ -30,6 +30,7 @@ extension DrawPipeline {
                     (pixels + (base &+ x0 &* 4)).initializeMemory(as: UInt8.self, repeating: 0, count: (x1 &- x0) &* 4)
                 }
                 for y in area.y0..<area.y1 {
+                    backdrop.prepare(y: y, area.x0, area.x1, overwrites: false)
                     let base = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                     guard !inside.isEmpty, y >= inside.y0, y < inside.y1 else {
                         clear(base, area.x0, area.x1)

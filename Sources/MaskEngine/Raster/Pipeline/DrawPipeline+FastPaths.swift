@@ -104,7 +104,7 @@ extension DrawPipeline {
         let rect = surface.rect, cw = coverage.rect.width, rows = region.y0..<region.y1
         coverage.withSpans { spans in
             coverage.bytes.withUnsafeBufferPointer { cov in
-                surface.image.pixels.withUnsafeMutableBytes { dst in
+                surface.withPixels { dst, backdrop in
                     withRows(painted: region, shaded: region.width, rows: rows) { rowAt, hint in
                         guard let covBytes = cov.baseAddress else { return }
                         var lane = Lane(bytes: nil, k: k)
@@ -114,6 +114,7 @@ extension DrawPipeline {
                             let covRow = covBytes + ((y &- coverage.rect.y0) &* cw &+ (region.x0 &- coverage.rect.x0))
                             let dstAt = ((y &- rect.y0) &* rect.width &+ (region.x0 &- rect.x0)) &* 4
                             spans.forEach(y: y, within: lo, hi) { a, b, known in
+                                backdrop.prepare(y: y, a, b, overwrites: known && k == 255 && hint.opaque)
                                 let i = a &- region.x0, n = b &- a
                                 let from = src + i &* 4, at = dstAt &+ i &* 4
                                 if k == 255 {
@@ -142,12 +143,14 @@ extension DrawPipeline {
         let rect = surface.rect, cw = coverage.rect.width
         coverage.withSpans { spans in
             coverage.bytes.withUnsafeBufferPointer { cov in
-                surface.image.pixels.withUnsafeMutableBufferPointer { dst in
-                    guard let covBytes = cov.baseAddress, let dstBytes = dst.baseAddress else { return }
+                surface.withPixels { dst, backdrop in
+                    guard let covBytes = cov.baseAddress, let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                    let opaque = k == 255 && color >> 24 == 255
                     for y in region.y0..<region.y1 {
                         let covRow = covBytes + ((y &- coverage.rect.y0) &* cw &- coverage.rect.x0)
                         let dstRow = dstBytes + ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                         spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
+                            backdrop.prepare(y: y, a, b, overwrites: known && opaque)
                             mask_solid_row(color, known ? nil : covRow + a, k, dstRow + a &* 4, b &- a)
                         }
                     }
@@ -188,7 +191,7 @@ extension DrawPipeline {
         let rect = surface.rect, rows = region.y0..<region.y1
         coverage.withSpans { spans in mask.withSpans { maskSpans in
             coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
-                surface.image.pixels.withUnsafeMutableBytes { dst in
+                surface.withPixels { dst, backdrop in
                     withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: rows) { rowAt, hint in
                         guard let covBytes = cov.baseAddress, let maskBytes = maskValues.baseAddress else { return }
                         var lanes = (Lane(bytes: nil, k: 255), Lane(bytes: nil, k: 255), Lane(bytes: nil, k: k))
@@ -202,6 +205,11 @@ extension DrawPipeline {
                             guard !DrawPipeline.isZero(UnsafeRawPointer(maskRow + lo), count: hi &- lo), let row = rowAt(y, hi) else { continue }
                             let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                             spans.forEach(y: y, within: lo, hi) { a, b, known in
+                                if known, k == 255, hint.opaque {
+                                    // Where the mask is known full too, the source overwrites.
+                                    maskSpans.forEach(y: y, within: a, b) { c, d, full in backdrop.prepare(y: y, c, d, overwrites: full) }
+                                }
+                                backdrop.prepare(y: y, a, b, overwrites: false)
                                 let from = row + (a &- painted.x0) &* 4, at = dstAt &+ a &* 4, n = b &- a
                                 if known {
                                     lanes.0 = Lane(bytes: maskRow + a, k: 255)

@@ -30,8 +30,9 @@ extension DrawPipeline {
         if runPlainFill(into: &surface) || runMaskedFill(into: &surface) || runRunMaskedFill(into: &surface) { return }
         var dirty = surface.dirty
         let rect = surface.rect, blend = self.blend
-        surface.image.pixels.withUnsafeMutableBytes { dst in
+        surface.withPixels { dst, backdrop in
             dirty = dirty.union(forEachPiece(within: rect) { y, a, b, src, lanes, count, row in
+                backdrop.prepare(y: y, a, b, overwrites: false)
                 let at = ((y &- rect.y0) &* rect.width &+ (a &- rect.x0)) &* 4
                 DrawPipeline.blendPixels(b &- a, from: src, lanes: lanes, count: count, opaque: row.opaque, fast: row.fast,
                                          onto: dst, at: at, behind: blend == .behind)

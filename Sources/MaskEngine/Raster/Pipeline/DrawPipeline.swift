@@ -61,6 +61,17 @@
 /// span. Every entry gives the general loop's bytes: `PipelinePropertyTests` runs random
 /// lists through both (`generalOnly`).
 ///
+/// # The frame's backdrop
+/// A frame is not filled with its backdrop before the draws: what still holds the last
+/// frame's pixels (or a new buffer's unwritten bytes) is *stale*, one interval a row
+/// (`StaleBackdrop`), and every loop that changes a surface's pixels takes them with
+/// `Surface.withPixels` and calls `BackdropRows.prepare(y:_:_:overwrites:)` before each
+/// piece (the destination blends: before each row): the stale columns before the piece and
+/// in it become the backdrop while the row is in cache — those in it are skipped when the
+/// piece overwrites them (an opaque source at factor 255: a full coverage run of a solid
+/// opaque colour, or of an opaque paint at full opacity). The renderer fills what is left
+/// at the frame's end (`Surface.refreshBackdrop()`), before the caller sees it.
+///
 /// # Offscreen groups
 /// A list draws one thing. The renderer makes an offscreen group only where a list cannot
 /// say the composition: an opacity over several overlapping parts or sublayers (each

@@ -1,0 +1,99 @@
+import CPixels
+
+/// What of a frame still holds pixels that are not its backdrop: the last frame's, over
+/// the area drawn then (`BufferPool.framePixels`), or a new buffer's unwritten bytes.
+///
+/// The frame is not filled with its backdrop up front, a pass of its own over memory:
+/// each draw fills the part of a row it is about to read just before it reads it, while
+/// the row is in cache, and the frame's end fills what no draw reached
+/// (`Surface.refreshBackdrop()`). A draw walks a row from left to right, so what is stale
+/// in a row stays one interval, from a start column to the rect's right edge: row `y` of
+/// `rect` is stale over `starts[y − rect.y0] ..< rect.x1`, fresh when the start is
+/// `rect.x1`. Rows outside `rect` are fresh.
+struct StaleBackdrop {
+    /// The rows and columns that may be stale, in device pixels.
+    private(set) var rect: PixelRect = .empty
+    /// Per row of `rect`, its first stale column (`rect.x1` when the row is fresh).
+    private(set) var starts: [Int32] = []
+
+    /// Nothing stale.
+    init() {}
+
+    /// All of `rect` stale, its row starts held in `buffer` (whatever it held before).
+    init(rect: PixelRect, reusing buffer: [Int32]) {
+        self.rect = rect
+        starts = buffer
+        starts.removeAll(keepingCapacity: true)
+        // Columns fit in 32 bits: an image's sides are at most `Image.maxDimension`.
+        starts.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x0), count: max(0, rect.height)))
+    }
+
+    /// True when a row may still be stale.
+    var isEmpty: Bool { rect.isEmpty }
+
+    /// Calls `body` with the rows as `BackdropRows` over the pixels `pixels` of a surface
+    /// covering `surface`, to be filled with the packed RGBA `pixel`.
+    mutating func withRows<R>(pixels: UnsafeMutableRawPointer?, surface: PixelRect, pixel: UInt32,
+                              _ body: (BackdropRows) -> R) -> R {
+        let rect = self.rect
+        return starts.withUnsafeMutableBufferPointer { starts in
+            body(BackdropRows(pixels: rect.isEmpty ? nil : pixels, surface: surface, stale: rect, starts: starts.baseAddress,
+                              pixel: pixel))
+        }
+    }
+
+    /// Forgets every stale row (once they are all filled); the row starts are kept for
+    /// `takeStarts()`.
+    mutating func markFresh() {
+        rect = .empty
+    }
+
+    /// The row starts' buffer, for the pool to reuse; nothing is stale afterwards.
+    mutating func takeStarts() -> [Int32] {
+        rect = .empty
+        var taken: [Int32] = []
+        swap(&taken, &starts)
+        return taken
+    }
+}
+
+/// A draw's view of a frame's stale rows (`StaleBackdrop`), made by `Surface.withPixels`:
+/// before a draw reads or writes columns `a ..< b` of row `y`, `prepare` makes them (and
+/// the stale columns before them in the row) the backdrop, so what is left stale in the
+/// row stays one interval. Every pixel a draw changes goes through it.
+struct BackdropRows {
+    /// The surface's first pixel, or nil when nothing is stale.
+    fileprivate let pixels: UnsafeMutableRawPointer?
+    /// The surface's pixels, in device pixels.
+    fileprivate let surface: PixelRect
+    /// The stale rows and columns (`StaleBackdrop.rect`).
+    fileprivate let stale: PixelRect
+    /// Per row of `stale`, its first stale column.
+    fileprivate let starts: UnsafeMutablePointer<Int32>?
+    /// The backdrop, packed RGBA.
+    fileprivate let pixel: UInt32
+
+    /// Makes columns `a ..< b` of row `y` ready for a draw (`a ≤ b`): the stale columns
+    /// before `a` become the backdrop; those of `a ..< b` too, unless the draw `overwrites`
+    /// every one of them with a value that does not depend on what is under it (an opaque
+    /// source at factor 255: a copy, a solid opaque run). Afterwards nothing of the row
+    /// before `b` is stale.
+    @inline(__always)
+    func prepare(y: Int, _ a: Int, _ b: Int, overwrites: Bool) {
+        guard let pixels, let starts, y >= stale.y0, y < stale.y1 else { return }
+        let i = y &- stale.y0, lo = Int(starts[i])
+        guard lo < b, lo < stale.x1 else { return }
+        let end = min(overwrites ? a : b, stale.x1)
+        if end > lo {
+            let at = ((y &- surface.y0) &* surface.width &+ (lo &- surface.x0)) &* 4
+            mask_fill_pixels((pixels + at).assumingMemoryBound(to: UInt8.self), end &- lo, pixel)
+        }
+        starts[i] = Int32(truncatingIfNeeded: min(b, stale.x1))
+    }
+
+    /// Makes every stale pixel the backdrop.
+    func fillAll() {
+        guard starts != nil else { return }
+        for y in stale.y0..<stale.y1 { prepare(y: y, stale.x1, stale.x1, overwrites: false) }
+    }
+}
