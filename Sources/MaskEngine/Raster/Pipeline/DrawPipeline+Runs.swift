@@ -16,7 +16,7 @@ extension DrawPipeline {
         let rect = surface.rect, rows = region.y0..<region.y1
         coverage.withSpans { spans in mask.withRows { runs in
             coverage.bytes.withUnsafeBufferPointer { cov in
-                surface.image.pixels.withUnsafeMutableBytes { dst in
+                surface.withPixels { dst, backdrop in
                     withUnsafeTemporaryAllocation(of: Lane.self, capacity: 3) { lanes in
                         withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: rows) { rowAt, hint in
                             guard let covBytes = cov.baseAddress, let lanes = lanes.baseAddress else { return }
@@ -30,6 +30,7 @@ extension DrawPipeline {
                                 let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                                 spans.forEach(y: y, within: lo, hi) { a, b, known in
                                     runs.forEachRun(y: y, within: a, b, band: &band) { p, q, v in
+                                        backdrop.prepare(y: y, p, q, overwrites: known && v == 255 && k == 255 && hint.opaque)
                                         var count = 0
                                         if !known {
                                             lanes[0] = Lane(bytes: covRow + p, k: 255)
