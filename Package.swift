@@ -44,11 +44,14 @@ let package = Package(
         // dynamically: Debian has no static HarfBuzz. The executable stays position
         // independent, so its address is randomised (`mask serve` reads requests from the
         // network): linked at a fixed address (`-no-pie`) it would start with about 200
-        // fewer page faults (its 81,000 relative relocations), not worth that.
+        // fewer page faults (its 81,000 relative relocations), not worth that. The C++
+        // runtime is linked statically too (`Link/libstdc++.so`), and the executable's own
+        // symbols are not exported: the dynamic loader then binds only what HarfBuzz needs.
         .executableTarget(name: "mask", dependencies: ["MaskScript", "MaskEngine", "CReadline"],
                           swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
                           linkerSettings: staticInRelease(["readline"], archivesAlso: ["tinfo"]) + [
-                              .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
+                              .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-L\(Context.packageDirectory)/Link",
+                                            "-Xlinker", "--no-export-dynamic"], .when(configuration: .release)),
                           ]),
 
         // The in-memory render benchmark (Benchmarks/memory.py): frames rendered through the

@@ -144,7 +144,7 @@ extension Interpreter {
     @inline(__always)
     func runBody(_ code: FunctionCode, _ frame: Frame) throws(RuntimeError) -> Value {
         let caller = runningCode
-        runningCode = code
+        runningCode = Unmanaged.passUnretained(code)
         defer { runningCode = caller }
         do throws(RuntimeError) {
             let statements = code.statements

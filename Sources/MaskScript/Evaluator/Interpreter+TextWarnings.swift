@@ -19,7 +19,7 @@ extension Interpreter {
     /// Notes that a text layer's `string` was set at `range`.
     func noteStringSet(of layer: LayerID, at time: Double, range: SourceRange) {
         guard textChecks.count < Interpreter.textCheckLimit else { return }
-        textChecks.append(TextCheck(layer: layer, time: time, range: range, source: runningCode?.source))
+        textChecks.append(TextCheck(layer: layer, time: time, range: range, source: runningCode?.takeUnretainedValue().source))
     }
 
     /// A warning at each `string:` value holding characters that neither the layer's font

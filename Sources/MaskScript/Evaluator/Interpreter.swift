@@ -68,7 +68,9 @@ public final class Interpreter {
     /// The function running (nil at the top level of the file being run): its `source` is
     /// the file a text string it sets belongs to. Kept as the function, one reference,
     /// not as a copy of its `SourceFile` (five references, counted on every call).
-    var runningCode: FunctionCode?
+    /// Unmanaged, so a call counts no reference: `runBody` sets it only for the call's
+    /// length, while the caller keeps the code alive, and then puts the caller's back.
+    @exclusivity(unchecked) var runningCode: Unmanaged<FunctionCode>?
     /// Images already read, by the path the script gave.
     /// Images already read, by the file they came from (`ResourceResolver.identity(ofImage:)`)
     /// or else by the path the script gave.

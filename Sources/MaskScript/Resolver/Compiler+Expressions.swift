@@ -194,6 +194,19 @@ extension Compiler {
                     if case .number(let p) = x, let v = Compiler.numeric(op, p, q) { return v }
                     return try i.binary(op, x, .number(q), range: range)
                 }
+            case let (.global(box, name, globalRange), .code(d)):
+                // A global read in place (`s + i * 2` in a top-level loop): the operator and
+                // the name are two steps at once, and a number is read without copying the value.
+                return { i, f throws(RuntimeError) in
+                    try i.step(range, globalRange)
+                    if case .number(let p)? = box.value {
+                        let y = try d(i, f)
+                        if case .number(let q) = y, let v = Compiler.numeric(op, p, q) { return v }
+                        return try i.binary(op, .number(p), y, range: range)
+                    }
+                    guard let x = box.value else { return try Interpreter.undeclared(name, at: globalRange) }
+                    return try i.binary(op, x, try d(i, f), range: range)
+                }
             case let (.code(c), .code(d)):
                 return { i, f throws(RuntimeError) in
                     try i.step(range)
