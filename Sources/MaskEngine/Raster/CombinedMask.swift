@@ -20,6 +20,8 @@ struct CombinedMask {
     /// The rows' full runs, in order and apart within a row. A fold appends the runs of
     /// the rows it changes; the runs rows no longer point at are left behind.
     private var fullRuns: [Int32]
+    /// True while every value is 0 and no mask is folded yet.
+    private var isZero: Bool
     private let pool: BufferPool
 
     /// The result before any mask: 0 everywhere, or 255 over `rect` when `first` (the
@@ -31,6 +33,7 @@ struct CombinedMask {
         bytes = pool.bytes(count: rect.width &* rows, zeroed: false)
         rowSpans = pool.ints(count: rows &* 4)
         fullRuns = pool.emptyInts(capacity: rows &* 2 &+ 2)
+        isZero = !full
         let end = Int32(truncatingIfNeeded: full ? rect.width : 0)
         if full { fullRuns.append(contentsOf: [0, end]) }
         let runsEnd = Int32(fullRuns.count)
@@ -71,6 +74,8 @@ struct CombinedMask {
         // Where the mask is 0: the modes that keep the result there touch only the rows
         // the mask reaches; the others clear the rest.
         let keepsOutside = MaskCombination.outcome(mode, .bytes, .zero) == .kept
+        defer { isZero = false }
+        if isZero, frame == nil, factor == nil, let values, RowFold.copiesIntoZero(mode), adopt(values) { return }
         let m = values ?? CoverageMask(rect: .empty, values: [])
         var reach = m.rect.intersection(rect)
         if let frame { reach = reach.intersection(frame.rect) }
@@ -108,6 +113,42 @@ struct CombinedMask {
             added = rows.added
         } } } } } } } } } }
         runs.append(contentsOf: added.buffer)
+    }
+
+    /// The result, 0 everywhere, becomes the mask `m` (what a mode that gives the mask
+    /// where the result is 0 makes of it), its spans taken in bulk: its full runs appended
+    /// to the table, moved to the result's columns, and each row's head and extent's bytes
+    /// copied, without a row's pieces (the first of several masks, a disc under `add`).
+    /// False, with nothing done, for a mask without spans or wider than the result.
+    private mutating func adopt(_ m: CoverageMask) -> Bool {
+        guard !m.rowSpans.isEmpty, m.rect.x0 >= rect.x0, m.rect.x1 <= rect.x1 else { return false }
+        let y0 = max(m.rect.y0, rect.y0), y1 = min(m.rect.y1, rect.y1)
+        guard y0 < y1 else { return true }
+        // No row points at a run yet: the table becomes the mask's.
+        let dx = Int32(truncatingIfNeeded: m.rect.x0 &- rect.x0)
+        fullRuns.removeAll(keepingCapacity: true)
+        fullRuns.append(contentsOf: m.fullRuns)
+        fullRuns.withUnsafeMutableBufferPointer { runs in
+            for i in runs.indices { runs[i] &+= dx }
+        }
+        let (w, mw) = (rect.width, m.rect.width)
+        m.rowSpans.withUnsafeBufferPointer { ms in m.bytes.withUnsafeBufferPointer { mb in
+        rowSpans.withUnsafeMutableBufferPointer { h in bytes.withUnsafeMutableBufferPointer { o in
+            guard let from = mb.baseAddress, let to = o.baseAddress else { return }
+            for y in y0..<y1 {
+                let mr = (y &- m.rect.y0) &* 4, hr = (y &- rect.y0) &* 4
+                let lo = Int(ms[mr]), hi = Int(ms[mr &+ 1])
+                guard lo < hi else { continue }
+                h[hr] = ms[mr] &+ dx
+                h[hr &+ 1] = ms[mr &+ 1] &+ dx
+                h[hr &+ 2] = ms[mr &+ 2]
+                h[hr &+ 3] = ms[mr &+ 3]
+                // The extent's bytes, the full runs' unwritten ones with them (the
+                // result leaves those unwritten too).
+                (to + ((y &- rect.y0) &* w &+ lo &+ Int(dx))).update(from: from + ((y &- m.rect.y0) &* mw &+ lo), count: hi &- lo)
+            }
+        } } } }
+        return true
     }
 
     /// Sets row `y` to 0.
@@ -165,7 +206,7 @@ private struct RowFold {
         keepsOutside = MaskCombination.outcome(mode, .bytes, .zero) == .kept
         zeroStaysZero = MaskCombination.outcome(mode, .zero, .bytes) == .zero
         fullKeeps = MaskCombination.outcome(mode, .bytes, .full) == .kept
-        copiesIntoZero = MaskCombination.outcome(mode, .zero, .bytes) == .mask && MaskCombination.outcome(mode, .zero, .full) == .full
+        copiesIntoZero = RowFold.copiesIntoZero(mode)
         fromFull = (MaskCombination.outcome(mode, .full, .bytes), MaskCombination.outcome(mode, .full, .full))
         self.out = out
         self.heads = heads
@@ -180,6 +221,11 @@ private struct RowFold {
         a = Pieces(pieces)
         m = Pieces(pieces + stride)
         f = Pieces(pieces + 2 &* stride)
+    }
+
+    /// True when `mode` gives the mask where the result is 0 (`add`, `lighten`, `difference`).
+    static func copiesIntoZero(_ mode: MaskCombine) -> Bool {
+        MaskCombination.outcome(mode, .zero, .bytes) == .mask && MaskCombination.outcome(mode, .zero, .full) == .full
     }
 
     /// Folds the mask into row `y`, whose columns the mask can reach lie in `x0 ..< x1`.

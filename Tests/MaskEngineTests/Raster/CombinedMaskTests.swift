@@ -135,6 +135,25 @@ final class CombinedMaskTests: XCTestCase {
         }
     }
 
+    /// A first mask with spans within the result's columns (its rows may reach past the
+    /// result's), under a mode that gives the mask where the result is 0: the result takes
+    /// its spans and bytes in bulk (`CombinedMask.adopt`), then more masks are folded by
+    /// every mode. Against the formula pixel by pixel.
+    func testAFirstMaskTakenInBulkEqualsTheFormula() {
+        trials(seed: 2628) { random, trial, pool in
+            let rect = randomRect(&random)
+            var first = Self.randomMask(&random, near: rect)
+            while first.rowSpans.isEmpty || first.rect.x0 < rect.x0 || first.rect.x1 > rect.x1 {
+                first = Self.randomMask(&random, near: rect)
+            }
+            let mode: MaskCombine = [.add, .lighten, .difference][Int(random.next() % 3)]
+            let steps = [Fold(values: first, mode: mode)] + (0..<Int(random.next() % 3)).map { _ in
+                Fold(values: Self.randomMask(&random, near: rect), random: &random, near: rect)
+            }
+            return check(steps, startingWith: mode, over: rect, trial: trial, pool: pool)
+        }
+    }
+
     /// Runs `body` for 400 trials, with random numbers seeded by `seed` and a pool that fills
     /// the bytes a writer leaves unwritten with 0xA5, until it returns false (a failure).
     private func trials(seed: UInt64, _ body: (inout SplitMix, Int, BufferPool) -> Bool) {
