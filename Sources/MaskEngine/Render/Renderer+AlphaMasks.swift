@@ -12,11 +12,11 @@ extension Renderer {
         guard masks(of: s, walk).isEmpty, !s.clip, s.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
         switch s.kind {
         case .plain, .grid, .shape: break
-        case .text: if TextLayout.hasColorGlyphs(s) { return false }
+        case .text: if walk.pool.texts.layouts.hasColorGlyphs(s) { return false }
         case .gradient: return false
         }
         let children = sublayers(of: id, walk).filter { isVisible($0, walk) }
-        guard s.opacity >= 1 || contentPartCount(s) + children.count <= 1 else { return false }
+        guard s.opacity >= 1 || contentPartCount(s, texts: walk.pool.texts.layouts) + children.count <= 1 else { return false }
         return children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
     }
 
@@ -93,7 +93,7 @@ extension Renderer {
     /// True when a mask is one fill and nothing else (at most one painted part, no visible
     /// sublayer): drawn into empty pixels, its alpha is a function of that fill's coverage.
     func isOneFill(_ mask: LayerID, _ walk: LayerWalk) -> Bool {
-        fillCountBound(walk.states[mask.index]) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
+        fillCountBound(walk.states[mask.index], texts: walk.pool.texts.layouts) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
     }
 
     /// `out[o + x] = mulDiv255(f[fo + x], a[ao + x])` for `x` in `0..<count`, eight bytes at
