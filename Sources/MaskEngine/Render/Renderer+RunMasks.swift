@@ -105,17 +105,17 @@ extension Renderer {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return true }
         defer { walk.stack.removeLast() }
         let opacity = state.opacity * inherited
-        // `forEachFill`'s fills of such a layer, in its order: the background, a shape's fill.
-        var fills: [(Path, PremultipliedColor)] = []
-        if state.background.alpha > 0 { fills.append((.rect(state.bounds), state.background.premultiplied())) }
-        if state.kind == .shape, let color = state.fill { fills.append((state.path, color.premultiplied())) }
-        for (path, color) in fills {
+        /// Draws one fill; false when it is not runs.
+        func fill(_ path: Path, _ color: PremultipliedColor) -> Bool {
             guard let coverage = RunMask(coverageOf: path, transform: m, clip: drawn.rect) else { return false }
             let k = Surface.byte(opacity)
-            guard !coverage.rect.isEmpty, k > 0 else { continue }
+            guard !coverage.rect.isEmpty, k > 0 else { return true }
             dirty = dirty.union(coverage.rect.intersection(drawn.rect))
-            guard drawn.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: k) else { return false }
+            return drawn.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: k)
         }
+        // `forEachFill`'s fills of such a layer, in its order: the background, a shape's fill.
+        if state.background.alpha > 0, !fill(.rect(state.bounds), state.background.premultiplied()) { return false }
+        if state.kind == .shape, let color = state.fill, !fill(state.path, color.premultiplied()) { return false }
         for child in drawingOrder(sublayers(of: id, walk), walk.states) where isVisible(child, walk) {
             guard try drawRuns(child, parent: m, opacity: opacity, into: &drawn, dirty: &dirty, walk: &walk) else { return false }
         }
