@@ -8,16 +8,17 @@ extension Renderer {
     func drawsAlphaOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
         guard isVisible(id, walk) else { return true }
         guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
-        let s = walk.states[id.index]
-        guard masks(of: s, walk).isEmpty, !s.clip, s.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
-        switch s.kind {
-        case .plain, .grid, .shape: break
-        case .text: if walk.pool.texts.layouts.hasColorGlyphs(s) { return false }
-        case .gradient: return false
-        }
         let children = sublayers(of: id, walk).filter { isVisible($0, walk) }
-        guard s.opacity >= 1 || contentPartCount(s, texts: walk.pool.texts.layouts) + children.count <= 1 else { return false }
-        return children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
+        let own = walk.withState(of: id) { s in
+            guard masks(of: s, walk).isEmpty, !s.clip, s.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
+            switch s.kind {
+            case .plain, .grid, .shape: break
+            case .text: if walk.pool.texts.layouts.hasColorGlyphs(s) { return false }
+            case .gradient: return false
+            }
+            return s.opacity >= 1 || contentPartCount(s, texts: walk.pool.texts.layouts) + children.count <= 1
+        }
+        return own && children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
     }
 
     /// Draws a layer and its sublayers as `draw(_:parent:opacity:into:walk:)` does, into

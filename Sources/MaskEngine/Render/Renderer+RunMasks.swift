@@ -35,10 +35,10 @@ extension Renderer {
     func runValues(_ mask: LayerID, owner m: Transform, area: PixelRect, drawnIn drawArea: PixelRect,
                    walk: inout LayerWalk) throws -> RunMask? {
         guard hasRectangleFillsOnly(mask, walk) else { return nil }
-        let s = walk.states[mask.index], nothing = RunMask(zeroOver: .empty)
-        guard let frame = RunMask(coverageOf: .rect(s.bounds), transform: m.concatenating(s.transformToParent), clip: area) else {
-            return nil
-        }
+        let nothing = RunMask(zeroOver: .empty)
+        guard let frame = walk.withState(of: mask, { s in
+            RunMask(coverageOf: .rect(s.bounds), transform: m.concatenating(s.transformToParent), clip: area)
+        }) else { return nil }
         let work = walk.work
         var drawn = RunMask(zeroOver: drawArea), dirty = PixelRect.empty
         guard try drawRuns(mask, parent: m, opacity: 1, into: &drawn, dirty: &dirty, walk: &walk) else {
@@ -73,15 +73,15 @@ extension Renderer {
         guard isVisible(id, walk) else { return true }
         layers += 1
         guard depth < Renderer.maxDepth, layers <= Renderer.maxRunLayers else { return false }
-        let s = walk.states[id.index]
-        if s.background.alpha > 0, s.cornerRadius > 0 { return false }
-        switch s.kind {
-        case .plain, .grid: break
-        case .shape:
-            guard s.stroke == nil else { return false }
-            if s.fill != nil, !Renderer.isPolygon(s.path, atMost: 5) { return false }
-        case .text, .gradient: return false
+        let own = walk.withState(of: id) { s in
+            if s.background.alpha > 0, s.cornerRadius > 0 { return false }
+            switch s.kind {
+            case .plain, .grid: return true
+            case .shape: return s.stroke == nil && (s.fill == nil || Renderer.isPolygon(s.path, atMost: 5))
+            case .text, .gradient: return false
+            }
         }
+        guard own else { return false }
         for child in sublayers(of: id, walk) where !hasRectangleFillsOnly(child, walk, depth: depth + 1, layers: &layers) { return false }
         return true
     }
