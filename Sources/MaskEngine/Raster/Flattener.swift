@@ -42,9 +42,10 @@ enum Flattener {
         }
         func finish(closed: Bool) {
             if current.count >= 2 {
-                let points = [Point](unsafeUninitializedCapacity: current.count) { buffer, made in
-                    made = buffer.initialize(fromContentsOf: current)
-                }
+                // Copied from its buffer: this form is specialized for `Point`, where
+                // `Array(unsafeUninitializedCapacity:)` looks the array's type up in the
+                // runtime's shared table (atomics every render thread touches) each time.
+                let points = current.withUnsafeBufferPointer { Array($0) }
                 result.append(Polyline(points: points, closed: closed))
             }
             current.removeAll(keepingCapacity: true)

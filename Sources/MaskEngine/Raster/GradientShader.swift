@@ -30,8 +30,7 @@ struct GradientShader: Sendable {
     static func paint(for state: LayerState, transform: Transform, tables: GradientTables = GradientTables()) -> Paint? {
         guard let first = state.colors.first, let inverse = transform.inverted else { return nil }
         if state.colors.count == 1 { return .solid(first.premultiplied()) }
-        let colors = state.colors.map { $0.premultiplied() }
-        let table = tables.table(colors: colors, locations: GradientShader.stops(state.locations, count: colors.count))
+        let table = tables.table(colors: state.colors, locations: state.locations)
         return .gradient(GradientShader(state: state, table: table, inverse: inverse))
     }
 

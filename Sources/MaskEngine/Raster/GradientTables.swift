@@ -14,9 +14,11 @@ final class GradientTables {
         let scale: Double
     }
 
+    /// A gradient layer's own colours and locations: the state's arrays keep their storage
+    /// from frame to frame, so a hit compares them by identity and allocates nothing.
     private struct Key: Hashable {
-        let colors: [PremultipliedColor]
-        let locations: [Double]
+        let colors: [Color]
+        let locations: [Double]?
     }
 
     private var tables: [Key: Table] = [:]
@@ -27,12 +29,14 @@ final class GradientTables {
 
     init() {}
 
-    /// The table of `colors` at `locations`, made now or earlier.
-    func table(colors: [PremultipliedColor], locations: [Double]) -> Table {
+    /// The table of a gradient layer's `colors` at its `locations` (as
+    /// `GradientShader.stops` reads them), made now or earlier.
+    func table(colors: [Color], locations: [Double]?) -> Table {
         let key = Key(colors: colors, locations: locations)
         if let known = tables[key] { return known }
         if tables.count >= GradientTables.limit { tables.removeAll(keepingCapacity: true) }
-        let made = GradientShader.table(colors: colors, locations: locations)
+        let made = GradientShader.table(colors: colors.map { $0.premultiplied() },
+                                        locations: GradientShader.stops(locations, count: colors.count))
         tables[key] = made
         return made
     }

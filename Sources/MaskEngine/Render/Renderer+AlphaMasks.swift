@@ -8,16 +8,17 @@ extension Renderer {
     func drawsAlphaOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
         guard isVisible(id, walk) else { return true }
         guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
-        let s = walk.states[id.index]
-        guard masks(of: s, walk).isEmpty, !s.clip, s.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
-        switch s.kind {
-        case .plain, .grid, .shape: break
-        case .text: if TextLayout.hasColorGlyphs(s) { return false }
-        case .gradient: return false
-        }
         let children = sublayers(of: id, walk).filter { isVisible($0, walk) }
-        guard s.opacity >= 1 || contentPartCount(s) + children.count <= 1 else { return false }
-        return children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
+        let own = walk.withState(of: id) { s in
+            guard masks(of: s, walk).isEmpty, !s.clip, s.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
+            switch s.kind {
+            case .plain, .grid, .shape: break
+            case .text: if walk.pool.texts.layouts.hasColorGlyphs(s) { return false }
+            case .gradient: return false
+            }
+            return s.opacity >= 1 || contentPartCount(s, texts: walk.pool.texts.layouts) + children.count <= 1
+        }
+        return own && children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
     }
 
     /// Draws a layer and its sublayers as `draw(_:parent:opacity:into:walk:)` does, into
@@ -93,7 +94,7 @@ extension Renderer {
     /// True when a mask is one fill and nothing else (at most one painted part, no visible
     /// sublayer): drawn into empty pixels, its alpha is a function of that fill's coverage.
     func isOneFill(_ mask: LayerID, _ walk: LayerWalk) -> Bool {
-        fillCountBound(walk.states[mask.index]) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
+        fillCountBound(walk.states[mask.index], texts: walk.pool.texts.layouts) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
     }
 
     /// `out[o + x] = mulDiv255(f[fo + x], a[ao + x])` for `x` in `0..<count`, eight bytes at

@@ -6,7 +6,8 @@ extension Renderer {
     /// How many separately painted parts a layer has of its own (background, contents
     /// image, fill, stroke...): with more than one, an opacity below 1 needs a group so
     /// that overlapping parts do not show through each other.
-    func contentPartCount(_ s: LayerState) -> Int {
+    /// - Parameter texts: the render thread's memo of text layouts (nil outside a render).
+    func contentPartCount(_ s: LayerState, texts: TextLayoutMemo? = nil) -> Int {
         var n = 0
         if s.background.alpha > 0 { n += 1 }
         if let image = s.contents, image.width > 0, image.height > 0 { n += 1 }
@@ -15,7 +16,7 @@ extension Renderer {
         case .shape:
             if s.fill != nil { n += 1 }
             if s.stroke != nil && s.lineWidth > 0 { n += 1 }
-        case .text: n += textPartCount(s)
+        case .text: n += textPartCount(s, texts: texts)
         case .plain, .grid: break
         }
         return n
@@ -23,7 +24,7 @@ extension Renderer {
 
     /// The most fills `forEachFill` can hand out for a layer: one for each part that is
     /// set, whether or not it turns out to cover anything.
-    func fillCountBound(_ s: LayerState) -> Int {
+    func fillCountBound(_ s: LayerState, texts: TextLayoutMemo?) -> Int {
         var n = 0
         if s.background.alpha > 0 { n += 1 }
         if s.contents != nil { n += 1 }
@@ -32,7 +33,7 @@ extension Renderer {
         case .shape:
             if s.fill != nil { n += 1 }
             if s.stroke != nil { n += 1 }
-        case .text: n += textPartCount(s)
+        case .text: n += textPartCount(s, texts: texts)
         case .plain, .grid: break
         }
         return n

@@ -64,7 +64,7 @@ extension Renderer {
         // A mask that names no layer of the scene is ignored.
         let masks = masks(of: state, walk), masked = !masks.isEmpty
 
-        let parts = contentPartCount(state) + children.count + (hasBorder(state) ? 1 : 0)
+        let parts = contentPartCount(state, texts: walk.pool.texts.layouts) + children.count + (hasBorder(state) ? 1 : 0)
         guard masked || state.clip || hasShadow(state) || (opacity < 1 && parts > 1) else {
             // One thing at most sees the opacity, or it is 1: no group needed.
             try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
@@ -81,7 +81,7 @@ extension Renderer {
         if masked, !state.maskInvert, let bound = maskBound(masks, owner: m, walk) { extent = extent.intersection(bound) }
         guard !extent.isEmpty else { return }
         let pool = walk.pool
-        if masked, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state) == 1, !hasBorder(state), !hasShadow(state) {
+        if masked, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state, texts: walk.pool.texts.layouts) == 1, !hasBorder(state), !hasShadow(state) {
             // One fill, masked: drawn straight through the mask, without a group.
             try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
                 if let runs = try runMaskValues(masks, owner: m, mode: state.maskMode, extent: extent, walk: &walk) {

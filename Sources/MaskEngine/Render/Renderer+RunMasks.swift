@@ -35,10 +35,10 @@ extension Renderer {
     func runValues(_ mask: LayerID, owner m: Transform, area: PixelRect, drawnIn drawArea: PixelRect,
                    walk: inout LayerWalk) throws -> RunMask? {
         guard hasRectangleFillsOnly(mask, walk) else { return nil }
-        let s = walk.states[mask.index], nothing = RunMask(zeroOver: .empty)
-        guard let frame = RunMask(coverageOf: .rect(s.bounds), transform: m.concatenating(s.transformToParent), clip: area) else {
-            return nil
-        }
+        let nothing = RunMask(zeroOver: .empty)
+        guard let frame = walk.withState(of: mask, { s in
+            RunMask(coverageOf: .rect(s.bounds), transform: m.concatenating(s.transformToParent), clip: area)
+        }) else { return nil }
         let work = walk.work
         var drawn = RunMask(zeroOver: drawArea), dirty = PixelRect.empty
         guard try drawRuns(mask, parent: m, opacity: 1, into: &drawn, dirty: &dirty, walk: &walk) else {
@@ -73,15 +73,15 @@ extension Renderer {
         guard isVisible(id, walk) else { return true }
         layers += 1
         guard depth < Renderer.maxDepth, layers <= Renderer.maxRunLayers else { return false }
-        let s = walk.states[id.index]
-        if s.background.alpha > 0, s.cornerRadius > 0 { return false }
-        switch s.kind {
-        case .plain, .grid: break
-        case .shape:
-            guard s.stroke == nil else { return false }
-            if s.fill != nil, !Renderer.isPolygon(s.path, atMost: 5) { return false }
-        case .text, .gradient: return false
+        let own = walk.withState(of: id) { s in
+            if s.background.alpha > 0, s.cornerRadius > 0 { return false }
+            switch s.kind {
+            case .plain, .grid: return true
+            case .shape: return s.stroke == nil && (s.fill == nil || Renderer.isPolygon(s.path, atMost: 5))
+            case .text, .gradient: return false
+            }
         }
+        guard own else { return false }
         for child in sublayers(of: id, walk) where !hasRectangleFillsOnly(child, walk, depth: depth + 1, layers: &layers) { return false }
         return true
     }
@@ -105,17 +105,17 @@ extension Renderer {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return true }
         defer { walk.stack.removeLast() }
         let opacity = state.opacity * inherited
-        // `forEachFill`'s fills of such a layer, in its order: the background, a shape's fill.
-        var fills: [(Path, PremultipliedColor)] = []
-        if state.background.alpha > 0 { fills.append((.rect(state.bounds), state.background.premultiplied())) }
-        if state.kind == .shape, let color = state.fill { fills.append((state.path, color.premultiplied())) }
-        for (path, color) in fills {
+        /// Draws one fill; false when it is not runs.
+        func fill(_ path: Path, _ color: PremultipliedColor) -> Bool {
             guard let coverage = RunMask(coverageOf: path, transform: m, clip: drawn.rect) else { return false }
             let k = Surface.byte(opacity)
-            guard !coverage.rect.isEmpty, k > 0 else { continue }
+            guard !coverage.rect.isEmpty, k > 0 else { return true }
             dirty = dirty.union(coverage.rect.intersection(drawn.rect))
-            guard drawn.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: k) else { return false }
+            return drawn.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: k)
         }
+        // `forEachFill`'s fills of such a layer, in its order: the background, a shape's fill.
+        if state.background.alpha > 0, !fill(.rect(state.bounds), state.background.premultiplied()) { return false }
+        if state.kind == .shape, let color = state.fill, !fill(state.path, color.premultiplied()) { return false }
         for child in drawingOrder(sublayers(of: id, walk), walk.states) where isVisible(child, walk) {
             guard try drawRuns(child, parent: m, opacity: opacity, into: &drawn, dirty: &dirty, walk: &walk) else { return false }
         }

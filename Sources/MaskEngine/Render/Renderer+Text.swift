@@ -33,10 +33,19 @@ extension Renderer {
         if let known = pool.texts.found(for: id, at: placement) {
             found = known
         } else {
-            let path = try textPath(of: id, s, transform: canonical, clip: canonicalClip)
-            glyphs = path
-            let drawn = path.controlBounds.map { PixelRect(covering: canonical.apply($0)) } ?? .empty
-            let uncut = drawn.intersection(canonicalClip) == drawn
+            // Whether the clip cuts the glyphs: known from the outlines' box when it lies
+            // inside the clip (a label moving within it is not laid out again each frame);
+            // else from the glyphs the clip lets near, as they are drawn.
+            func inside(_ box: Rect?) -> Bool {
+                let drawn = box.map { PixelRect(covering: canonical.apply($0)) } ?? .empty
+                return drawn.intersection(canonicalClip) == drawn
+            }
+            var uncut = pool.texts.layouts.outlineBounds(s).map(inside) ?? false
+            if !uncut {
+                let path = try textPath(of: id, s, transform: canonical, clip: canonicalClip)
+                glyphs = path
+                uncut = inside(path.controlBounds)
+            }
             let shape = TextCoverageCache.Shape(
                 placement: TextCoverageCache.Placement(s, transform: canonical, clip: uncut ? .empty : canonicalClip), uncut: uncut)
             found = TextCoverageCache.Found(shape: shape, dx: dx, dy: dy)
@@ -66,8 +75,10 @@ extension Renderer {
 extension Renderer {
     /// How many separately painted parts a text layer has: 1 for its outlines alone, 2
     /// (that is, more than one) when it also has colour glyphs.
-    func textPartCount(_ s: LayerState) -> Int {
-        s.string.isEmpty ? 0 : TextLayout.hasColorGlyphs(s) ? 2 : 1
+    /// - Parameter texts: the render thread's memo (nil outside a render: the layout is
+    ///   then looked up in `TextLayout`'s shared store).
+    func textPartCount(_ s: LayerState, texts: TextLayoutMemo?) -> Int {
+        s.string.isEmpty ? 0 : (texts?.hasColorGlyphs(s) ?? TextLayout.hasColorGlyphs(s)) ? 2 : 1
     }
 
     /// Hands each part of a text layer's colour glyphs to `body`, in drawing order, as its
@@ -79,7 +90,7 @@ extension Renderer {
     /// - Throws: `RenderError.textLayout` when the font cannot be read.
     func forEachColorGlyph(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect, pool: BufferPool,
                            _ body: (Path, Paint?) throws -> Void) throws {
-        guard TextLayout.hasColorGlyphs(s) else { return }
+        guard pool.texts.layouts.hasColorGlyphs(s) else { return }
         let parts: [TextLayout.ColorPart]
         do { parts = try TextLayout.colorGlyphs(for: s, visible: m.inverted.map { $0.apply(clip.rect) }) } catch {
             throw RenderError.textLayout(layer: name(of: id), reason: "\(error)")

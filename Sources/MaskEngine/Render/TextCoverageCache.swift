@@ -14,25 +14,13 @@ final class TextCoverageCache {
     /// What a text layer's placement is: the inputs compared first, to find the layer's
     /// `Shape` without laying out its glyphs.
     struct Placement: Hashable {
-        let string: String
-        let font: ObjectIdentifier?
-        let fontSize: Double
-        let align: TextAlignment
-        let wrapped: Bool
-        let truncation: TextTruncation
-        let width: Double, height: Double
+        /// The text and how it is laid out (its string compared, not hashed).
+        let text: TextLayoutMemo.Key
         let transform: Transform
         let clip: PixelRect
 
         init(_ s: LayerState, transform m: Transform, clip: PixelRect) {
-            string = s.string
-            font = s.font.map(ObjectIdentifier.init)
-            fontSize = s.fontSize
-            align = s.align
-            wrapped = s.wrapped
-            truncation = s.truncation
-            width = s.size.width
-            height = s.size.height
+            text = TextLayoutMemo.Key(s)
             transform = m
             self.clip = clip
         }
@@ -56,6 +44,9 @@ final class TextCoverageCache {
 
     /// The steps a pixel of translation is cut into (see `Renderer.cachedTextCoverage`).
     static let steps = 1024.0
+
+    /// What the thread knows of its text layers' layouts, asked without a lock.
+    let layouts = TextLayoutMemo()
 
     private var placements: [LayerID: (placement: Placement, found: Found)] = [:]
     private var shapes: [Shape: (coverage: CoverageMask?, frame: Int)] = [:]

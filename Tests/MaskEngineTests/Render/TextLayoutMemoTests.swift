@@ -1,0 +1,85 @@
+import XCTest
+@testable import MaskEngine
+
+/// A render thread's memo of its text layouts answers as `TextLayout` does however the text
+/// changes between frames, and a label whose outlines' box decides the clip does not cut it
+/// draws what a fresh render draws.
+final class TextLayoutMemoTests: XCTestCase {
+    private func colrText(_ string: String) throws -> LayerState {
+        var s = layerState(.text, frame: Rect(0, 0, 128, 100))
+        s.string = string
+        s.font = try Font.named(ColorLayerGlyphTests.fontPath)
+        s.fontSize = 100
+        return s
+    }
+
+    /// Each state in turn, asked of one memo, against `TextLayout` itself.
+    private func assertSameAnswers(_ states: [(String, LayerState)], file: StaticString = #filePath, line: UInt = #line) throws {
+        let memo = TextLayoutMemo()
+        for _ in 0..<2 {
+            for (what, s) in states {
+                XCTAssertEqual(memo.hasColorGlyphs(s), TextLayout.hasColorGlyphs(s), what, file: file, line: line)
+                let box = try XCTUnwrap(memo.outlineBounds(s), what, file: file, line: line)
+                XCTAssertEqual(box, try TextLayout.path(for: s).controlBounds, what, file: file, line: line)
+            }
+        }
+    }
+
+    func testAnswersFollowTheStringFontSizeAndBounds() throws {
+        let colour = try colrText("AC")
+        var otherString = colour
+        otherString.string = "CC"
+        var defaultFont = colour
+        defaultFont.font = nil
+        var noSize = colour
+        noSize.fontSize = 0
+        var smaller = colour
+        smaller.fontSize = 50
+        var narrow = colour
+        narrow.string = "CA"
+        narrow.truncation = .end
+        narrow.size = Size(80, 100)
+        var wide = narrow
+        wide.size = Size(400, 100)
+        var right = wide
+        right.align = .right
+        var lower = wide
+        lower.size = Size(400, 300)
+        let states = [("COLR", colour), ("string", otherString), ("font", defaultFont), ("size 0", noSize),
+                      ("size 50", smaller), ("narrow", narrow), ("wide", wide), ("right", right), ("taller", lower)]
+        // The cases differ where they should, or the comparison above would prove little.
+        XCTAssertEqual(states.map { TextLayout.hasColorGlyphs($0.1) }, [true, false, false, false, true, false, true, true, true])
+        try assertSameAnswers(states)
+    }
+
+    /// Two labels a whole number of pixels apart, so at the same fraction of a pixel in
+    /// every frame, slide across the canvas's left and right edges: one is cut while the
+    /// other is not. Each frame is what a renderer that never drew before draws, and each
+    /// label is drawn as it is alone.
+    func testLabelsMovingAcrossTheClipEdgeDrawAsAFreshRender() throws {
+        func scene(_ starts: [Double]) throws -> Scene {
+            var scene = blankScene(240, 60)
+            for x in starts {
+                var text = layerState(.text, frame: Rect(x + 0.2373, 10, 60, 30))
+                text.string = "Wg"
+                text.fontSize = 20
+                text.textColor = .white
+                let id = try scene.addLayer(text)
+                try scene.animate(Animation(layer: id, key: .position, keyframes: [.point(Point(x + 200.2373, 25))],
+                                            begin: 0, duration: 1))
+            }
+            return scene
+        }
+        let both = try scene([-30, 90]), first = try scene([-30]), second = try scene([90])
+        let renderer = Renderer(scene: both)
+        let buffers = RenderBuffers()
+        for k in 0..<10 {
+            let reused = try renderer.renderFrame(k, using: buffers) { $0 }
+            let fresh = try Renderer(scene: both).renderFrame(k, using: RenderBuffers()) { $0 }
+            XCTAssertEqual(reused.pixels, fresh.pixels, "frame \(k)")
+            // White on black, never overlapping: the two labels' frame is the brighter of theirs alone.
+            let alone = try [first, second].map { try Renderer(scene: $0).renderFrame(k, using: RenderBuffers()) { $0 }.pixels }
+            XCTAssertEqual(reused.pixels, zip(alone[0], alone[1]).map(max), "frame \(k)")
+        }
+    }
+}
