@@ -37,11 +37,13 @@ extension DrawPipeline {
                                         let from = row + (p &- painted.x0) &* 4, at = dstAt &+ p &* 4, n = q &- p
                                         // The piece's one constant when the run's value or the draw's
                                         // opacity is 255 (left out): its shape's kernel is called here,
-                                        // as `fastSourceOver` would call it, without building lanes.
+                                        // as `fastSourceOver` would call it, without building lanes; a
+                                        // full run of a source known opaque is copied without a look.
                                         let c: UInt32? = v == 255 ? k : (k == 255 ? UInt32(truncatingIfNeeded: v) : nil)
                                         if let c {
                                             let src = from.assumingMemoryBound(to: UInt8.self), out = dstBytes + at
                                             switch (known, c) {
+                                            case (true, 255) where hint.opaque: out.update(from: src, count: n &* 4)
                                             case (true, 255): Surface.sourceOverRun(n, from: from, onto: dst, at: at)
                                             case (true, _): mask_scaled_row(src, out, n, c)
                                             case (false, 255): mask_masked_row(src, covRow + p, out, n, hint.opaque ? 1 : 0)
