@@ -131,7 +131,7 @@ enum PNGDirectDecoder {
             }
         }
         guard complete else { return nil }
-        if layout.opaque { return Image(width: width, height: height, trustedPixels: rgba) }
+        if layout.opaque { return Image(width: width, height: height, trustedPixels: rgba, opaque: true) }
         return try? Image(width: width, height: height, straightRGBA: rgba)
     }
 

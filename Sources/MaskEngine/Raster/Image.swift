@@ -7,13 +7,23 @@
 ///
 /// Invariants: `width` and `height` are ≥ 0, `pixels.count == width × height × 4`, and every
 /// colour byte is ≤ its pixel's alpha byte.
+///
+/// Two images are equal when their sizes and pixels are: whether they are known opaque
+/// is not part of the value.
 public struct Image: Hashable, Sendable {
     /// The width in pixels.
     public let width: Int
     /// The height in pixels.
     public let height: Int
     /// Premultiplied RGBA bytes, `width × height × 4` of them.
-    public internal(set) var pixels: [UInt8]
+    public internal(set) var pixels: [UInt8] {
+        // Whatever changes the pixels (a surface's drawing) forgets that they were opaque.
+        didSet { isKnownOpaque = false }
+    }
+    /// True when every pixel is known to be opaque: found where the pixels were made (an
+    /// initialiser that reads every alpha, or a decoder whose format has none), so a draw
+    /// of the image may overwrite what is under it. False says nothing.
+    private(set) var isKnownOpaque: Bool
 
     /// The largest width or height an image may have (keeps `width × height × 4` far from overflow).
     public static let maxDimension = 16_384
@@ -27,6 +37,7 @@ public struct Image: Hashable, Sendable {
         self.width = width
         self.height = height
         let (r, g, b, a) = fill.rgba8
+        isKnownOpaque = a == 255
         if a == 0 {
             pixels = [UInt8](repeating: 0, count: width * height * 4)
         } else {
@@ -47,17 +58,19 @@ public struct Image: Hashable, Sendable {
         guard premultipliedRGBA.count == width * height * 4 else {
             throw ImageError.invalidPixels("expected \(width * height * 4) bytes, got \(premultipliedRGBA.count)")
         }
-        var i = 0
+        var i = 0, alphas: UInt8 = 255
         while i < premultipliedRGBA.count {
             let a = premultipliedRGBA[i + 3]
             if premultipliedRGBA[i] > a || premultipliedRGBA[i + 1] > a || premultipliedRGBA[i + 2] > a {
                 throw ImageError.invalidPixels("colour exceeds alpha at pixel \(i / 4)")
             }
+            alphas &= a
             i += 4
         }
         self.width = width
         self.height = height
         self.pixels = premultipliedRGBA
+        isKnownOpaque = alphas == 255
     }
 
     /// Creates an image from straight (not premultiplied) RGBA bytes, premultiplying them.
@@ -69,6 +82,7 @@ public struct Image: Hashable, Sendable {
             throw ImageError.invalidPixels("expected \(width * height * 4) bytes, got \(straightRGBA.count)")
         }
         var p = consume straightRGBA
+        var opaque = true
         // Over raw bytes; opaque pixels (most of a photo) stay as they are, eight at a time
         // where all eight are (one test of their alphas together).
         p.withUnsafeMutableBytes { px in
@@ -87,6 +101,7 @@ public struct Image: Hashable, Sendable {
                 for i in stride(from: block, to: end &- 3, by: 4) {
                     let a = UInt32(px[i &+ 3])
                     if a == 255 { continue }
+                    opaque = false
                     px[i] = mulDiv255(UInt32(px[i]), a)
                     px[i &+ 1] = mulDiv255(UInt32(px[i &+ 1]), a)
                     px[i &+ 2] = mulDiv255(UInt32(px[i &+ 2]), a)
@@ -97,14 +112,29 @@ public struct Image: Hashable, Sendable {
         self.width = width
         self.height = height
         self.pixels = p
+        isKnownOpaque = opaque
     }
 
     /// An image over bytes the caller guarantees are `width × height × 4` valid
-    /// premultiplied pixels (a pooled buffer the renderer fills).
-    init(width: Int, height: Int, trustedPixels: [UInt8]) {
+    /// premultiplied pixels (a pooled buffer the renderer fills), all of them opaque when
+    /// `opaque` (a decoded format without alpha).
+    init(width: Int, height: Int, trustedPixels: [UInt8], opaque: Bool = false) {
         self.width = width
         self.height = height
         pixels = trustedPixels
+        isKnownOpaque = opaque
+    }
+
+    /// Equal sizes and pixels.
+    public static func == (lhs: Image, rhs: Image) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels
+    }
+
+    /// Hashes the size and the pixels, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(pixels)
     }
 
     static func validDimensions(_ width: Int, _ height: Int) -> Bool {

@@ -20,6 +20,10 @@ struct ImageShader: Sendable {
         return .image(ImageShader(image: image, toImage: m))
     }
 
+    /// True when every pixel `shade` writes is opaque: the image is known opaque, and a
+    /// bilinear mix of alphas 255 is 255.
+    var isKnownOpaque: Bool { image.isKnownOpaque }
+
     private init(image: Image, toImage: Transform) {
         self.image = image
         self.toImage = toImage

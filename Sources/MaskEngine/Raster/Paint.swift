@@ -17,6 +17,17 @@ enum Paint: Sendable {
         }
     }
 
+    /// True when every pixel `shade` writes is known to be opaque, on every row: an opaque
+    /// colour, or an image known opaque (`Image.isKnownOpaque`: clamped bilinear samples
+    /// of opaque pixels are opaque). False says nothing.
+    var isKnownOpaque: Bool {
+        switch self {
+        case .solid(let c): return c.rgba8.3 == 255
+        case .gradient: return false
+        case .image(let shader): return shader.isKnownOpaque
+        }
+    }
+
     /// True when the first `n` pixels `shade` writes for a span do not depend on how long
     /// the span is, so a fill may shade a row only up to the last pixel it covers. Not so
     /// for images: the span's far end chooses between fixed-point and floating-point sampling.

@@ -48,7 +48,8 @@ extension DrawPipeline {
     struct RowHint {
         /// Every pixel of every row is the same (a solid colour).
         var uniform: Bool
-        /// Every pixel of every row is opaque (known only for rows shaded once).
+        /// Every pixel of every row is opaque (known for a paint known opaque, or for rows
+        /// shaded once).
         var opaque: Bool
         /// The fast paths may take the pieces.
         var fast = true
@@ -154,7 +155,8 @@ extension DrawPipeline {
                     let once = paint.isSameForEveryRow(rows, x: painted.x0)
                     if once { paint.shade(y: rows.lowerBound, x: painted.x0, count: shaded, into: out) }
                     let alone = paint.shadesEachPixelAlone
-                    let hint = RowHint(uniform: false, opaque: once && DrawPipeline.isOpaque(UnsafeRawPointer(out), count: shaded))
+                    let hint = RowHint(uniform: false,
+                                       opaque: paint.isKnownOpaque || once && DrawPipeline.isOpaque(UnsafeRawPointer(out), count: shaded))
                     body({ y, hi in
                         if once { return UnsafeRawPointer(out) }
                         // An image span that shading would only copy is read where it is.

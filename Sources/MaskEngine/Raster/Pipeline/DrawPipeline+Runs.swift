@@ -1,3 +1,5 @@
+import CPixels
+
 /// The fill through a mask of runs (`RunMask`): one value over each run, so the mask's
 /// lane over a piece is a constant, not a byte row.
 extension DrawPipeline {
@@ -19,7 +21,8 @@ extension DrawPipeline {
                 surface.withPixels { dst, backdrop in
                     withUnsafeTemporaryAllocation(of: Lane.self, capacity: 3) { lanes in
                         withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: rows) { rowAt, hint in
-                            guard let covBytes = cov.baseAddress, let lanes = lanes.baseAddress else { return }
+                            guard let covBytes = cov.baseAddress, let lanes = lanes.baseAddress,
+                                  let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
                             var band = 0
                             for y in rows {
                                 let (lo, hi) = spans.extent(y: y, within: region.x0, region.x1)
@@ -31,21 +34,32 @@ extension DrawPipeline {
                                 spans.forEach(y: y, within: lo, hi) { a, b, known in
                                     runs.forEachRun(y: y, within: a, b, band: &band) { p, q, v in
                                         backdrop.prepare(y: y, p, q, overwrites: known && v == 255 && k == 255 && hint.opaque)
+                                        let from = row + (p &- painted.x0) &* 4, at = dstAt &+ p &* 4, n = q &- p
+                                        // The piece's one constant when the run's value or the draw's
+                                        // opacity is 255 (left out): its shape's kernel is called here,
+                                        // as `fastSourceOver` would call it, without building lanes; a
+                                        // full run of a source known opaque is copied without a look.
+                                        let c: UInt32? = v == 255 ? k : (k == 255 ? UInt32(truncatingIfNeeded: v) : nil)
+                                        if let c {
+                                            let src = from.assumingMemoryBound(to: UInt8.self), out = dstBytes + at
+                                            switch (known, c) {
+                                            case (true, 255) where hint.opaque: out.update(from: src, count: n &* 4)
+                                            case (true, 255): Surface.sourceOverRun(n, from: from, onto: dst, at: at)
+                                            case (true, _): mask_scaled_row(src, out, n, c)
+                                            case (false, 255): mask_masked_row(src, covRow + p, out, n, hint.opaque ? 1 : 0)
+                                            case (false, _): mask_masked_row_opacity(src, covRow + p, out, n, c)
+                                            }
+                                            return
+                                        }
                                         var count = 0
                                         if !known {
                                             lanes[0] = Lane(bytes: covRow + p, k: 255)
                                             count = 1
                                         }
-                                        if v != 255 {
-                                            lanes[count] = Lane(bytes: nil, k: UInt32(v))
-                                            count &+= 1
-                                        }
-                                        if k != 255 {
-                                            lanes[count] = Lane(bytes: nil, k: k)
-                                            count &+= 1
-                                        }
-                                        DrawPipeline.blendPixels(q &- p, from: row + (p &- painted.x0) &* 4, lanes: lanes, count: count,
-                                                                 opaque: hint.opaque, fast: true, onto: dst, at: dstAt &+ p &* 4, behind: false)
+                                        lanes[count] = Lane(bytes: nil, k: UInt32(truncatingIfNeeded: v))
+                                        lanes[count &+ 1] = Lane(bytes: nil, k: k)
+                                        DrawPipeline.blendPixels(n, from: from, lanes: lanes, count: count &+ 2,
+                                                                 opaque: hint.opaque, fast: true, onto: dst, at: at, behind: false)
                                     }
                                 }
                             }
