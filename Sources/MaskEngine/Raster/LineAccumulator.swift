@@ -1,3 +1,5 @@
+import CPixels
+
 /// Adds the signed area of line segments to a cell buffer (font-rs's `draw_line`, with
 /// clipping to the buffer added), and marks the blocks of cells it writes to.
 struct LineAccumulator {
@@ -71,10 +73,11 @@ struct LineAccumulator {
             let xNext = clampX(x + dxdy * dy)
             let d = dy * dir
             let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-            // Floor and ceiling of columns (0 ... width, never -0) through `Int`, without a libm call.
-            let xai = Int(xa)
+            // Floor and ceiling of columns (0 ... width, never -0) through `Int`, without a libm
+            // call nor a range check.
+            let xai = mask_column_floor(xa)
             let xaFloor = Double(xai)
-            var xbi = Int(xb)
+            var xbi = mask_column_floor(xb)
             if Double(xbi) < xb { xbi &+= 1 }
             let xbCeil = Double(xbi)
             if xbi <= xai &+ 1 {
