@@ -47,4 +47,10 @@ static inline float mask_sum_cells8_nonzero(float *cells, float sum, uint8_t *ou
     return sum;
 }
 
+/// `v` truncated toward zero, for the rasterizer's columns: `v` is in 0 ... width there
+/// (clamped, never NaN), where Swift's `Int(v)` would check a range that cannot fail.
+static inline long mask_column_floor(double v) {
+    return (long)v;
+}
+
 #endif

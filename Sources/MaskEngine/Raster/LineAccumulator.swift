@@ -1,3 +1,5 @@
+import CPixels
+
 /// Adds the signed area of line segments to a cell buffer (font-rs's `draw_line`, with
 /// clipping to the buffer added), and marks the blocks of cells it writes to.
 struct LineAccumulator {
@@ -47,9 +49,13 @@ struct LineAccumulator {
         v > 0 ? (v < Double(width) ? v : Double(width)) : 0
     }
 
-    /// Accumulates an edge lying inside the buffer: x in 0...width, y in 0...height.
+    /// Accumulates an edge lying inside the buffer: x in 0...width, y in 0...height. A piece
+    /// on the right side (x = width at both ends) would write only to the two spare cells
+    /// past the row's pixels, which no pixel's sum reads: it is left out, and the row's
+    /// last block stays untouched when nothing else writes to it.
     private func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        guard ay != by, ay.isFinite, by.isFinite else { return }
+        let w = Double(width)
+        guard ay != by, ay.isFinite, by.isFinite, ax < w || bx < w else { return }
         let dir: Double = ay < by ? 1 : -1
         let (p0x, p0y, p1x, p1y) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
         let dxdy = (p1x - p0x) / (p1y - p0y)
@@ -67,10 +73,11 @@ struct LineAccumulator {
             let xNext = clampX(x + dxdy * dy)
             let d = dy * dir
             let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-            // Floor and ceiling of columns (0 ... width, never -0) through `Int`, without a libm call.
-            let xai = Int(xa)
+            // Floor and ceiling of columns (0 ... width, never -0) through `Int`, without a libm
+            // call nor a range check.
+            let xai = mask_column_floor(xa)
             let xaFloor = Double(xai)
-            var xbi = Int(xb)
+            var xbi = mask_column_floor(xb)
             if Double(xbi) < xb { xbi &+= 1 }
             let xbCeil = Double(xbi)
             if xbi <= xai &+ 1 {

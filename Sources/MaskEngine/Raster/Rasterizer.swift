@@ -11,7 +11,8 @@ import CPixels
 ///
 /// Clipping keeps the work bounded: rows outside the clip are never visited, and an edge
 /// left of the clip is moved onto its left side, where it still adds its winding to every
-/// pixel to its right; an edge right of the clip lands in a spare column that no pixel reads.
+/// pixel to its right; an edge right of the clip is left out (moved onto the right side, it
+/// would only write to spare columns that no pixel reads).
 enum Rasterizer {
     /// The coverage of a path after a transform to device pixels, inside `clip`; nil when
     /// nothing inside `clip` is covered. Open subpaths are closed for the fill.
@@ -116,17 +117,17 @@ enum Rasterizer {
     private static func sumRows<Rule: CoverageRule>(_ cells: UnsafeMutablePointer<Float>, _ touched: TouchedBlocks,
                                                     into out: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int,
                                                     stride: Int, spans: inout CoverageSpanWriter, coverage: Rule.Type) {
-        // Whole blocks of pixels end here; a last, partial block is always summed, as a
-        // whole block of cells (the row's stride holds it) whose first bytes are kept.
-        let wholeEnd = w & ~7
+        // A last, partial block is summed, when an edge wrote to it, as a whole block of
+        // cells (the row's stride holds it) whose first bytes are kept; untouched, its
+        // cells and the two spare ones are 0 and it is part of the run that ends the row.
         for y in 0..<h {
             var sum: Float = 0
             let row = cells + y &* stride, outRow = out + y &* w
             let rowBytes = UnsafePointer(outRow)
             var x = 0
             while x < w {
-                // `x` is a multiple of 8 here: the untouched whole blocks from it hold one value.
-                let runEnd = min(touched.next(row: y, from: x &>> 3) &<< 3, wholeEnd)
+                // `x` is a multiple of 8 here: the untouched blocks from it hold one value.
+                let runEnd = min(touched.next(row: y, from: x &>> 3) &<< 3, w)
                 if runEnd > x {
                     let byte = Rule.byte(sum)
                     // Unwritten where the spans say it all (see `CoverageSpanWriter.run`).
@@ -153,8 +154,8 @@ enum Rasterizer {
                 x = stop
             }
             spans.endRow(width: w, bytes: rowBytes)
-            // The spare cells that edges right of the area wrote to (the last block cleared
-            // them when it held them).
+            // The spare cells that edges reaching the area's right side wrote to (the last
+            // block cleared them when it held them).
             row[w] = 0
             row[w &+ 1] = 0
         }
