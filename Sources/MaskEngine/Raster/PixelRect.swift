@@ -37,15 +37,20 @@ struct PixelRect: Hashable, Sendable {
     /// The pixels that a device-space rectangle touches, or `empty` when the rectangle is
     /// not finite.
     init(covering r: Rect) {
-        let lo = -PixelRect.coordinateLimit, hi = PixelRect.coordinateLimit
         guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else {
             self = .empty
             return
         }
-        x0 = Int(min(hi, max(lo, r.minX.rounded(.down))))
-        y0 = Int(min(hi, max(lo, r.minY.rounded(.down))))
-        x1 = Int(min(hi, max(lo, r.maxX.rounded(.up))))
-        y1 = Int(min(hi, max(lo, r.maxY.rounded(.up))))
+        x0 = PixelRect.clamped(r.minX.rounded(.down))
+        y0 = PixelRect.clamped(r.minY.rounded(.down))
+        x1 = PixelRect.clamped(r.maxX.rounded(.up))
+        y1 = PixelRect.clamped(r.maxY.rounded(.up))
+    }
+
+    /// A finite device coordinate as a pixel index, clamped to `±coordinateLimit` (so the
+    /// conversion cannot trap).
+    static func clamped(_ v: Double) -> Int {
+        Int(min(coordinateLimit, max(-coordinateLimit, v)))
     }
 
     init(x0: Int, y0: Int, x1: Int, y1: Int) {

@@ -198,7 +198,7 @@ enum Rasterizer {
                     columns.forEachEdge { i in
                         cx[i] = columns.overlap(i)
                         // Rows wholly inside the rectangle are all alike: these bytes, copied.
-                        insideRow[i] = UInt8(truncatingIfNeeded: Int32(cx[i] * 255 + 0.5))
+                        insideRow[i] = BoxOverlap.byte(cx[i], 1)
                         if cx[i] == 1 { fullX0 = min(fullX0, i); fullX1 = max(fullX1, i &+ 1) }
                     }
                     if !columns.inner.isEmpty {
@@ -233,10 +233,9 @@ enum Rasterizer {
                                 insideRows(y..<(y &+ 1))
                                 return
                             }
-                            columns.forEachEdge { x in row[x] = UInt8(truncatingIfNeeded: Int32(cx[x] * fy * 255 + 0.5)) }
-                            let one: Float = 1
+                            columns.forEachEdge { x in row[x] = BoxOverlap.byte(cx[x], fy) }
                             row.advanced(by: columns.inner.lowerBound)
-                                .update(repeating: UInt8(truncatingIfNeeded: Int32(one * fy * 255 + 0.5)), count: columns.inner.count)
+                                .update(repeating: BoxOverlap.byte(1, fy), count: columns.inner.count)
                         }
                         // Only what the spans leave open: nothing of an inside row's full run.
                         func insideRows(_ ys: Range<Int>) {
@@ -272,6 +271,14 @@ struct BoxOverlap {
     /// The pixels wholly inside, counted from `first`.
     let inner: Range<Int>
     let count: Int
+
+    /// The coverage byte of a pixel that overlaps a box by `column` along x and `row` along
+    /// y (each 0...1), rounded as every rectangle's coverage is: the rasterizer's bytes and
+    /// the runs of a mask of rectangles (`RunMask`) come from this one place.
+    @inline(__always)
+    static func byte(_ column: Float, _ row: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: Int32(column * row * 255 + 0.5))
+    }
 
     init(lo: Double, hi: Double, first: Int, count: Int) {
         self.lo = lo; self.hi = hi; self.first = first; self.count = count

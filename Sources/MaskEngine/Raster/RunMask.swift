@@ -40,7 +40,7 @@ struct RunMask: Sendable {
         runs = []
         let columns = BoxOverlap(lo: box.minX, hi: box.maxX, first: area.x0, count: area.width)
         let rows = BoxOverlap(lo: box.minY, hi: box.maxY, first: area.y0, count: area.height)
-        func byte(_ cx: Float, _ fy: Float) -> Int { Int(UInt8(truncatingIfNeeded: Int32(cx * fy * 255 + 0.5))) }
+        func byte(_ cx: Float, _ fy: Float) -> Int { Int(BoxOverlap.byte(cx, fy)) }
         // One band for each edge row, one for the rows inside (their overlap is 1).
         func band(to end: Int, _ fy: Float) {
             let first = runs.count

@@ -162,9 +162,8 @@ extension Renderer {
         // The corners the rasterizer maps (`Path.rect`'s).
         let p = t.apply(Point(bounds.minX, bounds.minY)), q = t.apply(Point(bounds.maxX, bounds.maxY))
         guard [p.x, p.y, q.x, q.y].allSatisfy(\.isFinite) else { return .empty }
-        func pixel(_ v: Double) -> Int { Int(min(PixelRect.coordinateLimit, max(-PixelRect.coordinateLimit, v))) }
-        let r = PixelRect(x0: pixel(min(p.x, q.x).rounded(.up)), y0: pixel(min(p.y, q.y).rounded(.up)),
-                          x1: pixel(max(p.x, q.x).rounded(.down)), y1: pixel(max(p.y, q.y).rounded(.down)))
+        let r = PixelRect(x0: PixelRect.clamped(min(p.x, q.x).rounded(.up)), y0: PixelRect.clamped(min(p.y, q.y).rounded(.up)),
+                          x1: PixelRect.clamped(max(p.x, q.x).rounded(.down)), y1: PixelRect.clamped(max(p.y, q.y).rounded(.down)))
         return r.isEmpty ? .empty : r
     }
 
