@@ -47,8 +47,19 @@ static inline float mask_sum_cells8_nonzero(float *cells, float sum, uint8_t *ou
     return sum;
 }
 
-/// `v` truncated toward zero, for the rasterizer's columns: `v` is in 0 ... width there
-/// (clamped, never NaN), where Swift's `Int(v)` would check a range that cannot fail.
+/// One running sum's nonzero coverage byte, as `mask_sum_cells8_nonzero` makes each of
+/// its eight (and Swift's `Int32(min(|sum|, 1) * 255 + 0.5)` for a finite sum).
+static inline uint8_t mask_nonzero_byte(float sum) {
+#pragma clang fp contract(off)
+    float v = sum < 0 ? -sum : sum;
+    if (v > 1) v = 1;
+    float scaled = v * 255.0f;
+    return (uint8_t)(int32_t)(scaled + 0.5f);
+}
+
+/// `v` truncated toward zero, for the rasterizer's columns and rows: `v` is in 0 ... width
+/// (or height) there (clamped, never NaN), where Swift's `Int(v)` would check a range that
+/// cannot fail.
 static inline long mask_column_floor(double v) {
     return (long)v;
 }

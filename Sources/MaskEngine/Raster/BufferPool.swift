@@ -10,6 +10,8 @@ final class BufferPool {
     let gradients = GradientTables()
     /// The thread's text coverage.
     let texts = TextCoverageCache()
+    /// The room the rasterizer writes a shape's full runs into.
+    let spanRuns = SpanRunRoom()
     private var bytes: [[UInt8]] = []
     private var zeroFloats: [[Float]] = []
     private var ints: [[Int32]] = []

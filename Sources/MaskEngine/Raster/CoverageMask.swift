@@ -218,10 +218,16 @@ struct CoverageMask: Sendable {
 /// says which columns it filled with one value (`run`) and which blocks it summed cell by
 /// cell (`summed`), and the writer looks at bytes only at the ends of extents and full
 /// runs.
+///
+/// The full runs are written through a pointer into the pool's room for them
+/// (`SpanRunRoom`), which grows only when a shape has more runs than it holds, and copied
+/// into the mask's table once at the end: an append to an array would check the array's
+/// uniqueness and capacity for each run.
 struct CoverageSpanWriter {
     private let header: UnsafeMutableBufferPointer<Int32>
-    /// The full runs so far.
-    private var runs: [Int32]
+    /// The full runs so far: `count` of the `room` integers from `runs`.
+    private var runs: UnsafeMutablePointer<Int32>
+    private var room: Int, count = 0
     /// The current row, where its runs start in `runs`, and its extent so far (columns
     /// from the area's left; `first` is -1 until a possibly non-zero column is seen).
     private var row = 0, rowStart = 0, first = -1, last = 0
@@ -232,9 +238,10 @@ struct CoverageSpanWriter {
     /// True once a finished row had a non-zero value.
     private var covered = false
 
-    private init(header: UnsafeMutableBufferPointer<Int32>, runs: [Int32]) {
+    private init(header: UnsafeMutableBufferPointer<Int32>, runs: UnsafeMutablePointer<Int32>, room: Int) {
         self.header = header
         self.runs = runs
+        self.room = room
     }
 
     /// The spans of `rows` rows, written by `body`, which must end every row; their tables
@@ -243,17 +250,18 @@ struct CoverageSpanWriter {
         -> (rowSpans: [Int32], fullRuns: [Int32], covered: Bool) {
         var table = pool.ints(count: rows &* 4)
         // Room for a run a row, which most shapes need at most.
-        var runs = pool.emptyInts(capacity: rows &* 2)
-        var covered = false
-        table.withUnsafeMutableBufferPointer { header in
-            var writer = CoverageSpanWriter(header: header, runs: [])
-            swap(&writer.runs, &runs)
+        let (base, room) = pool.spanRuns.take(atLeast: rows &* 2 &+ 2)
+        let written = table.withUnsafeMutableBufferPointer { header in
+            var writer = CoverageSpanWriter(header: header, runs: base, room: room)
             body(&writer)
-            swap(&writer.runs, &runs)
-            covered = writer.covered
+            return (runs: writer.runs, room: writer.room, count: writer.count, covered: writer.covered)
         }
-        pool.countGrowth(ints: runs.count)
-        return (table, runs, covered)
+        var runs = pool.ints(count: written.count)
+        runs.withUnsafeMutableBufferPointer { out in
+            out.baseAddress?.update(from: written.runs, count: written.count)
+        }
+        pool.spanRuns.keep(written.runs, room: written.room)
+        return (table, runs, written.covered)
     }
 
     /// True when the current row has had a possibly non-zero column: a run of 0s before
@@ -313,9 +321,27 @@ struct CoverageSpanWriter {
 
     @inline(__always)
     private mutating func close(at x: Int) {
-        runs.append(Int32(truncatingIfNeeded: runStart))
-        runs.append(Int32(truncatingIfNeeded: x))
+        append(runStart, x)
         runStart = -1
+    }
+
+    /// Adds the full run `x0 ..< x1` to the current row.
+    @inline(__always)
+    private mutating func append(_ x0: Int, _ x1: Int) {
+        if count &+ 2 > room { grow() }
+        runs[count] = Int32(truncatingIfNeeded: x0)
+        runs[count &+ 1] = Int32(truncatingIfNeeded: x1)
+        count &+= 2
+    }
+
+    /// Moves the runs to twice the room (rows with more runs than the room was made for).
+    @inline(never)
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<Int32>.allocate(capacity: max(16, room &* 2))
+        bigger.initialize(from: runs, count: count)
+        runs.deallocate()
+        runs = bigger
+        room = max(16, room &* 2)
     }
 
     /// Ends the current row, `width` columns wide: the extent is trimmed to its non-zero
@@ -352,7 +378,7 @@ struct CoverageSpanWriter {
             if lo >= hi { lo = 0; hi = 0 } else { covered = true }
         }
         setRow(row, lo, hi)
-        rowStart = runs.count
+        rowStart = count
         first = -1
         firstRun = -1
         lastRunEnd = -1
@@ -363,13 +389,10 @@ struct CoverageSpanWriter {
     /// at their values: `extent` and `full` in columns from the area's left (`full` empty
     /// or inside `extent`). The rows share one entry for the run.
     mutating func endRows(_ count: Int, extent: Range<Int>, full: Range<Int>) {
-        if !full.isEmpty {
-            runs.append(Int32(truncatingIfNeeded: full.lowerBound))
-            runs.append(Int32(truncatingIfNeeded: full.upperBound))
-        }
+        if !full.isEmpty { append(full.lowerBound, full.upperBound) }
         for r in row..<(row &+ count) { setRow(r, extent.lowerBound, extent.upperBound) }
         if !extent.isEmpty { covered = true }
-        rowStart = runs.count
+        rowStart = self.count
         row &+= count
     }
 
@@ -378,6 +401,6 @@ struct CoverageSpanWriter {
         header[r &* 4] = Int32(truncatingIfNeeded: lo)
         header[r &* 4 &+ 1] = Int32(truncatingIfNeeded: hi)
         header[r &* 4 &+ 2] = Int32(truncatingIfNeeded: rowStart)
-        header[r &* 4 &+ 3] = Int32(truncatingIfNeeded: runs.count)
+        header[r &* 4 &+ 3] = Int32(truncatingIfNeeded: count)
     }
 }

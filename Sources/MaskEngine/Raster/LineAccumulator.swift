@@ -60,8 +60,12 @@ struct LineAccumulator {
         let (p0x, p0y, p1x, p1y) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
         let dxdy = (p1x - p0x) / (p1y - p0y)
         var x = clampX(p0x)
-        let firstRow = Int(p0y.rounded(.down))
-        let endRow = min(height, Int(p1y.rounded(.up)))
+        // Floor and ceiling of rows (0 ... height, finite) through a C cast, as for columns
+        // below: no libm call, no range check.
+        let firstRow = mask_column_floor(p0y)
+        var endRow = mask_column_floor(p1y)
+        if Double(endRow) < p1y { endRow &+= 1 }
+        endRow = min(height, endRow)
         guard firstRow < endRow else { return }
         let lastRow = endRow &- 1
         for y in firstRow..<endRow {
@@ -114,8 +118,8 @@ struct LineAccumulator {
 }
 
 /// One bit for each eight cells of every row of an accumulation buffer, set when an edge
-/// writes to one of them: the running sum finds the blocks it must read 64 at a time
-/// (count trailing zeros) and skips the rest.
+/// writes to one of them: the running sum reads the marked blocks, found 64 at a time
+/// (count trailing zeros), and skips the rest.
 struct TouchedBlocks {
     /// `words` words a row, all zero at first.
     let marks: UnsafeMutableBufferPointer<UInt64>
@@ -132,6 +136,11 @@ struct TouchedBlocks {
         let b0 = x0 &>> 3, b1 = x1 &>> 3
         let base = y &* words
         let w0 = b0 &>> 6, w1 = b1 &>> 6
+        // An edge's row within a block or two of one word (most rows of most edges).
+        if w0 == w1, b1 &- b0 < 2 {
+            marks[base &+ w0] |= 1 &<< UInt64(b0 & 63) | 1 &<< UInt64(b1 & 63)
+            return
+        }
         let low = UInt64.max &<< UInt64(b0 & 63), high = UInt64.max &>> UInt64(63 &- (b1 & 63))
         if w0 == w1 {
             marks[base &+ w0] |= low & high
@@ -143,18 +152,10 @@ struct TouchedBlocks {
         }
     }
 
-    /// The first marked block of row `y` at or after `block`, or `words * 64` when none is.
+    /// Row `y`'s `words` words of marks.
     @inline(__always)
-    func next(row y: Int, from block: Int) -> Int {
-        var i = block &>> 6
-        guard i < words else { return words &<< 6 }
-        let base = y &* words
-        var bits = marks[base &+ i] & (UInt64.max &<< UInt64(block & 63))
-        while bits == 0 {
-            i &+= 1
-            if i == words { return words &<< 6 }
-            bits = marks[base &+ i]
-        }
-        return i &<< 6 | bits.trailingZeroBitCount
+    func row(_ y: Int) -> UnsafeMutableBufferPointer<UInt64> {
+        let start = y &* words
+        return UnsafeMutableBufferPointer(rebasing: marks[start..<(start &+ words)])
     }
 }

@@ -116,7 +116,10 @@ enum Rasterizer {
     /// one value, handed to the spans as a run (and written only where the spans need it).
     private static func sumRows<Rule: CoverageRule>(_ cells: UnsafeMutablePointer<Float>, _ touched: TouchedBlocks,
                                                     into out: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int,
-                                                    stride: Int, spans: inout CoverageSpanWriter, coverage: Rule.Type) {
+                                                    stride: Int, spans writer: inout CoverageSpanWriter, coverage: Rule.Type) {
+        // Held in locals for the loop (its state stays in registers), handed back at the end.
+        var spans = writer
+        defer { writer = spans }
         // A last, partial block is summed, when an edge wrote to it, as a whole block of
         // cells (the row's stride holds it) whose first bytes are kept; untouched, its
         // cells and the two spare ones are 0 and it is part of the run that ends the row.
@@ -124,41 +127,54 @@ enum Rasterizer {
             var sum: Float = 0
             let row = cells + y &* stride, outRow = out + y &* w
             let rowBytes = UnsafePointer(outRow)
+            let marks = touched.row(y)
             var x = 0
-            while x < w {
-                // `x` is a multiple of 8 here: the untouched blocks from it hold one value.
-                let runEnd = min(touched.next(row: y, from: x &>> 3) &<< 3, w)
-                if runEnd > x {
-                    let byte = Rule.byte(sum)
-                    // Unwritten where the spans say it all (see `CoverageSpanWriter.run`).
-                    if byte != 255, byte != 0 || (spans.hasStartedExtent && runEnd != w) {
-                        (outRow + x).update(repeating: byte, count: runEnd &- x)
+            // The touched blocks, in order, a word of marks at a time.
+            for word in 0..<touched.words {
+                var bits = marks[word]
+                while bits != 0 {
+                    let bx = (word &<< 6 | bits.trailingZeroBitCount) &<< 3
+                    bits &= bits &- 1
+                    // Only the spare cells past the row's last block: cleared below.
+                    guard bx < w else { break }
+                    // The untouched blocks from `x` to this one hold the sum so far.
+                    if bx > x { run(x, bx, sum, width: w, row: outRow, spans: &spans, coverage: Rule.self) }
+                    let stop = min(bx &+ 8, w)
+                    if stop &- bx == 8 {
+                        sum = Rule.sumBlock(row + bx, sum, into: outRow + bx)
+                    } else {
+                        // Past the row's bytes: the block's bytes made aside, the first ones kept.
+                        var bytes = SIMD8<UInt8>()
+                        withUnsafeMutableBytes(of: &bytes) { raw in
+                            guard let lanes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                            sum = Rule.sumBlock(row + bx, sum, into: lanes)
+                            (outRow + bx).update(from: lanes, count: stop &- bx)
+                        }
                     }
-                    spans.run(x, runEnd, value: byte)
-                    x = runEnd
-                    continue
+                    spans.summed(bx, stop, bytes: rowBytes)
+                    x = stop
                 }
-                let stop = min(x &+ 8, w)
-                if stop &- x == 8 {
-                    sum = Rule.sumBlock(row + x, sum, into: outRow + x)
-                } else {
-                    // Past the row's bytes: the block's bytes made aside, the first ones kept.
-                    var bytes = SIMD8<UInt8>()
-                    withUnsafeMutableBytes(of: &bytes) { raw in
-                        guard let lanes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                        sum = Rule.sumBlock(row + x, sum, into: lanes)
-                        (outRow + x).update(from: lanes, count: stop &- x)
-                    }
-                }
-                spans.summed(x, stop, bytes: rowBytes)
-                x = stop
             }
+            if x < w { run(x, w, sum, width: w, row: outRow, spans: &spans, coverage: Rule.self) }
             spans.endRow(width: w, bytes: rowBytes)
             // The spare cells that edges reaching the area's right side wrote to (the last
             // block cleared them when it held them).
             row[w] = 0
             row[w &+ 1] = 0
         }
+    }
+
+    /// Columns `x0 ..< x1` of a row, untouched blocks after the running sum `sum`: one
+    /// value, handed to the spans as a run and written where the spans leave it open.
+    @inline(__always)
+    private static func run<Rule: CoverageRule>(_ x0: Int, _ x1: Int, _ sum: Float, width w: Int, row: UnsafeMutablePointer<UInt8>,
+                                                spans: inout CoverageSpanWriter, coverage: Rule.Type) {
+        let byte = Rule.byte(sum)
+        // Unwritten where the spans say it all (see `CoverageSpanWriter.run`).
+        if byte != 255, byte != 0 || (spans.hasStartedExtent && x1 != w) {
+            (row + x0).update(repeating: byte, count: x1 &- x0)
+        }
+        spans.run(x0, x1, value: byte)
     }
 
     // MARK: - Rectangles
@@ -318,11 +334,11 @@ protocol CoverageRule {
 
 /// Nonzero: `min(1, |sum|)`.
 enum NonzeroCoverage: CoverageRule {
+    /// The C kernel's conversion (`sumBlock`'s, one lane): the sums are finite, so
+    /// Swift's checks of `Int32(_:)` could not fail.
     @inline(__always)
     static func byte(_ sum: Float) -> UInt8 {
-        var v = abs(sum)
-        if v > 1 { v = 1 }
-        return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
+        mask_nonzero_byte(sum)
     }
 
     /// The C kernel: the sums added in order, their bytes made in vector lanes with the

@@ -12,17 +12,18 @@ extension Surface {
 
     /// Paints the covered pixels through a mask: the source scaled by the coverage, then by
     /// the mask's value (0 outside its rect), then by the opacity, and blended:
-    /// `[paint, [coverage], [mask], [opacity], sourceOver, rgba8]` (no opacity stage at 1). The mask's bytes are
-    /// read anywhere in its rect, so a sparse mask is written in full first (a copy; the
-    /// renderer's mask values are dense already).
-    mutating func fill(_ coverage: CoverageMask, with paint: Paint, mask: CoverageMask, opacity: Double) {
+    /// `[paint, [coverage], [mask], [opacity], sourceOver, rgba8]` (no opacity stage at 1).
+    /// The mask's bytes are read anywhere in its rect, except by the fused masked fill of
+    /// an opaque source at full opacity (`takesSparseMask`): for any other list, a sparse
+    /// mask is written out first, in place.
+    mutating func fill(_ coverage: CoverageMask, with paint: Paint, mask: inout CoverageMask, opacity: Double) {
         let op = Surface.byte(opacity)
         guard op > 0 else { return }
-        var dense = mask
-        dense.materialize()
-        var modulators: [DrawPipeline.Modulator] = [.init(factors: [.coverage(coverage)]), .init(factors: [.mask(dense)])]
+        let source = DrawPipeline.source(paint)
+        if mask.isSparse, !DrawPipeline.takesSparseMask(source, constant: op) { mask.materialize() }
+        var modulators: [DrawPipeline.Modulator] = [.init(factors: [.coverage(coverage)]), .init(factors: [.mask(mask)])]
         if op < 255 { modulators.append(.init(factors: [.constant(op)])) }
-        DrawPipeline(source: DrawPipeline.source(paint), modulators: modulators, blend: .sourceOver).run(into: &self)
+        DrawPipeline(source: source, modulators: modulators, blend: .sourceOver).run(into: &self)
     }
 
     /// `fill(_:with:mask:opacity:)` through a mask of runs:

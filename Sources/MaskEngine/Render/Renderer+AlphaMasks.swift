@@ -144,10 +144,10 @@ extension Renderer {
             if state.kind != .text, r == coverage.rect, color.rgba8.3 == 255, op == 255,
                (r.y0..<r.y1).allSatisfy({ frame.isKnownFull(y: $0, x0: r.x0, x1: r.x1) }) {
                 // An opaque fill inside a full frame: the values are the coverage itself,
-                // taken with its spans (the extents let the owner's fill skip the rest).
+                // taken with its spans (the extents let the owner's fill skip the rest), and
+                // sparse: the owner's fill walks them, other readers write it out.
                 var taken = CoverageMask(rect: .empty, values: [])
                 swap(&taken, &coverage)
-                taken.materialize()
                 result = taken
                 return
             }

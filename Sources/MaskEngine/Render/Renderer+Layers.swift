@@ -89,7 +89,7 @@ extension Renderer {
                     return
                 }
                 guard var values = try combinedMaskValues(masks, owner: m, mode: state.maskMode, extent: extent, walk: &walk) else { return }
-                surface.fill(coverage, with: paint, mask: values, opacity: opacity)
+                surface.fill(coverage, with: paint, mask: &values, opacity: opacity)
                 values.recycle(into: pool)
             }
             return

@@ -75,10 +75,10 @@ final class CoverageFullTests: XCTestCase {
                     slow.fill(unknown(mask), with: paint, opacity: opacity)
                     XCTAssertTrue(fast.image == slow.image, "\(box) \(paint) \(opacity)")
                     // Through a mask that is itself a rectangle's coverage (both known full).
-                    let through = try rectangle(Rect(1.5, 0.5, 50, 30))
+                    var through = try rectangle(Rect(1.5, 0.5, 50, 30)), unknownThrough = unknown(through)
                     fast = try Surface.backdrop(clip); slow = try Surface.backdrop(clip)
-                    fast.fill(mask, with: paint, mask: through, opacity: opacity)
-                    slow.fill(unknown(mask), with: paint, mask: unknown(through), opacity: opacity)
+                    fast.fill(mask, with: paint, mask: &through, opacity: opacity)
+                    slow.fill(unknown(mask), with: paint, mask: &unknownThrough, opacity: opacity)
                     XCTAssertTrue(fast.image == slow.image, "\(box) \(paint) \(opacity) masked")
                 }
             }

@@ -96,6 +96,18 @@ final class CoverageSpansTests: XCTestCase {
         }
     }
 
+    /// Three rows of five tiles, 15 × 14 pixels, on fractional rows, in a 100 × 60 clip.
+    private func tiles() -> [Polyline] {
+        var tiles: [Polyline] = []
+        for row in 0..<3 {
+            for col in 0..<5 {
+                let x = 2.5 + Double(col) * 19, y = 3.25 + Double(row) * 18
+                tiles.append(closed([Point(x, y), Point(x + 15, y), Point(x + 15, y + 14), Point(x, y + 14)]))
+            }
+        }
+        return tiles
+    }
+
     func testACircleHasOneFullRunARowAndATightExtent() throws {
         let clip = PixelRect(x0: 0, y0: 0, x1: 80, y1: 80)
         let circle = try XCTUnwrap(Rasterizer.coverage(of: .circle(center: Point(40.3, 39.6), radius: 30.2), transform: .identity,
@@ -113,14 +125,7 @@ final class CoverageSpansTests: XCTestCase {
 
     func testAGridOfTilesHasSeveralFullRunsARow() throws {
         let clip = PixelRect(x0: 0, y0: 0, x1: 100, y1: 60)
-        var tiles: [Polyline] = []
-        for row in 0..<3 {
-            for col in 0..<5 {
-                let x = 2.5 + Double(col) * 19, y = 3.25 + Double(row) * 18
-                tiles.append(closed( [Point(x, y), Point(x + 15, y), Point(x + 15, y + 14), Point(x, y + 14)]))
-            }
-        }
-        let grid = try XCTUnwrap(Rasterizer.coverage(of: tiles, fillRule: .nonzero, clip: clip))
+        let grid = try XCTUnwrap(Rasterizer.coverage(of: tiles(), fillRule: .nonzero, clip: clip))
         let runs = checkSpans(grid, "grid")
         // Row 10 crosses the first row of tiles inside them: five runs, columns 3..<17 and so on.
         let row10 = runs[10 - grid.rect.y0]
@@ -128,6 +133,24 @@ final class CoverageSpansTests: XCTestCase {
         // Between the tile rows (y 17.25 ..< 21.25) nothing is covered in row 19.
         let (lo, hi) = grid.extent(y: 19, within: grid.rect.x0, grid.rect.x1)
         XCTAssertGreaterThanOrEqual(lo, hi)
+    }
+
+    /// The writer's room for full runs is the pool's, kept from one shape to the next and
+    /// grown when a shape has more runs than rows (the grid: five a row): shapes made one
+    /// after another with one pool have the spans each has with a pool of its own.
+    func testFullRunsAreTheSameWithARoomKeptAndGrownByThePool() throws {
+        let clip = PixelRect(x0: 0, y0: 0, x1: 100, y1: 60)
+        let disc = Flattener.polylines(of: .circle(center: Point(50.5, 30.25), radius: 24.6), transform: .identity, tolerance: 0.1)
+        let small = Flattener.polylines(of: .circle(center: Point(10.5, 8.25), radius: 5.6), transform: .identity, tolerance: 0.1)
+        let shared = BufferPool()
+        for (i, shape) in [small, tiles(), disc, tiles(), small].enumerated() {
+            let kept = try XCTUnwrap(Rasterizer.coverage(of: shape, fillRule: .nonzero, clip: clip, pool: shared))
+            let alone = try XCTUnwrap(Rasterizer.coverage(of: shape, fillRule: .nonzero, clip: clip, pool: BufferPool()))
+            XCTAssertEqual(kept.rowSpans, alone.rowSpans, "shape \(i)")
+            XCTAssertEqual(kept.fullRuns, alone.fullRuns, "shape \(i)")
+            XCTAssertEqual(kept.denseValues(), alone.denseValues(), "shape \(i)")
+            checkSpans(kept, "shape \(i)")
+        }
     }
 
     func testAnEvenOddShapeHasAHoleBetweenItsRuns() throws {

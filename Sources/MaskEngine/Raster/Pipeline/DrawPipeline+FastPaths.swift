@@ -36,7 +36,9 @@ extension DrawPipeline {
         guard let shape = pieceShape(lanes, count: count) else { return false }
         switch shape {
         case .bare:
-            Surface.sourceOverRun(n, from: src, onto: dst, at: at)
+            // A source known opaque is the copy `sourceOverRun` finds after reading every alpha.
+            guard opaque, let base = dst.baseAddress else { Surface.sourceOverRun(n, from: src, onto: dst, at: at); break }
+            (base + at).copyMemory(from: src, byteCount: n &* 4)
         case .row:
             guard let bytes = lanes[0].bytes else { return false }
             maskedRow(src, opaque: opaque, mask: UnsafeRawPointer(bytes), onto: dst, at: at, count: n)
@@ -178,12 +180,29 @@ extension DrawPipeline {
         }
     }
 
+    /// True when the list `[source, [coverage], [mask], [constant k]]` (no constant stage
+    /// at 255) goes through the fused masked fill (`runMaskedFill`) at factor 255 over a
+    /// source known opaque, which reads no byte of the mask's full runs (the source is
+    /// copied there): the mask may be sparse.
+    static func takesSparseMask(_ source: Source, constant k: UInt32) -> Bool {
+        guard !generalOnly, k == 255 else { return false }
+        switch source {
+        case .solid(let color): return color >> 24 == 255
+        case .paint(let paint): return paint.isKnownOpaque
+        case .pixels, .none: return false
+        }
+    }
+
     /// The RGBA store's entry keyed by the whole list for a fill through a mask,
     /// `[source, [coverage], [mask], [constant]?]`: the rows of the general loop (narrowed
     /// to both extents, a row the mask shuts not shaded), without held factors or a call
-    /// per piece: a full coverage run goes through the `row` (`rowThenConstant`) loop, a
-    /// piece between full runs through the general one with the coverage's, the mask's
-    /// and the constant's lanes. True when done.
+    /// per piece: a piece has a lane for the coverage where it is not full, then the
+    /// mask's, then the constant's, and goes through the fast path of that shape (a full
+    /// coverage run through the `row` (`rowThenConstant`) loop) or the general loop. At
+    /// factor 255 over rows known opaque (and for a sparse mask, which `takesSparseMask`
+    /// lets in only there), the pieces are cut along the mask's full runs too, where the
+    /// source overwrites (a copy where the coverage is full as well): the bytes there are
+    /// not read. True when done.
     func runMaskedFill(into surface: inout Surface) -> Bool {
         guard let (coverage, factor, k) = maskedFill, case .mask(let mask) = factor else { return false }
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
@@ -194,7 +213,9 @@ extension DrawPipeline {
                 surface.withPixels { dst, backdrop in
                     withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: rows) { rowAt, hint in
                         guard let covBytes = cov.baseAddress, let maskBytes = maskValues.baseAddress else { return }
-                        var lanes = (Lane(bytes: nil, k: 255), Lane(bytes: nil, k: 255), Lane(bytes: nil, k: k))
+                        // Elsewhere a full run of the mask is cheaper as the bytes' lane (255s)
+                        // than as pieces of its own.
+                        let walksMask = mask.isSparse || (k == 255 && hint.opaque)
                         for y in rows {
                             let c = spans.extent(y: y, within: region.x0, region.x1)
                             let (lo, hi) = maskSpans.extent(y: y, within: c.lo, c.hi)
@@ -202,28 +223,36 @@ extension DrawPipeline {
                             // Rows of the coverage and the mask from column 0 of the device.
                             let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
                             let maskRow = maskBytes + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0)
-                            guard !DrawPipeline.isZero(UnsafeRawPointer(maskRow + lo), count: hi &- lo), let row = rowAt(y, hi) else { continue }
+                            // A sparse mask's bytes are read between its full runs only.
+                            var shut = !mask.isSparse && DrawPipeline.isZero(UnsafeRawPointer(maskRow + lo), count: hi &- lo)
+                            if mask.isSparse {
+                                shut = true
+                                maskSpans.forEach(y: y, within: lo, hi) { a, b, full in
+                                    if shut, full || !DrawPipeline.isZero(UnsafeRawPointer(maskRow + a), count: b &- a) { shut = false }
+                                }
+                            }
+                            guard !shut, let row = rowAt(y, hi) else { continue }
                             let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
-                            spans.forEach(y: y, within: lo, hi) { a, b, known in
-                                if known, k == 255, hint.opaque {
-                                    // Where the mask is known full too, the source overwrites.
-                                    maskSpans.forEach(y: y, within: a, b) { c, d, full in backdrop.prepare(y: y, c, d, overwrites: full) }
-                                }
-                                backdrop.prepare(y: y, a, b, overwrites: false)
-                                let from = row + (a &- painted.x0) &* 4, at = dstAt &+ a &* 4, n = b &- a
-                                if known {
-                                    lanes.0 = Lane(bytes: maskRow + a, k: 255)
-                                    lanes.1 = Lane(bytes: nil, k: k)
-                                } else {
-                                    lanes.0 = Lane(bytes: covRow + a, k: 255)
-                                    lanes.1 = Lane(bytes: maskRow + a, k: 255)
-                                }
-                                let count = (known ? 1 : 2) &+ (k == 255 ? 0 : 1)
-                                withUnsafeBytes(of: &lanes) { raw in
+                            @inline(__always)
+                            func piece(_ a: Int, _ b: Int, known: Bool, full: Bool) {
+                                // Where both are full, an opaque source overwrites.
+                                backdrop.prepare(y: y, a, b, overwrites: known && full && k == 255 && hint.opaque)
+                                // Local to the piece: a variable the nested function captured
+                                // would be checked for exclusive access at each piece.
+                                var lanes = (Lane(bytes: nil, k: 255), Lane(bytes: nil, k: 255), Lane(bytes: nil, k: 255))
+                                withUnsafeMutableBytes(of: &lanes) { raw in
                                     guard let first = raw.baseAddress?.assumingMemoryBound(to: Lane.self) else { return }
-                                    DrawPipeline.blendPixels(n, from: from, lanes: first, count: count, opaque: hint.opaque, fast: true,
-                                                             onto: dst, at: at, behind: false)
+                                    var count = 0
+                                    if !known { first[count] = Lane(bytes: covRow + a, k: 255); count &+= 1 }
+                                    if !full { first[count] = Lane(bytes: maskRow + a, k: 255); count &+= 1 }
+                                    if k != 255 { first[count] = Lane(bytes: nil, k: k); count &+= 1 }
+                                    DrawPipeline.blendPixels(b &- a, from: row + (a &- painted.x0) &* 4, lanes: first, count: count,
+                                                             opaque: hint.opaque, fast: true, onto: dst, at: dstAt &+ a &* 4, behind: false)
                                 }
+                            }
+                            spans.forEach(y: y, within: lo, hi) { a, b, known in
+                                guard walksMask else { return piece(a, b, known: known, full: false) }
+                                maskSpans.forEach(y: y, within: a, b) { c, d, full in piece(c, d, known: known, full: full) }
                             }
                         }
                     }

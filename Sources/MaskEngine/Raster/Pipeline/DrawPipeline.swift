@@ -116,7 +116,8 @@ struct DrawPipeline {
     enum Factor {
         /// A shape's coverage: 0 outside its rect and its rows' extents, 255 in full runs.
         case coverage(CoverageMask)
-        /// A mask's values, written in full (not sparse); 0 outside its rect.
+        /// A mask's values; 0 outside its rect. Written in full (not sparse), except where
+        /// the list `takesSparseMask`.
         case mask(CoverageMask)
         /// A mask's values as runs of constant values (0 outside them and its rect).
         case runs(RunMask)
