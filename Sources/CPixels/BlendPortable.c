@@ -52,11 +52,14 @@ static inline pixels8 block_scaled(pixels8 p, pixels8 k) {
     return (pixels8)(rb | ga);
 }
 
-/// Source-over of eight pixels `s` onto the eight at `d`.
-static inline void block_over(pixels8 s, uint8_t *d) {
+/// Source-over of eight pixels `s` onto the eight pixels `d`.
+static inline pixels8 over_block(pixels8 s, pixels8 d) {
     pixels8 inverse = 255 - (s >> 24);
-    store_block(d, s + block_scaled(load_block(d), inverse | (inverse << 16)));
+    return s + block_scaled(d, inverse | (inverse << 16));
 }
+
+/// Source-over of eight pixels `s` onto the eight at `d`.
+static inline void block_over(pixels8 s, uint8_t *d) { store_block(d, over_block(s, load_block(d))); }
 
 /// The end of the run of 8-byte blocks of 255 from `i` (the block at `i` is one).
 static size_t full_run_end(const uint8_t *mask, size_t i, size_t count) {
@@ -102,6 +105,16 @@ static void scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t 
     scaled_pixels(src, dst, i, count, k);
 }
 
+static void scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque) {
+    pixels8 k8 = (pixels8){0} + (k | k << 16), b = (pixels8){0} + backdrop, left = (pixels8){0} + backdrop_left(backdrop, k);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        pixels8 s = block_scaled(load_block(src + 4 * i), k8);
+        store_block(dst + 4 * i, opaque ? s + left : over_block(s, b));
+    }
+    scaled_pixels_onto(src, dst, i, count, k, backdrop);
+}
+
 static void fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     for (size_t i = 0; i < count; i++) store_pixel(dst + 4 * i, pixel);
 }
@@ -139,5 +152,5 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
 }
 
 const struct kernel_table mask_portable_kernels = {
-    masked_row, masked_row_opacity, scaled_row, solid_row, fill_pixels, alpha_fill, alpha_row,
+    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, solid_row, fill_pixels, alpha_fill, alpha_row,
 };

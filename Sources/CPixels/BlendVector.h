@@ -181,6 +181,24 @@ static void vector_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, ui
 #endif
 }
 
+static void vector_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque) {
+    vec k16 = v_set16((int16_t)k), b = v_set32((int32_t)backdrop), left = v_set32((int32_t)backdrop_left(backdrop, k));
+    size_t i = 0;
+    if (opaque) {
+        for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, v_add32(scaled_all(v_load(src + 4 * i), k16), left));
+    } else {
+        for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(scaled_all(v_load(src + 4 * i), k16), b));
+    }
+    if (i == count) return;
+#if MASKED_TAILS
+    size_t bytes = 4 * (count - i);
+    vec s = scaled_all(v_load_part(src + 4 * i, bytes), k16);
+    v_store_part(dst + 4 * i, opaque ? v_add32(s, left) : over(s, b), bytes);
+#else
+    scaled_pixels_onto(src, dst, i, count, k, backdrop);
+#endif
+}
+
 static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     vec p = v_set32((int32_t)pixel);
     size_t i = 0;
@@ -302,6 +320,6 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 
 #define VECTOR_KERNELS                                                                                          \
     {                                                                                                           \
-        vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_solid_row, vector_fill_pixels, \
-            vector_alpha_fill, vector_alpha_row,                                                                \
+        vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto, vector_solid_row, \
+            vector_fill_pixels, vector_alpha_fill, vector_alpha_row,                                            \
     }

@@ -12,6 +12,7 @@ struct kernel_table {
     void (*masked_row)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque);
     void (*masked_row_opacity)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
     void (*scaled_row)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k);
+    void (*scaled_row_onto)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque);
     void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
@@ -81,6 +82,19 @@ static inline void masked_pixels_opacity(const uint8_t *src, const uint8_t *mask
 static inline void scaled_pixels(const uint8_t *src, uint8_t *dst, size_t from, size_t to, uint32_t k) {
     for (size_t i = from; i < to; i++) blend_pixel(scaled_pixel(load_pixel(src + 4 * i), k), dst + 4 * i);
 }
+
+/// Pixels `from ..< to` of a row scaled by a constant onto the pixel `backdrop`, one at a
+/// time, without reading `dst`.
+static inline void scaled_pixels_onto(const uint8_t *src, uint8_t *dst, size_t from, size_t to, uint32_t k, uint32_t backdrop) {
+    for (size_t i = from; i < to; i++) {
+        uint32_t s = scaled_pixel(load_pixel(src + 4 * i), k);
+        store_pixel(dst + 4 * i, s + scaled_pixel(backdrop, 255 - (s >> 24)));
+    }
+}
+
+/// What shows of the pixel `backdrop` under an opaque source scaled by `k`, whose alpha is
+/// `k`: `backdrop − backdrop · k / 255` on each channel (no channel borrows).
+static inline uint32_t backdrop_left(uint32_t backdrop, uint32_t k) { return backdrop - scaled_pixel(backdrop, k); }
 
 /// Pixels `from ..< to` of a solid row, one at a time.
 static inline void solid_pixels(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t from, size_t to) {

@@ -50,6 +50,12 @@ void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *d
 /// (0...255): a piece over which a mask holds one value.
 void mask_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k);
 
+/// As `mask_scaled_row` onto a destination whose pixels are all `backdrop` (a frame's rows
+/// not filled yet): writes each of the `count` pixels of `dst` once, without reading it
+/// and without the fill first. With `opaque` (every source pixel is), what shows of the
+/// backdrop is one pixel for the whole row.
+void mask_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque);
+
 /// Source-over of the solid premultiplied `color` onto `count` pixels of `dst`, scaled at
 /// pixel `i` by `mulDiv255(coverage[i], k)`, or by `k` (0...255) alone when `coverage` is
 /// NULL: a plain fill's row, coverage times opacity rounded once.

@@ -135,6 +135,18 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
+    /// Onto a stale row, the destination's bytes (random here) are never read: each pixel is
+    /// the source over the backdrop pixel, opaque source or not.
+    func testScaledRowsOntoABackdropGiveTheScalarBytes() {
+        for k: UInt32 in [0, 1, 77, 128, 254, 255] {
+            for backdrop: UInt32 in [0xFF00_0000, 0xFF40_80C0, 0xFFFF_FFFF] {
+                check("scaled row at \(k) onto \(String(backdrop, radix: 16))", rounds: 60, seed: 60 &+ UInt64(k) &+ UInt64(backdrop & 0xFF),
+                      kernel: { s, _, d, n, row in mask_scaled_row_onto(s, d, n, k, backdrop, row.opaque ? 1 : 0) },
+                      reference: { i, r in self.over(scaled(r.source[i], by: k), backdrop) })
+            }
+        }
+    }
+
     func testSolidRowsGiveTheScalarBytes() {
         for (color, k) in [(UInt32(0xFF20_4080), UInt32(255)), (0xFF20_4080, 100), (0x8010_2040, 255), (0x8010_2040, 3), (0, 200)] {
             check("solid row \(String(color, radix: 16)) at \(k)", rounds: 150, seed: UInt64(k) ^ UInt64(color),

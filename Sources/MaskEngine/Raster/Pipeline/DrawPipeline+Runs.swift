@@ -33,13 +33,23 @@ extension DrawPipeline {
                                 let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                                 spans.forEach(y: y, within: lo, hi) { a, b, known in
                                     runs.forEachRun(y: y, within: a, b, band: &band) { p, q, v in
-                                        backdrop.prepare(y: y, p, q, overwrites: known && v == 255 && k == 255 && hint.opaque)
+                                        // A run of 0 changes nothing (what is stale there stays so).
+                                        guard v > 0 else { return }
                                         let from = row + (p &- painted.x0) &* 4, at = dstAt &+ p &* 4, n = q &- p
                                         // The piece's one constant when the run's value or the draw's
                                         // opacity is 255 (left out): its shape's kernel is called here,
                                         // as `fastSourceOver` would call it, without building lanes; a
-                                        // full run of a source known opaque is copied without a look.
+                                        // full run of a source known opaque is copied without a look,
+                                        // and a run over rows still stale is blended onto the backdrop
+                                        // colour in one pass, without filling them first.
                                         let c: UInt32? = v == 255 ? k : (k == 255 ? UInt32(truncatingIfNeeded: v) : nil)
+                                        let copies = known && c == 255 && hint.opaque
+                                        if known, !copies, let c, let pixel = backdrop.takeStale(y: y, p, q) {
+                                            mask_scaled_row_onto(from.assumingMemoryBound(to: UInt8.self), dstBytes + at, n, c, pixel,
+                                                                 hint.opaque ? 1 : 0)
+                                            return
+                                        }
+                                        backdrop.prepare(y: y, p, q, overwrites: copies)
                                         if let c {
                                             let src = from.assumingMemoryBound(to: UInt8.self), out = dstBytes + at
                                             switch (known, c) {
