@@ -227,6 +227,20 @@ struct RunMask: Sendable {
             }
         }
 
+        /// The end row (exclusive) of the rows from `y` that have row `y`'s runs: its
+        /// band's, within the rect (`y + 1` outside it). `band` as for `runIndices`.
+        @inline(__always)
+        func rowsAlike(from y: Int, band: inout Int) -> Int {
+            _ = runIndices(y: y, band: &band)
+            guard y >= rect.y0, y < rect.y1, band < bands.count else { return y &+ 1 }
+            return min(bands[band], rect.y1)
+        }
+
+        /// The most runs any row has.
+        var mostRunsInARow: Int {
+            stride(from: 0, to: bands.count, by: 3).reduce(0) { most, b in max(most, (bands[b &+ 2] &- bands[b &+ 1]) / 3) }
+        }
+
         /// True when row `y` has a run within `x0 ..< x1` (else its values there are 0).
         @inline(__always)
         func hasRun(y: Int, within x0: Int, _ x1: Int, band: inout Int) -> Bool {
