@@ -185,8 +185,7 @@ final class PipelinePropertyTests: XCTestCase {
             let box = Rect(x, y, Double(1 + random.next() % 60) * 0.9, Double(1 + random.next() % 8) * 0.7)
             let value = [0, 255, 255, Int(random.byte())][Int(random.next() % 4)]
             guard let coverage = RunMask(coverageOf: .rect(box), transform: .identity, clip: clip) else { continue }
-            let tile = coverage.mapped { Int(mulDiv255(UInt32($0), UInt32(value))) }
-            _ = mask.combine(with: tile) { d, s in s == 0 ? d : s + Int(mulDiv255(UInt32(d), 255 - UInt32(s))) }
+            _ = mask.fill(coverage, alpha: UInt32(value), opacity: 255)
         }
         mask.rect = mask.rect.intersection(PixelRect(x0: Int(random.next() % 4), y0: Int(random.next() % 2), x1: clip.x1, y1: clip.y1))
         return .runs(mask)
