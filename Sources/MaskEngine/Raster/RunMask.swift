@@ -36,8 +36,12 @@ struct RunMask: Sendable {
     /// overlap times its row's, rounded as the rasterizer rounds them.
     init(rectangle box: Rect, area: PixelRect) {
         rect = area
+        // At most three bands (the edge rows, the rows inside) of three runs (the edge
+        // columns, the columns inside): one allocation each.
         bands = []
+        bands.reserveCapacity(3 &* 3)
         runs = []
+        runs.reserveCapacity(3 &* 3 &* 3)
         let columns = BoxOverlap(lo: box.minX, hi: box.maxX, first: area.x0, count: area.width)
         let rows = BoxOverlap(lo: box.minY, hi: box.maxY, first: area.y0, count: area.height)
         func byte(_ cx: Float, _ fy: Float) -> Int { Int(BoxOverlap.byte(cx, fy)) }
