@@ -13,7 +13,9 @@
 // With `MASKED_TAILS` (a level with masked loads and stores), also `v_load_part` /
 // `v_store_part` (the first `bytes` bytes, the rest read as 0 and left unwritten) and
 // `v_block_part` (the first `n` bytes of a block): a row's last pixels take the vector
-// step; without, they go one by one, as the portable level does its last ones.
+// step; without, they go one by one, as the portable level does its last ones. Every
+// level has `v_load_pixels` / `v_store_pixels` (the first `n` pixels, masked by pixel), for
+// the last pixels of the rows without coverage bytes.
 //
 // The arithmetic: the bytes are widened to 16-bit lanes (unpack with zero), multiplied,
 // and divided by 255 with rounding as `(t · 257) >> 16` of `t = x·k + 128`, which equals
@@ -173,12 +175,8 @@ static void vector_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, ui
     size_t i = 0;
     for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(scaled_all(v_load(src + 4 * i), k16), v_load(dst + 4 * i)));
     if (i == count) return;
-#if MASKED_TAILS
-    size_t bytes = 4 * (count - i);
-    v_store_part(dst + 4 * i, over(scaled_all(v_load_part(src + 4 * i, bytes), k16), v_load_part(dst + 4 * i, bytes)), bytes);
-#else
-    scaled_pixels(src, dst, i, count, k);
-#endif
+    size_t n = count - i;
+    v_store_pixels(dst + 4 * i, over(scaled_all(v_load_pixels(src + 4 * i, n), k16), v_load_pixels(dst + 4 * i, n)), n);
 }
 
 static void vector_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque) {
@@ -190,13 +188,9 @@ static void vector_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t coun
         for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(scaled_all(v_load(src + 4 * i), k16), b));
     }
     if (i == count) return;
-#if MASKED_TAILS
-    size_t bytes = 4 * (count - i);
-    vec s = scaled_all(v_load_part(src + 4 * i, bytes), k16);
-    v_store_part(dst + 4 * i, opaque ? v_add32(s, left) : over(s, b), bytes);
-#else
-    scaled_pixels_onto(src, dst, i, count, k, backdrop);
-#endif
+    size_t n = count - i;
+    vec s = scaled_all(v_load_pixels(src + 4 * i, n), k16);
+    v_store_pixels(dst + 4 * i, opaque ? v_add32(s, left) : over(s, b), n);
 }
 
 static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
