@@ -98,10 +98,14 @@ static void masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t 
     masked_pixels_opacity(src, mask, dst, i, count, opacity);
 }
 
-static void scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k) {
+static void scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque) {
     pixels8 k8 = (pixels8){0} + (k | k << 16);
     size_t i = 0;
-    for (; i + 8 <= count; i += 8) block_over(block_scaled(load_block(src + 4 * i), k8), dst + 4 * i);
+    for (; i + 8 <= count; i += 8) {
+        pixels8 s = block_scaled(load_block(src + 4 * i), k8), d = load_block(dst + 4 * i);
+        // An opaque source's scaled alpha is k: the destination loses d · k / 255 (no borrow).
+        store_block(dst + 4 * i, opaque ? s + (d - block_scaled(d, k8)) : over_block(s, d));
+    }
     scaled_pixels(src, dst, i, count, k);
 }
 

@@ -170,13 +170,30 @@ static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, u
 #endif
 }
 
-static void vector_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k) {
+/// Source-over of the pixels `s` scaled by `k16` onto `d`; with `opaque` (known where it is
+/// inlined), the scaled source's alpha is `k` itself, and scales the destination unspread.
+__attribute__((always_inline)) static inline vec scaled_over(vec s, vec d, vec k16, int opaque) {
+    s = scaled_all(s, k16);
+    return opaque ? v_add32(s, v_sub8(d, scaled_all(d, k16))) : over(s, d);
+}
+
+/// `vector_scaled_row` with `opaque` known where it is inlined, so the loop does not test it.
+__attribute__((always_inline)) static inline void scaled_row_known(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k,
+                                                                   int opaque) {
     vec k16 = v_set16((int16_t)k);
     size_t i = 0;
-    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(scaled_all(v_load(src + 4 * i), k16), v_load(dst + 4 * i)));
+    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, scaled_over(v_load(src + 4 * i), v_load(dst + 4 * i), k16, opaque));
     if (i == count) return;
     size_t n = count - i;
-    v_store_pixels(dst + 4 * i, over(scaled_all(v_load_pixels(src + 4 * i, n), k16), v_load_pixels(dst + 4 * i, n)), n);
+    v_store_pixels(dst + 4 * i, scaled_over(v_load_pixels(src + 4 * i, n), v_load_pixels(dst + 4 * i, n), k16, opaque), n);
+}
+
+static void vector_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque) {
+    if (opaque) {
+        scaled_row_known(src, dst, count, k, 1);
+    } else {
+        scaled_row_known(src, dst, count, k, 0);
+    }
 }
 
 static void vector_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque) {

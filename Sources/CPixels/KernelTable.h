@@ -11,7 +11,7 @@
 struct kernel_table {
     void (*masked_row)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque);
     void (*masked_row_opacity)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
-    void (*scaled_row)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k);
+    void (*scaled_row)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque);
     void (*scaled_row_onto)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque);
     void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);

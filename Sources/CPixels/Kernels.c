@@ -52,7 +52,9 @@ void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *d
     kernels()->masked_row_opacity(src, mask, dst, count, opacity);
 }
 
-void mask_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k) { kernels()->scaled_row(src, dst, count, k); }
+void mask_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque) {
+    kernels()->scaled_row(src, dst, count, k, opaque);
+}
 
 void mask_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque) {
     kernels()->scaled_row_onto(src, dst, count, k, backdrop, opaque);

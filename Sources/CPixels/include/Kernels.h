@@ -47,8 +47,9 @@ void mask_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size
 void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
 
 /// Source-over of `count` pixels from `src`, each first scaled by the constant `k`
-/// (0...255): a piece over which a mask holds one value.
-void mask_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k);
+/// (0...255): a piece over which a mask holds one value. With `opaque` (every source pixel
+/// is), the destination is scaled by `k`, the scaled source's alpha, without reading it.
+void mask_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque);
 
 /// As `mask_scaled_row` onto a destination whose pixels are all `backdrop` (a frame's rows
 /// not filled yet): writes each of the `count` pixels of `dst` once, without reading it

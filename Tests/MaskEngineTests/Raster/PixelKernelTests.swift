@@ -130,7 +130,7 @@ final class PixelKernelTests: XCTestCase {
 
     func testScaledRowsGiveTheScalarBytes() {
         for k: UInt32 in [0, 1, 77, 128, 254, 255] {
-            check("scaled row at \(k)", rounds: 150, seed: 40 + UInt64(k), kernel: { s, _, d, n, _ in mask_scaled_row(s, d, n, k) },
+            check("scaled row at \(k)", rounds: 150, seed: 40 + UInt64(k), kernel: { s, _, d, n, row in mask_scaled_row(s, d, n, k, row.opaque ? 1 : 0) },
                   reference: { i, r in self.over(scaled(r.source[i], by: k), r.destination[i]) })
         }
     }

@@ -169,6 +169,6 @@ extension DrawPipeline {
         if piece.k == 255, let base = dst.baseAddress {
             return Surface.sourceOverRun(n, from: from, onto: dst, at: UnsafeMutableRawPointer(to) - base)
         }
-        mask_scaled_row(src, to, n, piece.k)
+        mask_scaled_row(src, to, n, piece.k, opaque ? 1 : 0)
     }
 }
