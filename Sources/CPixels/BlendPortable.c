@@ -123,6 +123,11 @@ static void fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     for (size_t i = 0; i < count; i++) store_pixel(dst + 4 * i, pixel);
 }
 
+static void scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
+                               int opaque) {
+    scaled_pieces_onto_with(fill_pixels, scaled_row_onto, src, dst, pieces, count, backdrop, opaque);
+}
+
 static void solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
     uint32_t full = scaled_pixel(color, k);
     if (!coverage && full >> 24 == 255) return fill_pixels(dst, count, full);
@@ -156,5 +161,5 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
 }
 
 const struct kernel_table mask_portable_kernels = {
-    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, solid_row, fill_pixels, alpha_fill, alpha_row,
+    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, fill_pixels, alpha_fill, alpha_row,
 };

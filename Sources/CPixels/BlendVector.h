@@ -227,6 +227,11 @@ static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
 #endif
 }
 
+static void vector_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count,
+                                      uint32_t backdrop, int opaque) {
+    scaled_pieces_onto_with(vector_fill_pixels, vector_scaled_row_onto, src, dst, pieces, count, backdrop, opaque);
+}
+
 static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
     uint32_t full = scaled_pixel(color, k);
     int opaque = full >> 24 == 255;
@@ -331,6 +336,6 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 
 #define VECTOR_KERNELS                                                                                          \
     {                                                                                                           \
-        vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto, vector_solid_row, \
-            vector_fill_pixels, vector_alpha_fill, vector_alpha_row,                                            \
+        vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,               \
+            vector_scaled_pieces_onto, vector_solid_row, vector_fill_pixels, vector_alpha_fill, vector_alpha_row, \
     }

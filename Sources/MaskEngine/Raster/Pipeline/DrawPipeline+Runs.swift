@@ -4,12 +4,8 @@ import CPixels
 /// lane over a piece is a constant, not a byte row.
 extension DrawPipeline {
     /// A piece of a row through a run whose lanes leave one constant: columns
-    /// `start ..< end` of the source times `k`.
-    struct ConstantPiece {
-        var start: Int
-        var end: Int
-        var k: UInt32
-    }
+    /// `start ..< end` of the source times `k` (the kernels' `mask_piece`).
+    typealias ConstantPiece = mask_piece
 
     /// The RGBA store's entry keyed by the whole list for a fill through a mask of runs,
     /// `[source, [coverage], [runs], [constant]?]`: the rows of the general loop (narrowed
@@ -54,8 +50,9 @@ extension DrawPipeline {
                                         guard let row = rowAt(r, hi) else { continue }
                                         let out = rowPixels(r), from = row - painted.x0 &* 4
                                         if let pixel = backdrop.takeStale(y: r, pieces[0].start, pieces[count &- 1].end) {
-                                            DrawPipeline.drawConstantPieces(pieces, count: count, from: from, opaque: hint.opaque,
-                                                                            onto: out, stale: pixel)
+                                            // Written once each, the columns between pieces filled.
+                                            mask_scaled_pieces_onto(from.assumingMemoryBound(to: UInt8.self), out, pieces, count, pixel,
+                                                                    hint.opaque ? 1 : 0)
                                             continue
                                         }
                                         for j in 0..<count {
@@ -125,26 +122,6 @@ extension DrawPipeline {
             count &+= 1
         }
         return constant ? count : nil
-    }
-
-    /// Draws `count` pieces of a row whose columns from the first piece's start to the last
-    /// one's end are all stale, the backdrop `pixel` (`BackdropRows.takeStale`): each
-    /// written once, without a fill first: the columns between pieces filled, a piece at
-    /// 255 of a source known `opaque` copied, any other blended onto the backdrop colour.
-    /// `from` and `out` are the source's and the row's pixels from column 0 of the device.
-    private static func drawConstantPieces(_ pieces: UnsafeMutablePointer<ConstantPiece>, count: Int, from: UnsafeRawPointer,
-                                           opaque: Bool, onto out: UnsafeMutablePointer<UInt8>, stale pixel: UInt32) {
-        var x = pieces[0].start
-        for j in 0..<count {
-            let piece = pieces[j], src = (from + piece.start &* 4).assumingMemoryBound(to: UInt8.self), to = out + piece.start &* 4
-            if piece.start > x { mask_fill_pixels(out + x &* 4, piece.start &- x, pixel) }
-            if piece.k == 255, opaque {
-                to.update(from: src, count: (piece.end &- piece.start) &* 4)
-            } else {
-                mask_scaled_row_onto(src, to, piece.end &- piece.start, piece.k, pixel, opaque ? 1 : 0)
-            }
-            x = piece.end
-        }
     }
 
     /// Draws one piece of row `y` over a full coverage run, the source from `from` times
