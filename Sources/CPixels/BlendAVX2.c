@@ -1,5 +1,7 @@
 // The kernels with AVX2: eight pixels (32 alpha bytes) a step; a row's last few one by
-// one (AVX2 has no byte-masked loads, and a padded copy costs more than the pixels).
+// one (AVX2 has no byte-masked loads, and a padded copy costs more than the pixels), but
+// for the rows of whole pixels without coverage bytes, whose last few take the vector
+// step with loads and stores masked by pixel (`vpmaskmovd`).
 
 #include "KernelTable.h"
 
@@ -35,6 +37,12 @@ static inline vec v_sub8(vec a, vec b) { return _mm256_sub_epi8(a, b); }
 static inline vec v_shuffle8(vec a, vec control) { return _mm256_shuffle_epi8(a, control); }
 static inline int v_is_zero(vec v) { return _mm256_testz_si256(v, v); }
 static inline int v_is_ones(vec v) { return _mm256_testc_si256(v, _mm256_set1_epi8(-1)); }
+/// The mask of the first `n` (below 8) pixels.
+static inline vec first_pixels(size_t n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+static inline vec v_load_pixels(const uint8_t *p, size_t n) { return _mm256_maskload_epi32((const int *)p, first_pixels(n)); }
+static inline void v_store_pixels(uint8_t *p, vec v, size_t n) { _mm256_maskstore_epi32((int *)p, first_pixels(n), v); }
 
 #include "BlendVector.h"
 

@@ -26,6 +26,8 @@ static inline vec v_load(const uint8_t *p) { return _mm512_loadu_si512((const vo
 static inline void v_store(uint8_t *p, vec v) { _mm512_storeu_si512((void *)p, v); }
 static inline vec v_load_part(const uint8_t *p, size_t bytes) { return _mm512_maskz_loadu_epi8(first(bytes), p); }
 static inline void v_store_part(uint8_t *p, vec v, size_t bytes) { _mm512_mask_storeu_epi8(p, first(bytes), v); }
+static inline vec v_load_pixels(const uint8_t *p, size_t n) { return v_load_part(p, 4 * n); }
+static inline void v_store_pixels(uint8_t *p, vec v, size_t n) { v_store_part(p, v, 4 * n); }
 static inline __m128i v_block(const uint8_t *m) { return _mm_loadu_si128((const __m128i *)m); }
 static inline __m128i v_block_part(const uint8_t *m, size_t n) { return _mm_maskz_loadu_epi8((__mmask16)first(n), m); }
 static inline __m128i v_block_ones(void) { return _mm_set1_epi8(-1); }

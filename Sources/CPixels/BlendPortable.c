@@ -52,11 +52,14 @@ static inline pixels8 block_scaled(pixels8 p, pixels8 k) {
     return (pixels8)(rb | ga);
 }
 
-/// Source-over of eight pixels `s` onto the eight at `d`.
-static inline void block_over(pixels8 s, uint8_t *d) {
+/// Source-over of eight pixels `s` onto the eight pixels `d`.
+static inline pixels8 over_block(pixels8 s, pixels8 d) {
     pixels8 inverse = 255 - (s >> 24);
-    store_block(d, s + block_scaled(load_block(d), inverse | (inverse << 16)));
+    return s + block_scaled(d, inverse | (inverse << 16));
 }
+
+/// Source-over of eight pixels `s` onto the eight at `d`.
+static inline void block_over(pixels8 s, uint8_t *d) { store_block(d, over_block(s, load_block(d))); }
 
 /// The end of the run of 8-byte blocks of 255 from `i` (the block at `i` is one).
 static size_t full_run_end(const uint8_t *mask, size_t i, size_t count) {
@@ -95,15 +98,34 @@ static void masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t 
     masked_pixels_opacity(src, mask, dst, i, count, opacity);
 }
 
-static void scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k) {
+static void scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque) {
     pixels8 k8 = (pixels8){0} + (k | k << 16);
     size_t i = 0;
-    for (; i + 8 <= count; i += 8) block_over(block_scaled(load_block(src + 4 * i), k8), dst + 4 * i);
+    for (; i + 8 <= count; i += 8) {
+        pixels8 s = block_scaled(load_block(src + 4 * i), k8), d = load_block(dst + 4 * i);
+        // An opaque source's scaled alpha is k: the destination loses d · k / 255 (no borrow).
+        store_block(dst + 4 * i, opaque ? s + (d - block_scaled(d, k8)) : over_block(s, d));
+    }
     scaled_pixels(src, dst, i, count, k);
+}
+
+static void scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque) {
+    pixels8 k8 = (pixels8){0} + (k | k << 16), b = (pixels8){0} + backdrop, left = (pixels8){0} + backdrop_left(backdrop, k);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        pixels8 s = block_scaled(load_block(src + 4 * i), k8);
+        store_block(dst + 4 * i, opaque ? s + left : over_block(s, b));
+    }
+    scaled_pixels_onto(src, dst, i, count, k, backdrop);
 }
 
 static void fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     for (size_t i = 0; i < count; i++) store_pixel(dst + 4 * i, pixel);
+}
+
+static void scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
+                               int opaque) {
+    scaled_pieces_onto_with(fill_pixels, scaled_row_onto, src, dst, pieces, count, backdrop, opaque);
 }
 
 static void solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
@@ -139,5 +161,5 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
 }
 
 const struct kernel_table mask_portable_kernels = {
-    masked_row, masked_row_opacity, scaled_row, solid_row, fill_pixels, alpha_fill, alpha_row,
+    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, fill_pixels, alpha_fill, alpha_row,
 };

@@ -13,7 +13,9 @@
 // With `MASKED_TAILS` (a level with masked loads and stores), also `v_load_part` /
 // `v_store_part` (the first `bytes` bytes, the rest read as 0 and left unwritten) and
 // `v_block_part` (the first `n` bytes of a block): a row's last pixels take the vector
-// step; without, they go one by one, as the portable level does its last ones.
+// step; without, they go one by one, as the portable level does its last ones. Every
+// level has `v_load_pixels` / `v_store_pixels` (the first `n` pixels, masked by pixel), for
+// the last pixels of the rows without coverage bytes.
 //
 // The arithmetic: the bytes are widened to 16-bit lanes (unpack with zero), multiplied,
 // and divided by 255 with rounding as `(t · 257) >> 16` of `t = x·k + 128`, which equals
@@ -168,17 +170,44 @@ static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, u
 #endif
 }
 
-static void vector_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k) {
+/// Source-over of the pixels `s` scaled by `k16` onto `d`; with `opaque` (known where it is
+/// inlined), the scaled source's alpha is `k` itself, and scales the destination unspread.
+__attribute__((always_inline)) static inline vec scaled_over(vec s, vec d, vec k16, int opaque) {
+    s = scaled_all(s, k16);
+    return opaque ? v_add32(s, v_sub8(d, scaled_all(d, k16))) : over(s, d);
+}
+
+/// `vector_scaled_row` with `opaque` known where it is inlined, so the loop does not test it.
+__attribute__((always_inline)) static inline void scaled_row_known(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k,
+                                                                   int opaque) {
     vec k16 = v_set16((int16_t)k);
     size_t i = 0;
-    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(scaled_all(v_load(src + 4 * i), k16), v_load(dst + 4 * i)));
+    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, scaled_over(v_load(src + 4 * i), v_load(dst + 4 * i), k16, opaque));
     if (i == count) return;
-#if MASKED_TAILS
-    size_t bytes = 4 * (count - i);
-    v_store_part(dst + 4 * i, over(scaled_all(v_load_part(src + 4 * i, bytes), k16), v_load_part(dst + 4 * i, bytes)), bytes);
-#else
-    scaled_pixels(src, dst, i, count, k);
-#endif
+    size_t n = count - i;
+    v_store_pixels(dst + 4 * i, scaled_over(v_load_pixels(src + 4 * i, n), v_load_pixels(dst + 4 * i, n), k16, opaque), n);
+}
+
+static void vector_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque) {
+    if (opaque) {
+        scaled_row_known(src, dst, count, k, 1);
+    } else {
+        scaled_row_known(src, dst, count, k, 0);
+    }
+}
+
+static void vector_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque) {
+    vec k16 = v_set16((int16_t)k), b = v_set32((int32_t)backdrop), left = v_set32((int32_t)backdrop_left(backdrop, k));
+    size_t i = 0;
+    if (opaque) {
+        for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, v_add32(scaled_all(v_load(src + 4 * i), k16), left));
+    } else {
+        for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(scaled_all(v_load(src + 4 * i), k16), b));
+    }
+    if (i == count) return;
+    size_t n = count - i;
+    vec s = scaled_all(v_load_pixels(src + 4 * i, n), k16);
+    v_store_pixels(dst + 4 * i, opaque ? v_add32(s, left) : over(s, b), n);
 }
 
 static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
@@ -196,6 +225,11 @@ static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
 #else
     for (; i < count; i++) store_pixel(dst + 4 * i, pixel);
 #endif
+}
+
+static void vector_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count,
+                                      uint32_t backdrop, int opaque) {
+    scaled_pieces_onto_with(vector_fill_pixels, vector_scaled_row_onto, src, dst, pieces, count, backdrop, opaque);
 }
 
 static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
@@ -302,6 +336,6 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 
 #define VECTOR_KERNELS                                                                                          \
     {                                                                                                           \
-        vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_solid_row, vector_fill_pixels, \
-            vector_alpha_fill, vector_alpha_row,                                                                \
+        vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,               \
+            vector_scaled_pieces_onto, vector_solid_row, vector_fill_pixels, vector_alpha_fill, vector_alpha_row, \
     }

@@ -11,7 +11,10 @@
 struct kernel_table {
     void (*masked_row)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque);
     void (*masked_row_opacity)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
-    void (*scaled_row)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k);
+    void (*scaled_row)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque);
+    void (*scaled_row_onto)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque);
+    void (*scaled_pieces_onto)(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
+                               int opaque);
     void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
@@ -80,6 +83,38 @@ static inline void masked_pixels_opacity(const uint8_t *src, const uint8_t *mask
 /// Pixels `from ..< to` of a row scaled by a constant, one at a time.
 static inline void scaled_pixels(const uint8_t *src, uint8_t *dst, size_t from, size_t to, uint32_t k) {
     for (size_t i = from; i < to; i++) blend_pixel(scaled_pixel(load_pixel(src + 4 * i), k), dst + 4 * i);
+}
+
+/// Pixels `from ..< to` of a row scaled by a constant onto the pixel `backdrop`, one at a
+/// time, without reading `dst`.
+static inline void scaled_pixels_onto(const uint8_t *src, uint8_t *dst, size_t from, size_t to, uint32_t k, uint32_t backdrop) {
+    for (size_t i = from; i < to; i++) {
+        uint32_t s = scaled_pixel(load_pixel(src + 4 * i), k);
+        store_pixel(dst + 4 * i, s + scaled_pixel(backdrop, 255 - (s >> 24)));
+    }
+}
+
+/// What shows of the pixel `backdrop` under an opaque source scaled by `k`, whose alpha is
+/// `k`: `backdrop − backdrop · k / 255` on each channel (no channel borrows).
+static inline uint32_t backdrop_left(uint32_t backdrop, uint32_t k) { return backdrop - scaled_pixel(backdrop, k); }
+
+/// `mask_scaled_pieces_onto` with a level's own `fill` (`fill_pixels`) and `onto`
+/// (`scaled_row_onto`), inlined into each level's kernel.
+__attribute__((always_inline)) static inline void scaled_pieces_onto_with(
+    void (*fill)(uint8_t *, size_t, uint32_t), void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int),
+    const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop, int opaque) {
+    ptrdiff_t x = count > 0 ? pieces[0].start : 0;
+    for (size_t j = 0; j < count; j++) {
+        struct mask_piece p = pieces[j];
+        if (p.start > x) fill(dst + 4 * x, (size_t)(p.start - x), backdrop);
+        size_t n = (size_t)(p.end - p.start);
+        if (p.k == 255 && opaque) {
+            memcpy(dst + 4 * p.start, src + 4 * p.start, 4 * n);
+        } else {
+            onto(src + 4 * p.start, dst + 4 * p.start, n, p.k, backdrop, opaque);
+        }
+        x = p.end;
+    }
 }
 
 /// Pixels `from ..< to` of a solid row, one at a time.

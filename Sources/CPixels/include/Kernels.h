@@ -47,8 +47,30 @@ void mask_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size
 void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
 
 /// Source-over of `count` pixels from `src`, each first scaled by the constant `k`
-/// (0...255): a piece over which a mask holds one value.
-void mask_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k);
+/// (0...255): a piece over which a mask holds one value. With `opaque` (every source pixel
+/// is), the destination is scaled by `k`, the scaled source's alpha, without reading it.
+void mask_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque);
+
+/// As `mask_scaled_row` onto a destination whose pixels are all `backdrop` (a frame's rows
+/// not filled yet): writes each of the `count` pixels of `dst` once, without reading it
+/// and without the fill first. With `opaque` (every source pixel is), what shows of the
+/// backdrop is one pixel for the whole row.
+void mask_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque);
+
+/// A piece of a row: columns `start ..< end`, the source there times `k` (0...255).
+struct mask_piece {
+    ptrdiff_t start;
+    ptrdiff_t end;
+    uint32_t k;
+};
+
+/// Draws `count` pieces of a row (in order, apart) whose pixels from the first piece's
+/// start to the last one's end are all to be the backdrop under them (a frame's stale
+/// row), without reading them: the columns between pieces become `backdrop`, a piece at
+/// 255 of a source known `opaque` is copied, any other is `mask_scaled_row_onto`. `src`
+/// and `dst` are the row's pixels at column 0 (pieces index from there).
+void mask_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
+                             int opaque);
 
 /// Source-over of the solid premultiplied `color` onto `count` pixels of `dst`, scaled at
 /// pixel `i` by `mulDiv255(coverage[i], k)`, or by `k` (0...255) alone when `coverage` is

@@ -66,12 +66,29 @@ struct ImageShader: Sendable {
     struct PixelsInPlace {
         fileprivate let base: UnsafeRawPointer
         fileprivate let shader: ImageShader
+        /// Device → image pixels as whole-pixel offsets, when that is all `toImage` does
+        /// (`wholeOffset`): a span's row is found without the fixed-point steps.
+        fileprivate let offset: (x: Int, y: Int)?
 
         /// The `count` pixels that `shade(y:x:count:into:)` would write for this span,
         /// where it would copy them unchanged from one row inside the image; else nil.
         func row(y: Int, x: Int, count: Int) -> UnsafeRawPointer? {
-            shader.copiedSpan(y: y, x: x, count: count).map { base + $0 &* 4 }
+            guard let offset else { return shader.copiedSpan(y: y, x: x, count: count).map { base + $0 &* 4 } }
+            let first = x &+ offset.x, row = y &+ offset.y, width = shader.image.width
+            guard first >= 0, first <= width &- count, row >= 0, row < shader.image.height else { return nil }
+            return base + (row &* width &+ first) &* 4
         }
+    }
+
+    /// `toImage`'s translation in whole pixels when it is nothing else (no scale, no turn,
+    /// whole-pixel offsets well inside `copiedSpan`'s range): then its floating-point steps
+    /// are exact, every span's coordinates are the device ones moved by it, and
+    /// `copiedSpan` takes a span exactly when it lies inside the image.
+    private var wholeOffset: (x: Int, y: Int)? {
+        let m = toImage, limit = 1.0e8
+        guard m.a == 1, m.b == 0, m.c == 0, m.d == 1, m.tx == m.tx.rounded(), m.ty == m.ty.rounded(), abs(m.tx) < limit,
+              abs(m.ty) < limit else { return nil }
+        return (Int(m.tx), Int(m.ty))
     }
 
     /// Calls `body` with the image's pixels held for reading in place; with nil when no
@@ -80,13 +97,14 @@ struct ImageShader: Sendable {
     func withPixelsInPlace<R>(_ body: (PixelsInPlace?) -> R) -> R {
         let du = Int64((toImage.a * 65536).rounded()), dv = Int64((toImage.b * 65536).rounded())
         guard du == 65536, dv == 0 else { return body(nil) }
-        return image.pixels.withUnsafeBytes { raw in body(raw.baseAddress.map { PixelsInPlace(base: $0, shader: self) }) }
+        let offset = wholeOffset
+        return image.pixels.withUnsafeBytes { raw in body(raw.baseAddress.map { PixelsInPlace(base: $0, shader: self, offset: offset) }) }
     }
 
     /// The index of the first source pixel when shading this span copies `count` pixels
     /// of one image row unchanged (`copyRow` with no edge repeated), else nil: the same
     /// fixed-point steps and tests as `shade`.
-    fileprivate func copiedSpan(y: Int, x: Int, count: Int) -> Int? {
+    func copiedSpan(y: Int, x: Int, count: Int) -> Int? {
         let (p, step) = pixelCentre(toImage, x: x, y: y)
         let u0 = p.x - 0.5, v0 = p.y - 0.5
         let u1 = u0 + step.x * Double(count), v1 = v0 + step.y * Double(count)

@@ -36,8 +36,12 @@ struct RunMask: Sendable {
     /// overlap times its row's, rounded as the rasterizer rounds them.
     init(rectangle box: Rect, area: PixelRect) {
         rect = area
+        // At most three bands (the edge rows, the rows inside) of three runs (the edge
+        // columns, the columns inside): one allocation each.
         bands = []
+        bands.reserveCapacity(3 &* 3)
         runs = []
+        runs.reserveCapacity(3 &* 3 &* 3)
         let columns = BoxOverlap(lo: box.minX, hi: box.maxX, first: area.x0, count: area.width)
         let rows = BoxOverlap(lo: box.minY, hi: box.maxY, first: area.y0, count: area.height)
         func byte(_ cx: Float, _ fy: Float) -> Int { Int(BoxOverlap.byte(cx, fy)) }
@@ -109,24 +113,6 @@ struct RunMask: Sendable {
         bands.append(runs.count)
     }
 
-    /// Each value `v` replaced by `f(v)` (0 drops the run).
-    func mapped(_ f: (Int) -> Int) -> RunMask {
-        var out = RunMask(zeroOver: .empty)
-        out.rect = rect
-        var b = 0
-        while b < bands.count {
-            let first = out.runs.count
-            var r = bands[b &+ 1]
-            while r < bands[b &+ 2] {
-                out.append(runs[r], runs[r &+ 1], f(runs[r &+ 2]))
-                r &+= 3
-            }
-            out.endBand(at: bands[b], runsFrom: first)
-            b &+= 3
-        }
-        return out
-    }
-
     /// Replaces each value `d` by `f(d, s)` where `other` holds `s` (0 outside its runs and
     /// its rect), over this mask's rect: `f(0, 0)` must be 0. False, with the mask left
     /// as it was, when the result would hold more than `maxRuns` runs.
@@ -134,6 +120,7 @@ struct RunMask: Sendable {
         var out = RunMask(zeroOver: .empty)
         out.rect = rect
         out.runs.reserveCapacity(runs.count &+ other.runs.count)
+        out.bands.reserveCapacity(bands.count &+ other.bands.count)
         var y = rect.y0, b = 0, ob = 0
         // The bands holding row `y` (this mask's may start above its rect, once narrowed).
         while b < bands.count, bands[b] <= y { b &+= 3 }
@@ -184,8 +171,11 @@ struct RunMask: Sendable {
     /// (`mulDiv255`) as `mask_alpha_fill` and `mask_alpha_row` round it. False, with the
     /// mask as it was, past `maxRuns`.
     mutating func fill(_ coverage: RunMask, alpha: UInt32, opacity k: UInt32) -> Bool {
-        let source = coverage.mapped { c in Int(mulDiv255(alpha, UInt32(mulDiv255(UInt32(c), k)))) }
-        return combine(with: source) { d, s in s == 0 ? d : s &+ Int(mulDiv255(UInt32(d), 255 &- UInt32(s))) }
+        // A coverage value whose source alpha rounds to 0 leaves `d`, as outside the runs.
+        combine(with: coverage) { d, c in
+            let s = UInt32(mulDiv255(alpha, UInt32(mulDiv255(UInt32(c), k))))
+            return s == 0 ? d : Int(s &+ UInt32(mulDiv255(UInt32(d), 255 &- s)))
+        }
     }
 
     /// Calls `body` with the bands and runs held for reading: rows walked top to bottom
@@ -225,6 +215,20 @@ struct RunMask: Sendable {
                 if a < e { body(a, e, runs[r &+ 2]) }
                 r &+= 3
             }
+        }
+
+        /// The end row (exclusive) of the rows from `y` that have row `y`'s runs: its
+        /// band's, within the rect (`y + 1` outside it). `band` as for `runIndices`.
+        @inline(__always)
+        func rowsAlike(from y: Int, band: inout Int) -> Int {
+            _ = runIndices(y: y, band: &band)
+            guard y >= rect.y0, y < rect.y1, band < bands.count else { return y &+ 1 }
+            return min(bands[band], rect.y1)
+        }
+
+        /// The most runs any row has.
+        var mostRunsInARow: Int {
+            stride(from: 0, to: bands.count, by: 3).reduce(0) { most, b in max(most, (bands[b &+ 2] &- bands[b &+ 1]) / 3) }
         }
 
         /// True when row `y` has a run within `x0 ..< x1` (else its values there are 0).

@@ -91,6 +91,18 @@ struct BackdropRows {
         starts[i] = Int32(truncatingIfNeeded: min(b, stale.x1))
     }
 
+    /// The backdrop, when columns `a ..< b` of row `y` are all stale: the stale columns
+    /// before `a` are made the backdrop and the row is fresh up to `b` afterwards, so the
+    /// caller must write each of `a ..< b` from the backdrop returned, without reading them
+    /// (`mask_scaled_row_onto`: one pass, no fill first). Nil, with nothing done, when any
+    /// of them is fresh.
+    @inline(__always)
+    func takeStale(y: Int, _ a: Int, _ b: Int) -> UInt32? {
+        guard let starts, pixels != nil, y >= stale.y0, y < stale.y1, Int(starts[y &- stale.y0]) <= a, b <= stale.x1 else { return nil }
+        prepare(y: y, a, b, overwrites: true)
+        return pixel
+    }
+
     /// Makes every stale pixel the backdrop.
     func fillAll() {
         guard starts != nil else { return }

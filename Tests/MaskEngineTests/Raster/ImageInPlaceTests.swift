@@ -19,7 +19,8 @@ final class ImageInPlaceTests: XCTestCase {
         let placements: [(Rect, Transform)] = [
             (Rect(0, 0, 23, 9), .identity), (Rect(3, 2, 23, 9), .identity), (Rect(-4, -1, 23, 9), .identity),
             (Rect(0.5, 0, 23, 9), .identity), (Rect(0, 0, 46, 18), .identity), (Rect(0, 0, 23, 9), .translation(7, 1)),
-            (Rect(0, 0, 23, 9), Transform.rotation(0.3)),
+            (Rect(0, 0, 23, 9), Transform.rotation(0.3)), (Rect(2, -3, 23, 9), .translation(-5, 4)),
+            (Rect(0, 0, 23, 9), .translation(0.25, 0)), (Rect(0, 0, 23, 9), .translation(0, 1e-9)),
         ]
         for (rect, transform) in placements {
             guard case .image(let shader) = try XCTUnwrap(ImageShader.paint(image: picture, in: rect, transform: transform)) else {
@@ -29,6 +30,9 @@ final class ImageInPlaceTests: XCTestCase {
                 for y in -2..<14 {
                     for x in -6..<30 {
                         for count in [1, 5, 23, 30] {
+                            // Found from a whole-pixel offset or by the fixed-point test, the same spans.
+                            let index = shader.copiedSpan(y: y, x: x, count: count)
+                            XCTAssertEqual(pixels?.row(y: y, x: x, count: count) == nil, index == nil, "\(rect) \(transform) (\(x), \(y)) × \(count)")
                             guard let row = pixels?.row(y: y, x: x, count: count) else { declined += 1; continue }
                             inPlace += 1
                             var shaded = [UInt8](repeating: 0, count: count * 4)

@@ -54,6 +54,54 @@ final class PipelinePropertyTests: XCTestCase {
         XCTAssertGreaterThan(fastPieces, 100)
     }
 
+    /// Onto a frame whose rows are stale (`StaleBackdrop`: all of a new buffer, or the part
+    /// a kept frame drew over, holding other bytes), two lists one after the other (the
+    /// second meets rows the first made fresh), the fast paths at every level (some blend
+    /// onto the backdrop colour without filling first) give the general loop's bytes and
+    /// drawn area, which fills each stale piece before it blends.
+    func testRandomListsOverStaleRowsGiveTheGeneralLoopsBytes() throws {
+        var random = SplitMix(seed: 23)
+        let colors = [Color.black, Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 1), .white]
+        for round in 0..<300 {
+            let clip = PixelRect(x0: 0, y0: 0, x1: 8 + Int(random.next() % 90), y1: 3 + Int(random.next() % 6))
+            let lists = [try randomList(&random, clip: clip), try randomList(&random, clip: clip)]
+            let color = colors[Int(random.next() % 3)]
+            let x0 = Int(random.next() % UInt64(clip.width)), y0 = Int(random.next() % UInt64(clip.height))
+            let drawn = round % 3 == 0 ? nil : PixelRect(x0: x0, y0: y0, x1: x0 + 1 + Int(random.next() % UInt64(clip.width - x0)),
+                                                         y1: y0 + 1 + Int(random.next() % UInt64(clip.height - y0)))
+            var results: [(Image, PixelRect)] = []
+            for (general, level) in [(true, PixelKernels.best)] + (0...PixelKernels.best).map({ (false, $0) }) {
+                DrawPipeline.generalOnly = general
+                PixelKernels.level = level
+                var frame = try staleFrame(clip, color: color, drawn: drawn)
+                for list in lists { list.run(into: &frame) }
+                frame.refreshBackdrop()
+                results.append((frame.image, frame.dirty))
+            }
+            for (image, dirty) in results.dropFirst() {
+                XCTAssertTrue(image == results[0].0, "round \(round): \(lists.map(describe))")
+                XCTAssertEqual(dirty, results[0].1, "round \(round)")
+            }
+        }
+    }
+
+    /// A frame over `clip` of the backdrop `color`, every row stale: a new buffer's
+    /// unwritten bytes, or (with `drawn`) a kept frame's, whose pixels over `drawn` are the
+    /// last frame's.
+    private func staleFrame(_ clip: PixelRect, color: Color, drawn: PixelRect?) throws -> Surface {
+        let pool = BufferPool()
+        pool.unwrittenFill = 0xA5
+        guard let drawn else { return try Surface(rect: clip, opaque: color, pool: pool) }
+        var last = try Surface(rect: clip, opaque: color, pool: pool)
+        last.refreshBackdrop()
+        for y in drawn.y0..<drawn.y1 {
+            for x in drawn.x0..<drawn.x1 { last.image.pixels[(y * clip.width + x) * 4 + (x + y) % 4] ^= 0x5A }
+        }
+        last.dirty = drawn
+        last.keepFrame(in: pool)
+        return try Surface(rect: clip, opaque: color, pool: pool)
+    }
+
     /// A random list over `clip`.
     private func randomList(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline {
         let blends: [DrawPipeline.Blend] = [.sourceOver, .sourceOver, .sourceOver, .behind, .destinationIn, .destinationOut]
@@ -137,8 +185,7 @@ final class PipelinePropertyTests: XCTestCase {
             let box = Rect(x, y, Double(1 + random.next() % 60) * 0.9, Double(1 + random.next() % 8) * 0.7)
             let value = [0, 255, 255, Int(random.byte())][Int(random.next() % 4)]
             guard let coverage = RunMask(coverageOf: .rect(box), transform: .identity, clip: clip) else { continue }
-            let tile = coverage.mapped { Int(mulDiv255(UInt32($0), UInt32(value))) }
-            _ = mask.combine(with: tile) { d, s in s == 0 ? d : s + Int(mulDiv255(UInt32(d), 255 - UInt32(s))) }
+            _ = mask.fill(coverage, alpha: UInt32(value), opacity: 255)
         }
         mask.rect = mask.rect.intersection(PixelRect(x0: Int(random.next() % 4), y0: Int(random.next() % 2), x1: clip.x1, y1: clip.y1))
         return .runs(mask)

@@ -130,9 +130,53 @@ final class PixelKernelTests: XCTestCase {
 
     func testScaledRowsGiveTheScalarBytes() {
         for k: UInt32 in [0, 1, 77, 128, 254, 255] {
-            check("scaled row at \(k)", rounds: 150, seed: 40 + UInt64(k), kernel: { s, _, d, n, _ in mask_scaled_row(s, d, n, k) },
+            check("scaled row at \(k)", rounds: 150, seed: 40 + UInt64(k), kernel: { s, _, d, n, row in mask_scaled_row(s, d, n, k, row.opaque ? 1 : 0) },
                   reference: { i, r in self.over(scaled(r.source[i], by: k), r.destination[i]) })
         }
+    }
+
+    /// Onto a stale row, the destination's bytes (random here) are never read: each pixel is
+    /// the source over the backdrop pixel, opaque source or not.
+    func testScaledRowsOntoABackdropGiveTheScalarBytes() {
+        for k: UInt32 in [0, 1, 77, 128, 254, 255] {
+            for backdrop: UInt32 in [0xFF00_0000, 0xFF40_80C0, 0xFFFF_FFFF] {
+                check("scaled row at \(k) onto \(String(backdrop, radix: 16))", rounds: 60, seed: 60 &+ UInt64(k) &+ UInt64(backdrop & 0xFF),
+                      kernel: { s, _, d, n, row in mask_scaled_row_onto(s, d, n, k, backdrop, row.opaque ? 1 : 0) },
+                      reference: { i, r in self.over(scaled(r.source[i], by: k), backdrop) })
+            }
+        }
+    }
+
+    /// Pieces of a row made from its coverage bytes: lengths 1...37, some with a gap
+    /// before them, constants of every value (255 above 200), the last cut at the row's end.
+    private func pieces(_ r: Row) -> [mask_piece] {
+        var out: [mask_piece] = [], x = 0, j = 0
+        while x < r.count {
+            let c = Int(r.coverage[r.start + j])
+            j += 1
+            let start = x + (c % 3 == 0 ? c % 5 : 0), end = min(r.count, start + 1 + c % 37)
+            guard start < end else { break }
+            out.append(mask_piece(start: start, end: end, k: c > 200 ? 255 : UInt32(c)))
+            x = end
+        }
+        return out
+    }
+
+    /// A stale row's pieces: between the first piece's start and the last one's end, the
+    /// backdrop where no piece is, each piece's source scaled over it (or copied, at 255
+    /// and opaque); nothing read from the destination, nothing written outside.
+    func testScaledPiecesOntoABackdropGiveTheScalarBytes() {
+        let backdrop: UInt32 = 0xFF30_70A0
+        check("scaled pieces", rounds: 300, seed: 70, kernel: { s, _, d, n, row in
+            self.pieces(row).withUnsafeBufferPointer { p in
+                mask_scaled_pieces_onto(s, d, p.baseAddress, p.count, backdrop, row.opaque ? 1 : 0)
+            }
+        }, reference: { i, r in
+            let all = self.pieces(r), x = i - r.start
+            guard let first = all.first, let last = all.last, x >= first.start, x < last.end else { return r.destination[i] }
+            guard let piece = all.first(where: { x >= $0.start && x < $0.end }) else { return backdrop }
+            return self.over(scaled(r.source[i], by: piece.k), backdrop)
+        })
     }
 
     func testSolidRowsGiveTheScalarBytes() {

@@ -99,6 +99,51 @@ final class KeptFrameTests: XCTestCase {
         }
     }
 
+    /// An opaque image (and a translucent one) through a grid whose tiles fade, as the tile
+    /// fade: tiles at 0 (columns between runs), part way and full, tile edges on whole
+    /// and fractional pixels. Over rows still stale, the runs' fill writes each pixel once
+    /// from the backdrop colour (the gaps filled, the faded tiles blended onto it, the full
+    /// ones copied); it gives the general loop's bytes at every kernel level, on first
+    /// frames and on kept frames in any order.
+    func testAnImageThroughFadingTilesOverStaleRowsMatchesTheGeneralLoop() throws {
+        defer {
+            DrawPipeline.generalOnly = false
+            PixelKernels.level = PixelKernels.best
+        }
+        for (width, opaque) in [(48.0, true), (50.5, true), (48, false)] {
+            var scene = Scene(canvas: Canvas(width: 52, height: 30, fps: 10, background: Color(red: 0.2, green: 0.5, blue: 0.9)))
+            var picture = LayerState(kind: .plain)
+            picture.frame = Rect(1, 0, width, 30)
+            picture.contents = opaque ? try GoldenImages.photo(width: 52, height: 30)
+                : try GoldenImages.stripes(width: 52, height: 30, Color(red: 1, green: 0, blue: 0, alpha: 0.6), .clear)
+            let owner = try scene.addLayer(picture)
+            var grid = LayerState(kind: .grid)
+            grid.frame = Rect(0, 0, width, 30)
+            let gridID = try scene.addLayer(grid)
+            let tiles = try scene.addTiles(to: gridID, rows: 2, columns: 12, color: .black)
+            try scene.setMask(gridID, of: owner)
+            // Out of order, so tiles at 0 fall between others.
+            for (i, tile) in tiles.enumerated() {
+                try scene.animate(Animation(layer: tile, key: .opacity, keyframes: [.number(0)], begin: Double(i * 7 % 24) * 0.05,
+                                            duration: 1))
+            }
+            let renderer = Renderer(scene: scene)
+            let times = [0.6, 0, 1.3, 0.3, 0.6]
+            DrawPipeline.generalOnly = true
+            let expected = try times.map { try renderer.render(at: $0) }
+            DrawPipeline.generalOnly = false
+            for level in 0...PixelKernels.best {
+                PixelKernels.level = level
+                let buffers = RenderBuffers()
+                buffers.pool.unwrittenFill = 0xA5
+                for (t, image) in zip(times, expected) {
+                    XCTAssertEqual(try fresh(renderer, at: t), image, "width \(width), level \(level), t = \(t), first frame")
+                    XCTAssertEqual(try renderer.render(at: t, using: buffers) { $0 }, image, "width \(width), level \(level), t = \(t)")
+                }
+            }
+        }
+    }
+
     /// Groups composited over stale rows (opacity over sublayers, a clip), shadows, masks
     /// (inverted, luminance; one fill through a mask straight onto the frame), text and the
     /// golden scenes' masked fills, at times in any order through one `RenderBuffers`.

@@ -47,7 +47,8 @@ extension DrawPipeline {
             maskedRow(src, mask: UnsafeRawPointer(bytes), opacity: lanes[1].k, onto: dst, at: at, count: n)
         case .constant:
             guard let base = dst.baseAddress else { return false }
-            mask_scaled_row(src.assumingMemoryBound(to: UInt8.self), (base + at).assumingMemoryBound(to: UInt8.self), n, lanes[0].k)
+            mask_scaled_row(src.assumingMemoryBound(to: UInt8.self), (base + at).assumingMemoryBound(to: UInt8.self), n, lanes[0].k,
+                            opaque ? 1 : 0)
         }
         return true
     }

@@ -3,6 +3,10 @@ import CPixels
 /// The fill through a mask of runs (`RunMask`): one value over each run, so the mask's
 /// lane over a piece is a constant, not a byte row.
 extension DrawPipeline {
+    /// A piece of a row through a run whose lanes leave one constant: columns
+    /// `start ..< end` of the source times `k` (the kernels' `mask_piece`).
+    typealias ConstantPiece = mask_piece
+
     /// The RGBA store's entry keyed by the whole list for a fill through a mask of runs,
     /// `[source, [coverage], [runs], [constant]?]`: the rows of the general loop (narrowed
     /// to the coverage's extent; a row with no run there is not shaded), each coverage piece
@@ -10,7 +14,10 @@ extension DrawPipeline {
     /// (between its full runs), then `v`, then the constant, each left out at 255, so a
     /// piece is a copy (`bare`), the source times one constant (`constant`) or a coverage
     /// row and a constant (`rowThenConstant`), in the modulators' order and rounding, as
-    /// the general loop and `runMaskedFill` give them. True when done.
+    /// the general loop and `runMaskedFill` give them. Rows alike — one band of runs, the
+    /// coverage known full over one extent (a rectangle's inside rows) — whose pieces are
+    /// each the source times one constant have their pieces found once, not once a row.
+    /// True when done.
     func runRunMaskedFill(into surface: inout Surface) -> Bool {
         guard let (coverage, factor, k) = maskedFill, case .runs(let mask) = factor else { return false }
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
@@ -20,36 +27,63 @@ extension DrawPipeline {
             coverage.bytes.withUnsafeBufferPointer { cov in
                 surface.withPixels { dst, backdrop in
                     withUnsafeTemporaryAllocation(of: Lane.self, capacity: 3) { lanes in
+                    withUnsafeTemporaryAllocation(of: ConstantPiece.self, capacity: max(1, runs.mostRunsInARow)) { pieces in
                         withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: rows) { rowAt, hint in
-                            guard let covBytes = cov.baseAddress, let lanes = lanes.baseAddress,
+                            guard let covBytes = cov.baseAddress, let lanes = lanes.baseAddress, let pieces = pieces.baseAddress,
                                   let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                            var band = 0
-                            for y in rows {
+                            var band = 0, y = rows.lowerBound
+                            /// The pixels of row `y` from column 0 of the device.
+                            func rowPixels(_ y: Int) -> UnsafeMutablePointer<UInt8> { dstBytes + ((y &- rect.y0) &* rect.width &- rect.x0) &* 4 }
+                            while y < rows.upperBound {
                                 let (lo, hi) = spans.extent(y: y, within: region.x0, region.x1)
-                                guard lo < hi else { continue }
+                                guard lo < hi else {
+                                    y &+= 1
+                                    continue
+                                }
+                                if spans.isKnownFull(y: y, x0: lo, x1: hi),
+                                   let count = DrawPipeline.constantPieces(runs, y: y, lo, hi, k: k, band: &band, into: pieces) {
+                                    let last = min(runs.rowsAlike(from: y, band: &band), rows.upperBound)
+                                    var end = y &+ 1
+                                    while end < last, spans.extent(y: end, within: region.x0, region.x1) == (lo, hi),
+                                          spans.isKnownFull(y: end, x0: lo, x1: hi) { end &+= 1 }
+                                    for r in y..<end where count > 0 {
+                                        guard let row = rowAt(r, hi) else { continue }
+                                        let out = rowPixels(r), from = row - painted.x0 &* 4
+                                        if let pixel = backdrop.takeStale(y: r, pieces[0].start, pieces[count &- 1].end) {
+                                            // Written once each, the columns between pieces filled.
+                                            mask_scaled_pieces_onto(from.assumingMemoryBound(to: UInt8.self), out, pieces, count, pixel,
+                                                                    hint.opaque ? 1 : 0)
+                                            continue
+                                        }
+                                        for j in 0..<count {
+                                            DrawPipeline.drawConstantPiece(pieces[j], y: r, from: from + pieces[j].start &* 4,
+                                                                           opaque: hint.opaque, onto: out, dst, backdrop)
+                                        }
+                                    }
+                                    y = end
+                                    continue
+                                }
+                                defer { y &+= 1 }
                                 guard runs.hasRun(y: y, within: lo, hi, band: &band), let row = rowAt(y, hi) else { continue }
                                 // The coverage's row from column 0 of the device.
                                 let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
-                                let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
+                                let out = rowPixels(y), dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                                 spans.forEach(y: y, within: lo, hi) { a, b, known in
                                     runs.forEachRun(y: y, within: a, b, band: &band) { p, q, v in
-                                        backdrop.prepare(y: y, p, q, overwrites: known && v == 255 && k == 255 && hint.opaque)
                                         let from = row + (p &- painted.x0) &* 4, at = dstAt &+ p &* 4, n = q &- p
                                         // The piece's one constant when the run's value or the draw's
                                         // opacity is 255 (left out): its shape's kernel is called here,
-                                        // as `fastSourceOver` would call it, without building lanes; a
-                                        // full run of a source known opaque is copied without a look.
+                                        // as `fastSourceOver` would call it, without building lanes.
                                         let c: UInt32? = v == 255 ? k : (k == 255 ? UInt32(truncatingIfNeeded: v) : nil)
+                                        if known, let c {
+                                            return DrawPipeline.drawConstantPiece(ConstantPiece(start: p, end: q, k: c), y: y, from: from,
+                                                                                  opaque: hint.opaque, onto: out, dst, backdrop)
+                                        }
+                                        backdrop.prepare(y: y, p, q, overwrites: false)
                                         if let c {
-                                            let src = from.assumingMemoryBound(to: UInt8.self), out = dstBytes + at
-                                            switch (known, c) {
-                                            case (true, 255) where hint.opaque: out.update(from: src, count: n &* 4)
-                                            case (true, 255): Surface.sourceOverRun(n, from: from, onto: dst, at: at)
-                                            case (true, _): mask_scaled_row(src, out, n, c)
-                                            case (false, 255): mask_masked_row(src, covRow + p, out, n, hint.opaque ? 1 : 0)
-                                            case (false, _): mask_masked_row_opacity(src, covRow + p, out, n, c)
-                                            }
-                                            return
+                                            let src = from.assumingMemoryBound(to: UInt8.self)
+                                            if c == 255 { return mask_masked_row(src, covRow + p, out + p &* 4, n, hint.opaque ? 1 : 0) }
+                                            return mask_masked_row_opacity(src, covRow + p, out + p &* 4, n, c)
                                         }
                                         var count = 0
                                         if !known {
@@ -65,10 +99,53 @@ extension DrawPipeline {
                             }
                         }
                     }
+                    }
                 }
             }
         } }
         surface.dirty = surface.dirty.union(region)
         return true
+    }
+
+    /// Writes to `pieces` the pieces of row `y` within `lo ..< hi` (over which the coverage
+    /// is known full) and returns how many, when each run's lanes leave one constant (its
+    /// value or the draw's opacity `k` is 255); nil when some run's do not.
+    private static func constantPieces(_ runs: RunMask.Rows, y: Int, _ lo: Int, _ hi: Int, k: UInt32, band: inout Int,
+                                       into pieces: UnsafeMutablePointer<ConstantPiece>) -> Int? {
+        var count = 0, constant = true
+        runs.forEachRun(y: y, within: lo, hi, band: &band) { p, q, v in
+            guard constant, v == 255 || k == 255 else {
+                constant = false
+                return
+            }
+            pieces[count] = ConstantPiece(start: p, end: q, k: v == 255 ? k : UInt32(truncatingIfNeeded: v))
+            count &+= 1
+        }
+        return constant ? count : nil
+    }
+
+    /// Draws one piece of row `y` over a full coverage run, the source from `from` times
+    /// the piece's constant, its shape's kernel called as `fastSourceOver` would call it:
+    /// a copy at 255 of a source known `opaque`, over columns still stale a blend onto the
+    /// backdrop colour in one pass (no fill first, no read of the destination), else the
+    /// backdrop made ready and a blend. `out` is the row's pixels from column 0 of the
+    /// device, in `dst`.
+    @inline(__always)
+    private static func drawConstantPiece(_ piece: ConstantPiece, y: Int, from: UnsafeRawPointer, opaque: Bool,
+                                          onto out: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutableRawBufferPointer,
+                                          _ backdrop: BackdropRows) {
+        let p = piece.start, n = piece.end &- p, src = from.assumingMemoryBound(to: UInt8.self), to = out + p &* 4
+        if piece.k == 255, opaque {
+            backdrop.prepare(y: y, p, piece.end, overwrites: true)
+            return to.update(from: src, count: n &* 4)
+        }
+        if let pixel = backdrop.takeStale(y: y, p, piece.end) {
+            return mask_scaled_row_onto(src, to, n, piece.k, pixel, opaque ? 1 : 0)
+        }
+        backdrop.prepare(y: y, p, piece.end, overwrites: false)
+        if piece.k == 255, let base = dst.baseAddress {
+            return Surface.sourceOverRun(n, from: from, onto: dst, at: UnsafeMutableRawPointer(to) - base)
+        }
+        mask_scaled_row(src, to, n, piece.k, opaque ? 1 : 0)
     }
 }

@@ -69,8 +69,12 @@
 /// piece (the destination blends: before each row): the stale columns before the piece and
 /// in it become the backdrop while the row is in cache — those in it are skipped when the
 /// piece overwrites them (an opaque source at factor 255: a full coverage run of a solid
-/// opaque colour, or of an opaque paint at full opacity). The renderer fills what is left
-/// at the frame's end (`Surface.refreshBackdrop()`), before the caller sees it.
+/// opaque colour, or of an opaque paint at full opacity). A run of the source times one
+/// constant over columns all stale is not filled first: it is blended onto the backdrop
+/// colour in one pass that never reads the destination (`BackdropRows.takeStale`,
+/// `mask_scaled_row_onto`); rows alike of a mask of runs take the whole row so, the
+/// columns between its pieces filled. The renderer fills what is left at the frame's
+/// end (`Surface.refreshBackdrop()`), before the caller sees it.
 ///
 /// # Offscreen groups
 /// A list draws one thing. The renderer makes an offscreen group only where a list cannot
