@@ -108,7 +108,7 @@ struct DocumentAnalysis {
             case .tooMuchMemory?, .tooMuchWork?:
                 // The editor's own bound, not the script's error: information where it stopped.
                 return (warned + list.diagnostics.map { stopped in
-                    Diagnostic(.note, "the editor's check of the first frame stopped at this layer, past an eighth of the "
+                    Diagnostic(.note, "the editor's check of the first frame stopped here, past an eighth of the "
                                    + "render budget; mask check checks it in full", at: stopped.range, in: stopped.fileName)
                 }, list.importedSources, false)
             default:

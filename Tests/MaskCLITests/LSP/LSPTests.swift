@@ -90,17 +90,18 @@ final class LSPTests: MaskCLITestCase {
     }
 
     /// The first frame is checked too, within an eighth of the render budget on a
-    /// keystroke: a frame that needs more is information at the layer where the check
-    /// stopped (here the blur of layer `glow`), not an error of the script.
+    /// keystroke: a frame that needs more is information where the check stopped (here at
+    /// the `shadowRadius` of layer `glow`, whose blur passed the budget), not an error of
+    /// the script.
     func testTheFirstFrameIsCheckedWithinTheEditorsBudget() throws {
         let script = "canvas { size: [2000, 2000] }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n  shadowRadius: 400\n}\n"
         let lsp = try session()
         let diagnostics = try lsp.open("file:///tmp/glow.mask", script)
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
         let message = try XCTUnwrap(diagnostics.first?["message"] as? String)
-        XCTAssertTrue(message.hasPrefix("the editor's check of the first frame stopped at this layer"), message)
+        XCTAssertTrue(message.hasPrefix("the editor's check of the first frame stopped here"), message)
         XCTAssertEqual(diagnostics.first?["severity"] as? Int, 3)
-        XCTAssertEqual(LSP.start(diagnostics[0]), [1, 0])
+        XCTAssertEqual(LSP.start(diagnostics[0]), [4, 2])
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
