@@ -53,7 +53,8 @@ struct DocumentAnalysis {
         statements = parsed.statements
         let folder = path.map(Script.folder(of:))
         names = NameBindings(source: source, statements: parsed.statements, resources: DocumentAnalysis.resources(in: folder))
-        let errors = parsed.diagnostics.filter { $0.severity == .error }
+        // The syntax errors and misspellings, as `mask check` prints them.
+        let errors = Script.errors(ofParse: parsed.statements, parsed.diagnostics, in: source)
         hasSyntaxErrors = !errors.isEmpty
         // Errors and the run's warnings (characters no font has), as `mask check` prints them.
         if isSuperseded() { return nil }
