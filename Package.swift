@@ -63,6 +63,10 @@ let package = Package(
         .testTarget(name: "MaskScriptTests", dependencies: ["MaskScript", "MaskEngine"],
                     resources: [.copy("Scripts")]),
         .testTarget(name: "MaskCLITests", dependencies: []),
+        // Unit tests of the tool's own parts that have no command of their own to run them
+        // through byte by byte (the HTTP request parser of `mask serve`): `@testable import mask`.
+        // MaskScript's seeded RandomGenerator makes their random inputs.
+        .testTarget(name: "MaskToolTests", dependencies: ["mask", "MaskScript"]),
         // Uses only the public API (no @testable import), as an embedding app would.
         .testTarget(name: "EmbeddingTests", dependencies: ["MaskScript", "MaskEngine"]),
     ],

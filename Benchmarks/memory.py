@@ -43,11 +43,9 @@ CEILING_BYTES = 8 << 20
 
 
 def setup():
-    if not os.path.exists(PYTHON):
-        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-    probe = subprocess.run([PYTHON, "-c", "import cairo, blend2d"], capture_output=True)
-    if probe.returncode != 0:
-        subprocess.run([PYTHON, "-m", "pip", "install", "-q", "pycairo", "blend2d-python"], check=True)
+    # The peers, in the virtual environment every Python tool of the repository is made by.
+    subprocess.run(["bash", "-c", '. "$0/Tests/venv.sh" && python_venv "$1" "$2"', ROOT, VENV,
+                    os.path.join(HERE, "requirements.txt")], check=True)
     if os.environ.get("MASKBENCH"):
         return os.environ["MASKBENCH"]
     subprocess.run(["swift", "build", "-c", "release", "--product", "MaskBench"], cwd=ROOT, check=True,

@@ -30,12 +30,13 @@ check(vim.api.nvim_buf_get_lines(0, 1, 2, false)[1] == "layer box {", "formatted
 -- Completion after `box.`, typed on a new last line (an incremental change).
 local last = vim.api.nvim_buf_line_count(0)
 vim.api.nvim_buf_set_lines(0, last, last, false, { "box." })
-vim.wait(10000, function()
-  local now = vim.diagnostic.get(0)
-  return #now == 1 and now[1].message == "expected property name after `.`"
-end)
-local typed = vim.diagnostic.get(0)[1]
-check(typed ~= nil and typed.lnum == last, "the new line's syntax error")
+-- The syntax error does not hide the typo: both are published, in source order.
+vim.wait(10000, function() return #vim.diagnostic.get(0) == 2 end)
+local now = vim.diagnostic.get(0)
+local typed = now[2]
+check(typed ~= nil and typed.message == "expected property name after `.`" and typed.lnum == last,
+  "the new line's syntax error")
+check(now[1] ~= nil and now[1].message == "unknown property `opacty`; did you mean `opacity`?", "the typo beside it")
 local answers = vim.lsp.buf_request_sync(0, "textDocument/completion", {
   textDocument = vim.lsp.util.make_text_document_params(),
   position = { line = last, character = 4 },

@@ -12,15 +12,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 venv="$here/.venv"
-stamp="$venv/.requirements"
-
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
-fi
-if ! cmp -s "$here/requirements.txt" "$stamp"; then
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-  cp "$here/requirements.txt" "$stamp"
-fi
+. "$here/../../Tests/venv.sh"
+python_venv "$venv" "$here/requirements.txt"
 
 # No cache provider: pytest would otherwise write .pytest_cache into the checkout.
 exec "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here" "$@"

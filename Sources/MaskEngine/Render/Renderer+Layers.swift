@@ -43,11 +43,13 @@ extension Renderer {
     }
 
     /// Checks that `bytes` more of buffers keep the frame within its budget.
-    /// - Throws: `RenderError.tooMuchMemory` naming the layer.
-    func reserve(_ bytes: Int, for id: LayerID, walk: LayerWalk) throws {
+    /// - Throws: `RenderError.tooMuchMemory` naming the layer, and `property` when its
+    ///   value sets how many bytes they are.
+    func reserve(_ bytes: Int, for id: LayerID, property: PropertyKey? = nil, walk: LayerWalk) throws {
         let (total, overflow) = walk.pool.bytesInUse.addingReportingOverflow(bytes)
         guard !overflow, total <= walk.budget.bufferBytes else {
-            throw RenderError.tooMuchMemory(layer: name(of: id), bytes: overflow ? .max : total, limit: walk.budget.bufferBytes)
+            throw RenderError.tooMuchMemory(layer: name(of: id), bytes: overflow ? .max : total, limit: walk.budget.bufferBytes,
+                                            property: property)
         }
     }
 

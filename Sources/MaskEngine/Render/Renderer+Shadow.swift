@@ -62,7 +62,8 @@ extension Renderer {
 
     /// Draws the shadow of what `group` holds under it (see the top of this file). Counts
     /// one unit of work per tap of each blur pass and output pixel, and its buffers.
-    /// - Throws: `RenderError.tooMuchWork` or `.tooMuchMemory`, naming the layer.
+    /// - Throws: `RenderError.tooMuchWork` or `.tooMuchMemory`, naming the layer and
+    ///   `shadowRadius`, which sets the blur's reach and cost.
     func drawShadow(of id: LayerID, _ s: LayerState, transform m: Transform, under group: inout Surface,
                     walk: inout LayerWalk) throws {
         guard hasShadow(s), s.shadowPath != nil || !group.dirty.isEmpty else { return }
@@ -80,9 +81,12 @@ extension Renderer {
         let (units, o2) = pixels.multipliedReportingOverflow(by: taps)
         let (sum, o3) = walk.work.addingReportingOverflow(units)
         walk.work = o1 || o2 || o3 ? .max : sum
-        guard walk.work <= walk.budget.work else { throw RenderError.tooMuchWork(layer: name(of: id), limit: walk.budget.work) }
+        guard walk.work <= walk.budget.work else {
+            throw RenderError.tooMuchWork(layer: name(of: id), limit: walk.budget.work, property: .shadowRadius)
+        }
         // The source's alpha, the blur's rows of floats, and the result.
-        try reserve(source.width * source.height + reach.width * source.height * 4 + reach.width * reach.height, for: id, walk: walk)
+        try reserve(source.width * source.height + reach.width * source.height * 4 + reach.width * reach.height, for: id,
+                    property: .shadowRadius, walk: walk)
 
         let pool = walk.pool
         var alpha = shadowPathCoverage(s, transform: m, source: source, pool: pool) ?? groupAlpha(group, source, pool: pool)

@@ -22,21 +22,39 @@ public struct Script: Sendable {
     public static let maxFileSize = 16 << 20
 
     /// Parses a source file.
-    /// - Throws: `DiagnosticList` with every syntax error of the file (and the source, so
-    ///   `rendered()` shows the lines).
+    /// - Throws: `DiagnosticList` with every syntax error of the file and the misspelled
+    ///   words in what parsed (`errors(ofParse:_:in:)`), with the source, so `rendered()`
+    ///   shows the lines.
     public init(source: SourceFile) throws(DiagnosticList) {
         try self.init(source: source, folder: nil)
     }
 
     private init(source: SourceFile, folder: String?) throws(DiagnosticList) {
         let (statements, diagnostics) = Parser.parse(source)
-        if var list = DiagnosticList(diagnostics.filter { $0.severity == .error }) {
+        if var list = DiagnosticList(Script.errors(ofParse: statements, diagnostics, in: source)) {
             list.source = source
             throw list
         }
         self.source = source
         self.statements = statements
         self.folder = folder
+    }
+
+    /// The errors of a parse of `source` (`Parser.parse`): none when it has no syntax
+    /// errors; else the syntax errors and the misspelled words in the statements that
+    /// parsed (a property a layer lacks, an unknown choice word, each with its "did you
+    /// mean"), in source order. Names a lost declaration could explain (an unknown
+    /// variable) wait until the file parses; after the parser's "too many errors", nothing
+    /// is added.
+    public static func errors(ofParse statements: [Stmt], _ diagnostics: [Diagnostic], in source: SourceFile) -> [Diagnostic] {
+        let syntax = diagnostics.filter { $0.severity == .error }
+        guard !syntax.isEmpty, syntax.count <= Parser.diagnosticLimit else { return syntax }
+        let taken = Set(syntax.map(\.range.start.offset))
+        let misspelled = Compiler.misspellings(in: statements, source: source).map { $0.diagnostic(in: source.name) }
+            .filter { !taken.contains($0.range.start.offset) }
+            .prefix(Parser.diagnosticLimit - syntax.count)
+        return (syntax.map { ($0, 0) } + misspelled.map { ($0, 1) })
+            .sorted { ($0.0.range.start.offset, $0.1) < ($1.0.range.start.offset, $1.1) }.map(\.0)
     }
 
     /// Reads and parses a script file; `run()` then resolves its relative paths against

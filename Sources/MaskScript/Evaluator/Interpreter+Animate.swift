@@ -130,6 +130,9 @@ extension Interpreter {
                     throw RuntimeError(error, at: track.range)
                 }
                 try chargeReresolved(moved, at: a.target.range)
+                // `animate` runs only in the script itself (never in an import), so `runSource`
+                // is where it is written.
+                if let file = runSource { sourceMap.set(track.key, of: target.id, at: a.target.range.union(a.propertyRange), in: file) }
                 if animation.end.isFinite, animation.end >= latestAnimationEnd {
                     latestAnimationEnd = animation.end
                     latestAnimationRange = a.target.range.union(a.propertyRange)

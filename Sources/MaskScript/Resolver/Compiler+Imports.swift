@@ -7,7 +7,7 @@
 extension Compiler {
     func importFile(_ decl: ImportDecl, _ range: SourceRange) -> Action {
         let variable = declared(decl.boundName)
-        guard let module = interpreter.module(for: decl, from: folder, reporting: { self.errors.append($0) }),
+        guard !misspellingsOnly, let module = interpreter.module(for: decl, from: folder, reporting: { self.errors.append($0) }),
               let variable else {
             return { i, _ throws(RuntimeError) in
                 try i.step(range)

@@ -55,7 +55,8 @@ extension Compiler {
         if case .name(let word) = expr.kind, case .missing = resolve(word),
            let p = LayerProperty(rawValue: property), let choices = p.choices {
             if !choices.contains(word) {
-                error("unknown name `\(word)`\(Suggestion.hint(for: word, in: visibleNames().union(choices)))", at: expr.range)
+                error("unknown name `\(word)`\(Suggestion.hint(for: word, in: visibleNames().union(choices)))", at: expr.range,
+                      misspelling: true)
             }
             return { _, _ in .string(word) }
         }

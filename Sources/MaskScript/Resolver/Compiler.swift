@@ -33,11 +33,16 @@ final class Compiler {
     /// Writes down every declaration and the use bound to it, when an editor asks
     /// (`NameBindings`); nil when compiling to run.
     var recorder: BindingRecorder?
+    /// True when compiling only to find misspellings in what parsed of a file with syntax
+    /// errors (`misspellings(in:source:)`): other errors are dropped, imports not read.
+    let misspellingsOnly: Bool
 
     static let errorLimit = 100
 
-    init(interpreter: Interpreter, source: SourceFile?, echo: Bool, statements: [Stmt], importedFrom folder: String? = nil) {
+    init(interpreter: Interpreter, source: SourceFile?, echo: Bool, statements: [Stmt], importedFrom folder: String? = nil,
+         misspellingsOnly: Bool = false) {
         self.interpreter = interpreter
+        self.misspellingsOnly = misspellingsOnly
         self.source = source
         self.echo = echo
         self.folder = folder ?? ""
@@ -68,9 +73,11 @@ final class Compiler {
 
     /// Records a static error. The message is made only for the errors kept: past the
     /// limit, a did-you-mean search per unknown name (1.5 M lines of `zz` took 70 s) would
-    /// be work no one sees.
-    func error(_ message: @autoclosure () -> String, at range: SourceRange, notes: [(message: String, range: SourceRange)] = []) {
-        guard errors.count <= Compiler.errorLimit else { return }
+    /// be work no one sees. `misspelling`: a word no declaration can make right or wrong
+    /// (see `misspellings(in:source:)`).
+    func error(_ message: @autoclosure () -> String, at range: SourceRange, notes: [(message: String, range: SourceRange)] = [],
+               misspelling: Bool = false) {
+        guard errors.count <= Compiler.errorLimit, misspelling || !misspellingsOnly else { return }
         errors.append(RuntimeError(message(), at: range, notes: notes))
     }
 

@@ -53,7 +53,8 @@ struct DocumentAnalysis {
         statements = parsed.statements
         let folder = path.map(Script.folder(of:))
         names = NameBindings(source: source, statements: parsed.statements, resources: DocumentAnalysis.resources(in: folder))
-        let errors = parsed.diagnostics.filter { $0.severity == .error }
+        // The syntax errors and misspellings, as `mask check` prints them.
+        let errors = Script.errors(ofParse: parsed.statements, parsed.diagnostics, in: source)
         hasSyntaxErrors = !errors.isEmpty
         // Errors and the run's warnings (characters no font has), as `mask check` prints them.
         if isSuperseded() { return nil }
@@ -108,7 +109,7 @@ struct DocumentAnalysis {
             case .tooMuchMemory?, .tooMuchWork?:
                 // The editor's own bound, not the script's error: information where it stopped.
                 return (warned + list.diagnostics.map { stopped in
-                    Diagnostic(.note, "the editor's check of the first frame stopped at this layer, past an eighth of the "
+                    Diagnostic(.note, "the editor's check of the first frame stopped here, past an eighth of the "
                                    + "render budget; mask check checks it in full", at: stopped.range, in: stopped.fileName)
                 }, list.importedSources, false)
             default:

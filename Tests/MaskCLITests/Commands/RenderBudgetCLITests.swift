@@ -51,15 +51,19 @@ final class RenderBudgetCLITests: MaskCLITestCase {
     }
 
     /// `mask check` renders nothing, but finds what the first frame would refuse under the
-    /// default budget (a blur over 4 billion operations), at the layer's line.
+    /// default budget (a blur over 4 billion operations), at the line of `shadowRadius`.
     func testCheckFindsWhatTheFirstFrameWouldRefuse() throws {
         try write("canvas { size: [2000, 2000] }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n  shadowRadius: 400\n}\n",
                   to: "glow.mask")
         let check = try mask("check", "glow.mask")
         XCTAssertEqual(check.status, 1, check.stderr)
         XCTAssertEqual(check.stderr, """
-            glow.mask:2:1: error: cannot render frame 0: drawing layer `glow` passes the render budget of 4000000000 \
-            pixel operations a frame (every layer counts the pixels it covers); '--max-frame-work N' raises the limit
+            glow.mask:5:3: error: cannot render frame 0: drawing the shadow of layer `glow` passes the render budget of \
+            4000000000 pixel operations a frame (a shadow's blur takes about 16 × shadowRadius operations a pixel); \
+            '--max-frame-work N' raises the limit
+                5 |   shadowRadius: 400
+                  |   ^~~~~~~~~~~~~~~~~
+            glow.mask:2:1: note: layer `glow` is declared here
                 2 | layer glow {
                   | ^
 
@@ -67,6 +71,26 @@ final class RenderBudgetCLITests: MaskCLITestCase {
         try write("canvas { size: [2000, 2000] }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n  shadowRadius: 4\n}\n",
                   to: "glow.mask")
         XCTAssertEqual(try mask("check", "glow.mask").status, 0)
+    }
+
+    /// A shadow's buffers over the memory budget, and a radius set by `animate`: each at
+    /// the line that set `shadowRadius`.
+    func testAShadowOverTheBudgetIsAtItsRadius() throws {
+        try write("canvas { size: [400, 400]; duration: 1s }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n  shadowRadius: 40\n}\n",
+                  to: "glow.mask")
+        let memory = try mask("render", "glow.mask", "--at", "0", "-o", "x.png", "--max-frame-memory", "1500000")
+        XCTAssertEqual(memory.status, 1, memory.stderr)
+        XCTAssertTrue(memory.stderr.hasPrefix("glow.mask:5:3: error: cannot render the frame at 0.0s: the shadow of layer `glow` would need "),
+                      memory.stderr)
+        XCTAssertTrue(memory.stderr.contains("'--max-frame-memory SIZE' raises the limit\n    5 |   shadowRadius: 40\n"), memory.stderr)
+        try write("canvas { size: [400, 400]; duration: 1s }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n}\n"
+                  + "animate glow.shadowRadius to 40 over 1s\n", to: "glow.mask")
+        let work = try mask("render", "glow.mask", "--at", "1", "-o", "x.png", "--max-frame-work", "10M")
+        XCTAssertEqual(work.status, 1, work.stderr)
+        XCTAssertTrue(work.stderr.hasPrefix("glow.mask:6:9: error: cannot render the frame at 1.0s: drawing the shadow of layer `glow`"),
+                      work.stderr)
+        XCTAssertTrue(work.stderr.contains("glow.mask:2:1: note: layer `glow` is declared here"), work.stderr)
+        XCTAssertEqual(try listing(), ["glow.mask"])
     }
 
     func testBadSizesAreUsageErrors() throws {

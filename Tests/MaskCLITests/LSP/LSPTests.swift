@@ -89,18 +89,42 @@ final class LSPTests: MaskCLITestCase {
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
+    /// With a syntax error, `mask check` and the editor both give the misspellings of what
+    /// parsed too, in source order, and nothing about the names the broken line lost.
+    func testASyntaxErrorDoesNotHideAMisspelling() throws {
+        let script = "let size = 4 *\nlayer box {\n  frame: [0, 0, size, size]\n  opacty: 0.5\n}\n"
+        try write(script, to: "box.mask")
+        let check = try mask("check", "box.mask")
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stderr, """
+            box.mask:1:15: error: expected expression
+                1 | let size = 4 *
+                  |               ^
+            box.mask:4:3: error: unknown property `opacty`; did you mean `opacity`?
+                4 |   opacty: 0.5
+                  |   ^~~~~~
+
+            """)
+        let lsp = try session()
+        let diagnostics = try lsp.open(fileURI("box.mask"), script)
+        XCTAssertEqual(diagnostics.map { $0["message"] as? String }, ["expected expression", "unknown property `opacty`; did you mean `opacity`?"])
+        XCTAssertEqual(diagnostics.map(LSP.start), [[0, 14], [3, 2]])
+        XCTAssertEqual(try lsp.shutDown(), 0)
+    }
+
     /// The first frame is checked too, within an eighth of the render budget on a
-    /// keystroke: a frame that needs more is information at the layer where the check
-    /// stopped (here the blur of layer `glow`), not an error of the script.
+    /// keystroke: a frame that needs more is information where the check stopped (here at
+    /// the `shadowRadius` of layer `glow`, whose blur passed the budget), not an error of
+    /// the script.
     func testTheFirstFrameIsCheckedWithinTheEditorsBudget() throws {
         let script = "canvas { size: [2000, 2000] }\nlayer glow {\n  background: white\n  shadowOpacity: 1\n  shadowRadius: 400\n}\n"
         let lsp = try session()
         let diagnostics = try lsp.open("file:///tmp/glow.mask", script)
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
         let message = try XCTUnwrap(diagnostics.first?["message"] as? String)
-        XCTAssertTrue(message.hasPrefix("the editor's check of the first frame stopped at this layer"), message)
+        XCTAssertTrue(message.hasPrefix("the editor's check of the first frame stopped here"), message)
         XCTAssertEqual(diagnostics.first?["severity"] as? Int, 3)
-        XCTAssertEqual(LSP.start(diagnostics[0]), [1, 0])
+        XCTAssertEqual(LSP.start(diagnostics[0]), [4, 2])
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
@@ -127,13 +151,14 @@ final class LSPTests: MaskCLITestCase {
         XCTAssertEqual(try lsp.shutDown(), 0)
     }
 
-    /// Core Animation words are published with the mask word, at the word.
+    /// Core Animation words are published with the mask word, at the word; a syntax
+    /// error elsewhere does not hide the misspelled property.
     func testCoreAnimationWordsArePublishedWithTheMaskWord() throws {
         let lsp = try session()
         let diagnostics = try lsp.open("file:///tmp/ca.mask", "shape s {\n  fillColor: red\n}\nanimate s.opacity to 0 duration 1s\n")
-        XCTAssertEqual(diagnostics.map { $0["message"] as? String }, ["unknown animate clause `duration`; did you mean `over`?"],
-                       "a syntax error first: the compiler runs on a parsed file")
-        XCTAssertEqual(LSP.start(diagnostics[0]), [3, 23])
+        XCTAssertEqual(diagnostics.map { $0["message"] as? String },
+                       ["unknown property `fillColor`; did you mean `fill`?", "unknown animate clause `duration`; did you mean `over`?"])
+        XCTAssertEqual(diagnostics.map(LSP.start), [[1, 2], [3, 23]])
         lsp.notify("textDocument/didChange", ["textDocument": ["uri": "file:///tmp/ca.mask", "version": 2],
                                               "contentChanges": [["text": "shape s {\n  fillColor: red\n}\nanimate s.opacity to 0 over 1s\n"]]])
         let fixed = try lsp.diagnostics()

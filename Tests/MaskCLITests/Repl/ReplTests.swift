@@ -441,8 +441,8 @@ final class ReplTests: XCTestCase {
     }
 
     /// A frame the renderer refuses is reported like any error of the session: at the
-    /// line of the layer, with its text and a caret; nothing is written.
-    func testPipedRenderErrorIsADiagnosticAtTheLayersLine() throws {
+    /// line of the property that caused it, with its text and a caret; nothing is written.
+    func testPipedRenderErrorIsADiagnosticAtThePropertysLine() throws {
         let result = try runPiped("""
             canvas { size: [2000, 2000] }
             layer glow {
@@ -453,9 +453,11 @@ final class ReplTests: XCTestCase {
             """, directory: home)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("""
-            <stdin>:2:1: error: cannot render the frame at 0s: drawing layer `glow` passes the render budget
+            <stdin>:3:40: error: cannot render the frame at 0s: drawing the shadow of layer `glow` passes the render budget
             """), result.stderr)
-        XCTAssertTrue(result.stderr.contains("\n    2 | layer glow {\n      | ^\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("\n    3 |   background: white; shadowOpacity: 1; shadowRadius: 400\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("<stdin>:2:1: note: layer `glow` is declared here\n    2 | layer glow {\n      | ^\n"),
+                      result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/g.png"))
     }
 

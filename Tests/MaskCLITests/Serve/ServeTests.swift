@@ -327,6 +327,9 @@ final class ServeTests: MaskCLITestCase {
         XCTAssertEqual(try server.exchange("GET / HTTP/1.1\r\n\(host)X-Big: \(String(repeating: "b", count: 20_000))\r\n\r\n")?.status, 431)
         let many = (0..<100).map { "X-Field-\($0): \($0)\r\n" }.joined()
         XCTAssertEqual(try server.exchange("GET / HTTP/1.1\r\n\(host)\(many)\r\n")?.status, 431)
+        // Empty lines before a request count toward the head: a stream of them is refused at
+        // the limit, not buffered until the head's deadline.
+        XCTAssertEqual(try server.exchange(String(repeating: "\r\n", count: 10_000))?.status, 400)
         // A head that does not end: refused once it passes the limit, without waiting for its end.
         let endless = try RawConnection(port: server.port)
         endless.send("GET / HTTP/1.1\r\n\(host)" + String(repeating: "X-More: " + String(repeating: "c", count: 1000) + "\r\n", count: 30))

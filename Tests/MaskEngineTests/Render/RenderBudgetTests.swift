@@ -24,7 +24,7 @@ final class RenderBudgetTests: XCTestCase {
         // Each group holds 100 × 100 × 4 = 40,000 bytes; the frame itself is 40,000 more.
         let budget = RenderBudget(bufferBytes: 200_000)
         XCTAssertThrowsError(try Renderer(scene: scene, budget: budget).render(at: 0)) { error in
-            guard case let .tooMuchMemory(layer, bytes, limit)? = error as? RenderError else {
+            guard case let .tooMuchMemory(layer, bytes, limit, _)? = error as? RenderError else {
                 return XCTFail("\(error)")
             }
             // The layer's identity, for a host to map to its own place; no location in the text.

@@ -145,16 +145,24 @@ final class ShadowTests: XCTestCase {
         assertPixel(image, 22, 42, [128, 128, 128, 255])
     }
 
-    /// A shadow's blur counts against the frame's work, and its buffers against the memory.
+    /// A shadow's blur counts against the frame's work, and its buffers against the
+    /// memory; over either, the error names the layer and `shadowRadius`, whose line a
+    /// script's diagnostic points at.
     func testTheShadowCountsInTheBudget() throws {
         var scene = blankScene(64, 64)
-        try scene.addLayer(shadowed(Rect(0, 0, 64, 64), radius: 20, offset: Point(0, 0)), name: "big")
+        let big = try scene.addLayer(shadowed(Rect(0, 0, 64, 64), radius: 20, offset: Point(0, 0)), name: "big")
         XCTAssertNoThrow(try Renderer(scene: scene, budget: RenderBudget(work: 100_000_000)).render(at: 0))
         XCTAssertThrowsError(try Renderer(scene: scene, budget: RenderBudget(work: 1_000_000)).render(at: 0)) { error in
-            guard case RenderError.tooMuchWork(let layer, _)? = error as? RenderError else { return XCTFail("\(error)") }
-            XCTAssertEqual(layer.name, "big")
+            XCTAssertEqual(error as? RenderError, .tooMuchWork(layer: scene.layerName(big), limit: 1_000_000, property: .shadowRadius))
+            XCTAssertEqual((error as? RenderError)?.property, .shadowRadius)
+            XCTAssertTrue("\(error)".hasPrefix("drawing the shadow of layer `big` passes the render budget"), "\(error)")
         }
-        XCTAssertThrowsError(try Renderer(scene: scene, budget: RenderBudget(bufferBytes: 20_000)).render(at: 0))
+        XCTAssertThrowsError(try Renderer(scene: scene, budget: RenderBudget(bufferBytes: 40_000)).render(at: 0)) { error in
+            guard case let .tooMuchMemory(layer, _, _, property)? = error as? RenderError else { return XCTFail("\(error)") }
+            XCTAssertEqual(layer.name, "big")
+            XCTAssertEqual(property, .shadowRadius)
+            XCTAssertTrue("\(error)".hasPrefix("the shadow of layer `big` would need"), "\(error)")
+        }
     }
 
     /// Radii and offsets far beyond the canvas draw nothing wrong and do not trap.

@@ -38,6 +38,26 @@ final class SourceMapTests: XCTestCase {
         XCTAssertEqual(place(atString), "6:14 6:1", "no `font:`: at `string:`")
     }
 
+    /// A shadow over the budget is at its `shadowRadius`, whether the body sets it or only
+    /// an `animate` does; a layer whose radius is the default's, at its declaration.
+    func testAShadowOverTheBudgetIsAtItsRadius() throws {
+        let text = """
+            canvas { size: [40, 40]; duration: 1s }
+            layer set { shadowOpacity: 1; shadowRadius: 9 }
+            layer animated { shadowOpacity: 1 }
+            layer plain { shadowOpacity: 1 }
+            animate animated.shadowRadius to 9 over 1s
+            animate set.shadowRadius to 2 over 1s
+
+            """
+        let built = try Script(text: text, name: "m.mask").build(options: ScriptOptions(resources: SandboxResolver(), output: { _ in }))
+        let places = try ["set", "animated", "plain"].map { name in
+            let id = try XCTUnwrap(built.scene.layer(named: name))
+            return place(built.diagnostics(for: RenderError.tooMuchWork(layer: built.scene.layerName(id), limit: 1, property: .shadowRadius)))
+        }
+        XCTAssertEqual(places, ["2:31 2:1", "5:9 3:1", "4:1"])
+    }
+
     func testWholeLayerErrorsAreAtTheDeclarationAndSceneErrorsAtTheCanvas() throws {
         let built = try built()
         let box = try XCTUnwrap(built.scene.layer(named: "box"))

@@ -1,14 +1,15 @@
 /// Reads request heads from the bytes a connection received, strictly, within limits.
 ///
-/// What is refused, and how: a head longer than `Limits.headBytes` gets 431 (414 while
-/// still in the request line), more than `Limits.headerCount` fields 431, a request
-/// line that is not `METHOD SP /TARGET SP HTTP/1.x` 400 (another version 505), a
-/// method other than GET and HEAD 405, a field without a name, with a space before its
-/// colon, folded onto a second line or holding control characters 400, a missing or
-/// repeated `Host` 400, both `Content-Length` and `Transfer-Encoding` 400 (the body's
-/// length is ambiguous: the form request smuggling uses), and a body (`Content-Length`
-/// above 0 or `Transfer-Encoding`) 413. Every refusal closes the connection, so bytes
-/// sent after a refused head are never read as a request.
+/// What is refused, and how: a head longer than `Limits.headBytes`, empty lines before it
+/// included, gets 431 (414 while still in the request line, 400 when all of it is empty
+/// lines), more than `Limits.headerCount` fields 431, a request line that is not
+/// `METHOD SP /TARGET SP HTTP/1.x` 400 (another version 505), a method other than GET and
+/// HEAD 405, a field without a name, with a space before its colon, folded onto a second
+/// line or holding control characters 400, a missing or repeated `Host` 400, a
+/// `Content-Length` that is not a run of digits 400, both `Content-Length` and
+/// `Transfer-Encoding` 400 (the body's length is ambiguous: the form request smuggling
+/// uses), and a body (`Content-Length` above 0 or `Transfer-Encoding`) 413. Every refusal
+/// closes the connection, so bytes sent after a refused head are never read as a request.
 /// Lines may end in CRLF or LF; empty lines before a request line are skipped.
 enum HTTPRequestParser {
     /// The most a request head may hold.
@@ -33,17 +34,18 @@ enum HTTPRequestParser {
 
     private static let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
 
-    /// Parses the head at the start of `bytes`.
+    /// Parses the head at the start of `bytes`. Only the first `limits.headBytes` bytes
+    /// are read, so once the outcome is not `.incomplete`, more bytes never change it.
     static func parse(_ bytes: ArraySlice<UInt8>, limits: Limits = Limits()) -> Outcome {
+        let limit = bytes.startIndex + min(bytes.count, limits.headBytes)
         var start = bytes.startIndex
-        while start < bytes.endIndex, bytes[start] == lineFeed || bytes[start] == carriageReturn,
-              start - bytes.startIndex < limits.headBytes { start += 1 }
+        while start < limit, bytes[start] == lineFeed || bytes[start] == carriageReturn { start += 1 }
         // The lines up to the first empty one.
         var lines: [ArraySlice<UInt8>] = []
         var lineStart = start
         var end: Int?
         var index = start
-        while index < bytes.endIndex, index - start <= limits.headBytes {
+        while index < limit {
             if bytes[index] == lineFeed {
                 var line = bytes[lineStart..<index]
                 if line.last == carriageReturn { line = line.dropLast() }
@@ -60,12 +62,13 @@ enum HTTPRequestParser {
             index += 1
         }
         guard let end else {
-            guard bytes.endIndex - start > limits.headBytes else { return .incomplete }
+            // A head that has not ended within the limit never will.
+            guard bytes.count >= limits.headBytes else { return .incomplete }
+            if start == limit { return .refused(.badRequest, "\(limits.headBytes) bytes of empty lines and no request line") }
             if lines.isEmpty { return .refused(.uriTooLong, "the request line is longer than \(limits.headBytes) bytes") }
             return .refused(.headerFieldsTooLarge, "the request head is longer than \(limits.headBytes) bytes")
         }
-        guard let requestLine = lines.first else { return .incomplete }
-        switch request(line: requestLine, fields: lines.dropFirst()) {
+        switch request(lines: lines) {
         case .success(let request): return .request(request, consumed: end - bytes.startIndex)
         case .failure(let refusal): return .refused(refusal.status, refusal.reason)
         }
@@ -81,8 +84,9 @@ enum HTTPRequestParser {
         }
     }
 
-    private static func request(line: ArraySlice<UInt8>, fields: ArraySlice<ArraySlice<UInt8>>) -> Result<HTTPRequest, Refusal> {
-        let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+    /// The request of a head's lines: the request line, then the header fields.
+    private static func request(lines: [ArraySlice<UInt8>]) -> Result<HTTPRequest, Refusal> {
+        let parts = lines.first?.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false) ?? []
         guard parts.count == 3, let methodBytes = parts.first, isToken(methodBytes) else {
             return .failure(Refusal(.badRequest, "a request line is METHOD /PATH HTTP/1.1"))
         }
@@ -105,7 +109,7 @@ enum HTTPRequestParser {
             return .failure(Refusal(.methodNotAllowed, "only GET and HEAD are served"))
         }
         var headers: [(name: String, value: String)] = []
-        for field in fields {
+        for field in lines.dropFirst() {
             guard let colon = field.firstIndex(of: UInt8(ascii: ":")) else {
                 return .failure(Refusal(.badRequest, "a header field without a colon"))
             }
