@@ -75,7 +75,10 @@ final class LayerStates {
     }
 
     /// `states[id].bounds`, from the size where it lies.
-    func bounds(of id: LayerID) -> Rect { Rect(origin: .zero, size: slot(id.index).pointee.size) }
+    func bounds(of id: LayerID) -> Rect { LayerStates.bounds(slot(id.index)) }
+
+    /// The bounds of the state at `state`, from its size where it lies.
+    static func bounds(_ state: UnsafePointer<LayerState>) -> Rect { Rect(origin: .zero, size: state.pointee.size) }
 
     private func slot(_ index: Int) -> UnsafeMutablePointer<LayerState> {
         precondition(index >= 0 && index < count, "layer \(index) is not in the frame's states")

@@ -11,7 +11,7 @@ extension Renderer {
         let children = sublayers(of: id, walk).filter { isVisible($0, walk) }
         let s = walk.states.pointer(to: id)
         let own: Bool = {
-            guard masks(of: s.pointee, walk).isEmpty, !s.pointee.clip, s.pointee.contents == nil, !hasBorder(s.pointee), !hasShadow(s.pointee) else { return false }
+            guard masks(of: id, walk).isEmpty, !s.pointee.clip, s.pointee.contents == nil, !hasBorder(s.pointee), !hasShadow(s.pointee) else { return false }
             switch s.pointee.kind {
             case .plain, .grid, .shape: break
             case .text: if walk.pool.texts.layouts.hasColorGlyphs(s.pointee) { return false }
@@ -29,7 +29,7 @@ extension Renderer {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
         defer { walk.stack.removeLast() }
         let opacity = state.pointee.opacity * inherited
-        try forEachFill(of: id, state.pointee, transform: m, clip: surface.rect, pool: walk.pool) { coverage, paint in
+        try forEachFill(of: id, state, transform: m, clip: surface.rect, pool: walk.pool) { coverage, paint in
             guard case .solid(let color) = paint else { return }
             surface.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: opacity)
         }
@@ -135,7 +135,7 @@ extension Renderer {
         defer { walk.stack.removeLast() }
         let pool = walk.pool, op = Surface.byte(state.pointee.opacity)
         var result: CoverageMask?
-        try forEachFill(of: mask, state.pointee, transform: transform, clip: drawArea, pool: pool) { coverage, paint in
+        try forEachFill(of: mask, state, transform: transform, clip: drawArea, pool: pool) { coverage, paint in
             guard case .solid(let color) = paint, op > 0,
                   var frame = maskFrameCoverage(mask, owner: m, area: area, walk) else { return }
             defer { frame.recycle(into: pool) }

@@ -64,12 +64,12 @@ extension Renderer {
         let children = drawingOrder(sublayers(of: id, walk), walk.states).filter { isVisible($0, walk) }
         let opacity = state.pointee.opacity * inherited
         // A mask that names no layer of the scene is ignored.
-        let masks = masks(of: state.pointee, walk), masked = !masks.isEmpty
+        let masks = masks(of: id, walk), masked = !masks.isEmpty
 
         let parts = contentPartCount(state.pointee, texts: walk.pool.texts.layouts) + children.count + (hasBorder(state.pointee) ? 1 : 0)
         guard masked || state.pointee.clip || hasShadow(state.pointee) || (opacity < 1 && parts > 1) else {
             // One thing at most sees the opacity, or it is 1: no group needed.
-            try drawContent(of: id, state.pointee, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
+            try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             for child in children {
                 try draw(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
             }
@@ -85,7 +85,7 @@ extension Renderer {
         let pool = walk.pool
         if masked, !state.pointee.maskInvert, !state.pointee.clip, children.isEmpty, fillCountBound(state.pointee, texts: walk.pool.texts.layouts) == 1, !hasBorder(state.pointee), !hasShadow(state.pointee) {
             // One fill, masked: drawn straight through the mask, without a group.
-            try forEachFill(of: id, state.pointee, transform: m, clip: extent, pool: pool) { coverage, paint in
+            try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
                 if let runs = try runMaskValues(masks, owner: m, mode: state.pointee.maskMode, extent: extent, walk: &walk) {
                     if !runs.rect.isEmpty { surface.fill(coverage, with: paint, runs: runs, opacity: opacity) }
                     return
@@ -100,7 +100,7 @@ extension Renderer {
         try reserve(extent.width * extent.height * 4, for: id, walk: walk)
         var group = try Surface(rect: extent, pool: pool)
         defer { group.recycle(into: pool) }
-        try drawContent(of: id, state.pointee, transform: m, opacity: 1, into: &group, pool: pool)
+        try drawContent(of: id, state, transform: m, opacity: 1, into: &group, pool: pool)
         for child in children {
             try draw(child, parent: m, opacity: 1, into: &group, walk: &walk)
         }

@@ -36,7 +36,6 @@ extension Renderer {
                    walk: inout LayerWalk) throws -> RunMask? {
         guard hasRectangleFillsOnly(mask, walk) else { return nil }
         let nothing = RunMask(zeroOver: .empty)
-        let s = walk.states.pointer(to: mask)
         guard let frame = RunMask(coverageOf: .rect(walk.states.bounds(of: mask)), transform: m.concatenating(walk.states.transformToParent(of: mask)),
                                   clip: area) else { return nil }
         let work = walk.work

@@ -9,8 +9,8 @@
 extension Renderer {
     /// The masks of a layer that name layers of the scene, in order (a mask that names
     /// none is ignored).
-    func masks(of state: LayerState, _ walk: LayerWalk) -> [LayerID] {
-        state.masks.filter { walk.states.contains($0) }
+    func masks(of id: LayerID, _ walk: LayerWalk) -> [LayerID] {
+        walk.states[id].masks.filter { walk.states.contains($0) }
     }
 
     /// True when `masks` is one `add` mask with neither feather nor expansion: what
@@ -137,7 +137,7 @@ extension Renderer {
         // A frame that is 255 over all of the fill's coverage (on whole pixels, or wider
         // than the shape) changes no value: it is not drawn.
         let inner = Renderer.innerPixels(walk.states.bounds(of: mask), transform: m.concatenating(walk.states.transformToParent(of: mask)))
-        try forEachFill(of: mask, state.pointee, transform: transform, clip: bounded, pool: pool) { coverage, paint in
+        try forEachFill(of: mask, state, transform: transform, clip: bounded, pool: pool) { coverage, paint in
             guard case .solid(let color) = paint, op > 0 else { return }
             let frameFull = coverage.rect.intersection(inner) == coverage.rect
             var frame = frameFull ? nil : maskFrameCoverage(mask, owner: m, area: area, walk)

@@ -13,11 +13,25 @@
 /// same time, and the same scene and time always give the same bytes.
 public struct Renderer: Sendable {
     /// The scene drawn.
-    public let scene: Scene
+    public var scene: Scene { shared.scene }
     /// What one frame may cost.
     public let budget: RenderBudget
     /// Each layer's changes, found once: what sampling a frame's states walks.
-    let sampler: StateSampler
+    var sampler: StateSampler { shared.sampler }
+
+    /// The scene and its sampler, behind one reference: the walk hands the renderer to
+    /// closures, which copy it, and a copy of the scene's arrays (nodes, roots, timeline)
+    /// retains each, counts in memory every render thread writes.
+    private final class Shared: Sendable {
+        let scene: Scene
+        let sampler: StateSampler
+
+        init(_ scene: Scene) {
+            self.scene = scene
+            sampler = StateSampler(scene)
+        }
+    }
+    private let shared: Shared
 
     /// The deepest nesting of sublayers and masks drawn. Each level may need an offscreen
     /// buffer, so a runaway tree (or a mask chain built by a loop) gives an error instead
@@ -26,9 +40,8 @@ public struct Renderer: Sendable {
 
     /// A renderer of a scene, within `budget` for each frame.
     public init(scene: Scene, budget: RenderBudget = RenderBudget()) {
-        self.scene = scene
+        shared = Shared(scene)
         self.budget = budget
-        sampler = StateSampler(scene)
     }
 
     /// The frame at time `t` (seconds): `canvas.width × canvas.height`, opaque.
