@@ -31,8 +31,7 @@ extension Renderer {
             if !s.pointee.string.isEmpty {
                 // The glyphs' control points hold every pixel they fill. A very long string
                 // (or one whose font cannot be read) is left unbounded rather than laid out twice.
-                guard s.pointee.string.utf8.count <= Renderer.boundedTextLength,
-                      let glyphs = (try? TextLayout.bounds(for: s.pointee)) ?? nil else { return nil }
+                guard let glyphs = walk.pool.texts.layouts.bounds(s.pointee) ?? nil else { return nil }
                 box = box.union(glyphs)
             }
         case .plain, .gradient, .grid:

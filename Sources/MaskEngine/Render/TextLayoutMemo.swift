@@ -51,6 +51,8 @@ final class TextLayoutMemo {
         var outlineBounds: Rect??
         /// The placed outlines; nil until asked.
         var outlines: TextLayout.PlacedOutlines?
+        /// `TextLayout.bounds(for:)` (nil inside when the text draws nothing); nil until asked.
+        var bounds: Rect??
     }
 
     private var facts: [Key: Facts] = [:]
@@ -79,6 +81,20 @@ final class TextLayoutMemo {
         guard let placed = outlines(s) else { return nil }
         let box = placed.path(visible: nil).controlBounds
         remember(key) { $0.outlineBounds = .some(box) }
+        return .some(box)
+    }
+
+    /// The box of everything the state's text draws, outlines and colour glyphs
+    /// (`TextLayout.bounds(for:)`), itself nil when it draws nothing; remembered: a text
+    /// mask's group is bounded by it every frame, and `TextLayout` takes the font's lock
+    /// for each glyph. Nil as `outlineBounds` is.
+    func bounds(_ s: LayerState) -> Rect?? {
+        guard s.string.utf8.count <= Renderer.boundedTextLength else { return nil }
+        let key = Key(s)
+        if let known = facts[key]?.bounds { return known }
+        let box: Rect?
+        do { box = try TextLayout.bounds(for: s) } catch { return nil }
+        remember(key) { $0.bounds = .some(box) }
         return .some(box)
     }
 

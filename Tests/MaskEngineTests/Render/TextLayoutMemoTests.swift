@@ -21,6 +21,8 @@ final class TextLayoutMemoTests: XCTestCase {
                 XCTAssertEqual(memo.hasColorGlyphs(s), TextLayout.hasColorGlyphs(s), what, file: file, line: line)
                 let box = try XCTUnwrap(memo.outlineBounds(s), what, file: file, line: line)
                 XCTAssertEqual(box, try TextLayout.path(for: s).controlBounds, what, file: file, line: line)
+                let all = try XCTUnwrap(memo.bounds(s), what, file: file, line: line)
+                XCTAssertEqual(all, try TextLayout.bounds(for: s), what, file: file, line: line)
             }
         }
     }
