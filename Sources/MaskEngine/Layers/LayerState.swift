@@ -158,6 +158,11 @@ public struct LayerState: Sendable, Equatable {
 
     /// The transform from this layer's coordinates to its parent's.
     public var transformToParent: Transform {
+        LayerState.transform(position: position, anchor: anchor, size: size, scale: scale, rotation: rotation)
+    }
+
+    /// The transform of a layer at `position` turning and scaling about `anchor` of its `size`.
+    static func transform(position: Point, anchor: Point, size: Size, scale: Double, rotation: Double) -> Transform {
         Transform.translation(position.x, position.y)
             .concatenating(.rotation(rotation))
             .concatenating(.scale(scale, scale))

@@ -15,6 +15,8 @@ final class BufferPool {
     private var bytes: [[UInt8]] = []
     private var zeroFloats: [[Float]] = []
     private var ints: [[Int32]] = []
+    /// The thread's table of a frame's layer states, while no frame holds it.
+    private var idleStates: LayerStates?
     /// The bytes handed out and not yet given back since `startFrame()`: what the frame's
     /// buffers hold, which `RenderBudget.bufferBytes` bounds.
     private(set) var bytesInUse = 0
@@ -39,6 +41,19 @@ final class BufferPool {
     var unwrittenFill: UInt8?
 
     init() {}
+
+    /// The thread's table for a frame's layer states (a new one when a frame already
+    /// holds it): filled in place frame after frame, not allocated and freed each time.
+    /// Give it back with `keepStates`.
+    func takeStates() -> LayerStates {
+        defer { idleStates = nil }
+        return idleStates ?? LayerStates()
+    }
+
+    /// Keeps a table of layer states for the next frame.
+    func keepStates(_ states: LayerStates) {
+        idleStates = states
+    }
 
     /// `count` zero bytes; with `zeroed: false`, `count` bytes of any value, for a caller
     /// that writes every one of them before reading.

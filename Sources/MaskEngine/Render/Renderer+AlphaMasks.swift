@@ -9,15 +9,16 @@ extension Renderer {
         guard isVisible(id, walk) else { return true }
         guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
         let children = sublayers(of: id, walk).filter { isVisible($0, walk) }
-        let own = walk.withState(of: id) { s in
-            guard masks(of: s, walk).isEmpty, !s.clip, s.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
-            switch s.kind {
+        let s = walk.states.pointer(to: id)
+        let own: Bool = {
+            guard masks(of: id, walk).isEmpty, !s.pointee.clip, s.pointee.contents == nil, !hasBorder(s.pointee), !hasShadow(s.pointee) else { return false }
+            switch s.pointee.kind {
             case .plain, .grid, .shape: break
-            case .text: if walk.pool.texts.layouts.hasColorGlyphs(s) { return false }
+            case .text: if walk.pool.texts.layouts.hasColorGlyphs(s.pointee) { return false }
             case .gradient: return false
             }
-            return s.opacity >= 1 || contentPartCount(s, texts: walk.pool.texts.layouts) + children.count <= 1
-        }
+            return s.pointee.opacity >= 1 || contentPartCount(s.pointee, texts: walk.pool.texts.layouts) + children.count <= 1
+        }()
         return own && children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
     }
 
@@ -27,7 +28,7 @@ extension Renderer {
                    walk: inout LayerWalk) throws {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
         defer { walk.stack.removeLast() }
-        let opacity = state.opacity * inherited
+        let opacity = state.pointee.opacity * inherited
         try forEachFill(of: id, state, transform: m, clip: surface.rect, pool: walk.pool) { coverage, paint in
             guard case .solid(let color) = paint else { return }
             surface.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: opacity)
@@ -94,7 +95,7 @@ extension Renderer {
     /// True when a mask is one fill and nothing else (at most one painted part, no visible
     /// sublayer): drawn into empty pixels, its alpha is a function of that fill's coverage.
     func isOneFill(_ mask: LayerID, _ walk: LayerWalk) -> Bool {
-        fillCountBound(walk.states[mask.index], texts: walk.pool.texts.layouts) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
+        fillCountBound(walk.states[mask], texts: walk.pool.texts.layouts) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
     }
 
     /// `out[o + x] = mulDiv255(f[fo + x], a[ao + x])` for `x` in `0..<count`, eight bytes at
@@ -132,7 +133,7 @@ extension Renderer {
                                       walk: inout LayerWalk) throws -> CoverageMask? {
         guard let (state, transform) = try enter(mask, parent: m, walk: &walk) else { return nil }
         defer { walk.stack.removeLast() }
-        let pool = walk.pool, op = Surface.byte(state.opacity)
+        let pool = walk.pool, op = Surface.byte(state.pointee.opacity)
         var result: CoverageMask?
         try forEachFill(of: mask, state, transform: transform, clip: drawArea, pool: pool) { coverage, paint in
             guard case .solid(let color) = paint, op > 0,
@@ -141,7 +142,7 @@ extension Renderer {
             let r = frame.rect.intersection(coverage.rect)
             guard !r.isEmpty else { return }
             // (Not a text's: its coverage belongs to the text cache.)
-            if state.kind != .text, r == coverage.rect, color.rgba8.3 == 255, op == 255,
+            if state.pointee.kind != .text, r == coverage.rect, color.rgba8.3 == 255, op == 255,
                (r.y0..<r.y1).allSatisfy({ frame.isKnownFull(y: $0, x0: r.x0, x1: r.x1) }) {
                 // An opaque fill inside a full frame: the values are the coverage itself,
                 // taken with its spans (the extents let the owner's fill skip the rest), and

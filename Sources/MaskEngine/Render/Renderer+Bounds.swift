@@ -15,38 +15,36 @@ extension Renderer {
     /// everything to the bounds.
     /// With `shadow` false, the layer's own shadow is left out (its sublayers' are not).
     func drawnBounds(of id: LayerID, transform m: Transform, walk: LayerWalk, depth: Int = 0, shadow: Bool = true) -> PixelRect? {
-        walk.withState(of: id) { s in
-            if s.clip { return PixelRect(covering: m.apply(s.bounds)) }
-            var box = s.bounds
-            if let image = s.contents {
-                box = box.union(s.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: s.bounds))
-            }
-            switch s.kind {
-            case .shape:
-                if let shape = s.path.controlBounds {
-                    let grow = s.stroke == nil ? 0 : s.lineWidth / 2
-                    box = box.union(shape.insetBy(dx: -grow, dy: -grow))
-                }
-            case .text:
-                if !s.string.isEmpty {
-                    // The glyphs' control points hold every pixel they fill. A very long string
-                    // (or one whose font cannot be read) is left unbounded rather than laid out twice.
-                    guard s.string.utf8.count <= Renderer.boundedTextLength,
-                          let glyphs = (try? TextLayout.bounds(for: s)) ?? nil else { return nil }
-                    box = box.union(glyphs)
-                }
-            case .plain, .gradient, .grid:
-                break
-            }
-            var result = PixelRect(covering: m.apply(box))
-            for child in sublayers(of: id, walk) where isVisible(child, walk) {
-                guard depth < Renderer.maxDepth,
-                      let inner = drawnBounds(of: child, transform: m.concatenating(walk.withState(of: child) { $0.transformToParent }),
-                                              walk: walk, depth: depth + 1) else { return nil }
-                result = result.union(inner)
-            }
-            guard shadow, let cast = shadowBounds(s, transform: m, content: result) else { return result }
-            return result.union(cast)
+        let s = walk.states.pointer(to: id)
+        if s.pointee.clip { return PixelRect(covering: m.apply(walk.states.bounds(of: id))) }
+        var box = walk.states.bounds(of: id)
+        if let image = s.pointee.contents {
+            box = box.union(s.pointee.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: walk.states.bounds(of: id)))
         }
+        switch s.pointee.kind {
+        case .shape:
+            if let shape = s.pointee.path.controlBounds {
+                let grow = s.pointee.stroke == nil ? 0 : s.pointee.lineWidth / 2
+                box = box.union(shape.insetBy(dx: -grow, dy: -grow))
+            }
+        case .text:
+            if !s.pointee.string.isEmpty {
+                // The glyphs' control points hold every pixel they fill. A very long string
+                // (or one whose font cannot be read) is left unbounded rather than laid out twice.
+                guard let glyphs = walk.pool.texts.layouts.bounds(s.pointee) ?? nil else { return nil }
+                box = box.union(glyphs)
+            }
+        case .plain, .gradient, .grid:
+            break
+        }
+        var result = PixelRect(covering: m.apply(box))
+        for child in sublayers(of: id, walk) where isVisible(child, walk) {
+            guard depth < Renderer.maxDepth,
+                  let inner = drawnBounds(of: child, transform: m.concatenating(walk.states.transformToParent(of: child)),
+                                          walk: walk, depth: depth + 1) else { return nil }
+            result = result.union(inner)
+        }
+        guard shadow, let cast = shadowBounds(s.pointee, transform: m, content: result) else { return result }
+        return result.union(cast)
     }
 }

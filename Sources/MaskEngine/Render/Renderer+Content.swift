@@ -43,7 +43,7 @@ extension Renderer {
     /// - Parameters:
     ///   - m: the layer's transform to device pixels.
     ///   - pool: where coverage buffers come from.
-    func drawContent(of id: LayerID, _ s: LayerState, transform m: Transform, opacity: Double,
+    func drawContent(of id: LayerID, _ s: UnsafePointer<LayerState>, transform m: Transform, opacity: Double,
                      into surface: inout Surface, pool: BufferPool) throws {
         try forEachFill(of: id, s, transform: m, clip: surface.rect, pool: pool) { coverage, paint in
             surface.fill(coverage, with: paint, opacity: opacity)
@@ -55,8 +55,12 @@ extension Renderer {
     /// the kind's content (gradient; shape fill and stroke; text). Parts that cover nothing
     /// are skipped; each coverage goes back to `pool` after `body`, unless `body` takes it
     /// (leaves an empty mask in its place: the values of a mask that is one fill).
-    func forEachFill(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect, pool: BufferPool,
+    ///
+    /// The state is passed where it lies (`LayerStates`): a throwing call handed the state
+    /// itself is handed a copy, a dozen references retained and released.
+    func forEachFill(of id: LayerID, _ s: UnsafePointer<LayerState>, transform m: Transform, clip: PixelRect, pool: BufferPool,
                      _ body: (inout CoverageMask, Paint) throws -> Void) throws {
+        let bounds = LayerStates.bounds(s)
         // The coverage is consumed, not copied: `body` may take it and write it in place.
         func fill(_ given: consuming CoverageMask?, with paint: Paint?, recycle: Bool = true) throws {
             guard let paint, var coverage = consume given else { return }
@@ -67,27 +71,27 @@ extension Renderer {
             guard paint != nil else { return }
             try fill(Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: clip, pool: pool), with: paint)
         }
-        if s.background.alpha > 0 {
-            let shape = s.cornerRadius > 0 ? Path.roundedRect(s.bounds, radius: s.cornerRadius) : Path.rect(s.bounds)
-            try fill(shape, .nonzero, with: .solid(s.background.premultiplied()))
+        if s.pointee.background.alpha > 0 {
+            let shape = s.pointee.cornerRadius > 0 ? Path.roundedRect(bounds, radius: s.pointee.cornerRadius) : Path.rect(bounds)
+            try fill(shape, .nonzero, with: .solid(s.pointee.background.premultiplied()))
         }
-        if let image = s.contents {
+        if let image = s.pointee.contents {
             // Not clipped here: with `clip` the whole group is clipped to the rounded bounds.
-            let place = s.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: s.bounds)
+            let place = s.pointee.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: bounds)
             try fill(.rect(place), .nonzero, with: ImageShader.paint(image: image, in: place, transform: m))
         }
-        switch s.kind {
+        switch s.pointee.kind {
         case .gradient:
-            try fill(.rect(s.bounds), .nonzero, with: GradientShader.paint(for: s, transform: m, tables: pool.gradients))
+            try fill(.rect(bounds), .nonzero, with: GradientShader.paint(for: s.pointee, transform: m, tables: pool.gradients))
         case .shape:
-            if let color = s.fill { try fill(s.path, s.fillRule, with: .solid(color.premultiplied())) }
-            if let color = s.stroke {
-                try fill(strokeCoverage(of: s, transform: m, clip: clip, pool: pool), with: .solid(color.premultiplied()))
+            if let color = s.pointee.fill { try fill(s.pointee.path, s.pointee.fillRule, with: .solid(color.premultiplied())) }
+            if let color = s.pointee.stroke {
+                try fill(strokeCoverage(of: s.pointee, transform: m, clip: clip, pool: pool), with: .solid(color.premultiplied()))
             }
         case .text:
-            try fill(cachedTextCoverage(of: id, s, transform: m, clip: clip, pool: pool), with: .solid(s.textColor.premultiplied()),
+            try fill(cachedTextCoverage(of: id, s.pointee, transform: m, clip: clip, pool: pool), with: .solid(s.pointee.textColor.premultiplied()),
                      recycle: false)
-            try forEachColorGlyph(of: id, s, transform: m, clip: clip, pool: pool) { try fill($0, .nonzero, with: $1) }
+            try forEachColorGlyph(of: id, s.pointee, transform: m, clip: clip, pool: pool) { try fill($0, .nonzero, with: $1) }
         case .plain, .grid:
             break
         }

@@ -4,22 +4,22 @@ extension Renderer {
     /// True when a layer draws at all in the walk's tree: it has joined the tree, is not
     /// hidden, and is not fully transparent.
     func isVisible(_ id: LayerID, _ walk: LayerWalk) -> Bool {
-        guard walk.states.indices.contains(id.index) else { return false }
-        let state = walk.states[id.index]
-        return !state.hidden && state.opacity > 0 && (walk.tree?.hasJoined(id) ?? true)
+        guard walk.states.contains(id) else { return false }
+        return !walk.states[id].hidden && walk.states[id].opacity > 0 && (walk.tree?.hasJoined(id) ?? true)
     }
 
     /// Starts drawing a layer: nil when it draws nothing (not visible, or a transform that
-    /// is not finite); otherwise its state and transform to device pixels, with the layer
-    /// pushed on the walk's stack, which the caller pops when done.
+    /// is not finite); otherwise where its state lies in the walk's states (read in place,
+    /// not copied) and its transform to device pixels, with the layer pushed on the walk's
+    /// stack, which the caller pops when done.
     /// - Throws: `RenderError.maskCycle` when the layer is already being drawn,
     ///   `.nestingTooDeep` past `maxDepth`.
-    func enter(_ id: LayerID, parent: Transform, walk: inout LayerWalk) throws -> (LayerState, Transform)? {
+    func enter(_ id: LayerID, parent: Transform, walk: inout LayerWalk) throws -> (UnsafePointer<LayerState>, Transform)? {
         guard isVisible(id, walk) else { return nil }
         if walk.stack.contains(id) { throw RenderError.maskCycle(name(of: id)) }
         guard walk.stack.count < Renderer.maxDepth else { throw RenderError.nestingTooDeep(name(of: id)) }
-        let state = walk.states[id.index]
-        let m = parent.concatenating(state.transformToParent)
+        let state = walk.states.pointer(to: id)
+        let m = parent.concatenating(walk.states.transformToParent(of: id))
         guard m.isFinite else { return nil }
         try charge(id, state, transform: m, walk: &walk)
         walk.stack.append(id)
@@ -30,10 +30,12 @@ extension Renderer {
     /// shape's path) cover, and `RenderBudget.layerOverhead`; and checks that the buffers
     /// in use are still within it.
     /// - Throws: `RenderError.tooMuchWork` or `.tooMuchMemory`, naming the layer.
-    func charge(_ id: LayerID, _ state: LayerState, transform m: Transform, walk: inout LayerWalk) throws {
+    /// The state is passed where it lies: a throwing call handed the state itself is
+    /// handed a copy.
+    func charge(_ id: LayerID, _ state: UnsafePointer<LayerState>, transform m: Transform, walk: inout LayerWalk) throws {
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
-        var covered = PixelRect(covering: m.apply(state.bounds)).intersection(canvas)
-        if state.kind == .shape, let path = state.path.controlBounds {
+        var covered = PixelRect(covering: m.apply(walk.states.bounds(of: id))).intersection(canvas)
+        if state.pointee.kind == .shape, let path = state.pointee.path.controlBounds {
             covered = covered.union(PixelRect(covering: m.apply(path)).intersection(canvas))
         }
         let (sum, overflow) = walk.work.addingReportingOverflow(covered.width * covered.height + RenderBudget.layerOverhead)
@@ -62,41 +64,41 @@ extension Renderer {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
         defer { walk.stack.removeLast() }
         let children = drawingOrder(sublayers(of: id, walk), walk.states).filter { isVisible($0, walk) }
-        let opacity = state.opacity * inherited
+        let opacity = state.pointee.opacity * inherited
         // A mask that names no layer of the scene is ignored.
-        let masks = masks(of: state, walk), masked = !masks.isEmpty
+        let masks = masks(of: id, walk), masked = !masks.isEmpty
 
-        let parts = contentPartCount(state, texts: walk.pool.texts.layouts) + children.count + (hasBorder(state) ? 1 : 0)
-        guard masked || state.clip || hasShadow(state) || (opacity < 1 && parts > 1) else {
+        let parts = contentPartCount(state.pointee, texts: walk.pool.texts.layouts) + children.count + (hasBorder(state.pointee) ? 1 : 0)
+        guard masked || state.pointee.clip || hasShadow(state.pointee) || (opacity < 1 && parts > 1) else {
             // One thing at most sees the opacity, or it is 1: no group needed.
             try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             for child in children {
                 try draw(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
             }
-            drawBorder(of: state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
+            drawBorder(of: state.pointee, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             return
         }
 
         // The group: only pixels the subtree can draw and the clip and a (non-inverted) mask can let through.
         var extent = surface.rect
         if let drawn = drawnBounds(of: id, transform: m, walk: walk) { extent = extent.intersection(drawn) }
-        if masked, !state.maskInvert, let bound = maskBound(masks, owner: m, walk) { extent = extent.intersection(bound) }
+        if masked, !state.pointee.maskInvert, let bound = maskBound(masks, owner: m, walk) { extent = extent.intersection(bound) }
         guard !extent.isEmpty else { return }
         let pool = walk.pool
-        if masked, !state.maskInvert, !state.clip, children.isEmpty, fillCountBound(state, texts: walk.pool.texts.layouts) == 1, !hasBorder(state), !hasShadow(state) {
+        if masked, !state.pointee.maskInvert, !state.pointee.clip, children.isEmpty, fillCountBound(state.pointee, texts: walk.pool.texts.layouts) == 1, !hasBorder(state.pointee), !hasShadow(state.pointee) {
             // One fill, masked: drawn straight through the mask, without a group.
             try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
-                if let runs = try runMaskValues(masks, owner: m, mode: state.maskMode, extent: extent, walk: &walk) {
+                if let runs = try runMaskValues(masks, owner: m, mode: state.pointee.maskMode, extent: extent, walk: &walk) {
                     if !runs.rect.isEmpty { surface.fill(coverage, with: paint, runs: runs, opacity: opacity) }
                     return
                 }
-                guard var values = try combinedMaskValues(masks, owner: m, mode: state.maskMode, extent: extent, walk: &walk) else { return }
+                guard var values = try combinedMaskValues(masks, owner: m, mode: state.pointee.maskMode, extent: extent, walk: &walk) else { return }
                 surface.fill(coverage, with: paint, mask: &values, opacity: opacity)
                 values.recycle(into: pool)
             }
             return
         }
-        extent = shadowSourceExtent(extent, state, transform: m, content: drawnBounds(of: id, transform: m, walk: walk, shadow: false))
+        extent = shadowSourceExtent(extent, state.pointee, transform: m, content: drawnBounds(of: id, transform: m, walk: walk, shadow: false))
         try reserve(extent.width * extent.height * 4, for: id, walk: walk)
         var group = try Surface(rect: extent, pool: pool)
         defer { group.recycle(into: pool) }
@@ -104,20 +106,20 @@ extension Renderer {
         for child in children {
             try draw(child, parent: m, opacity: 1, into: &group, walk: &walk)
         }
-        drawBorder(of: state, transform: m, opacity: 1, into: &group, pool: pool)
-        try drawShadow(of: id, state, transform: m, under: &group, walk: &walk)
+        drawBorder(of: state.pointee, transform: m, opacity: 1, into: &group, pool: pool)
+        try drawShadow(of: id, state.pointee, transform: m, under: &group, walk: &walk)
         guard !group.dirty.isEmpty else { return }
-        if state.clip {
-            let shape = Path.roundedRect(state.bounds, radius: state.cornerRadius)
+        if state.pointee.clip {
+            let shape = Path.roundedRect(walk.states.bounds(of: id), radius: state.pointee.cornerRadius)
             var inside = Rasterizer.coverage(of: shape, transform: m, fillRule: .nonzero, clip: extent, pool: pool)
                 ?? CoverageMask(rect: .empty, values: [])
             group.multiply(by: inside, inverted: false)
             inside.recycle(into: pool)
         }
         if masked {
-            var values = try combinedMaskValues(masks, owner: m, mode: state.maskMode, extent: extent, walk: &walk)
+            var values = try combinedMaskValues(masks, owner: m, mode: state.pointee.maskMode, extent: extent, walk: &walk)
                 ?? CoverageMask(rect: .empty, values: [])
-            group.multiply(by: values, inverted: state.maskInvert)
+            group.multiply(by: values, inverted: state.pointee.maskInvert)
             values.recycle(into: pool)
         }
         surface.draw(group, opacity: opacity)

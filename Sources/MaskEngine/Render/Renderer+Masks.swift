@@ -4,21 +4,19 @@ extension Renderer {
     /// The device pixels of a mask's frame: its bounds, laid out in its owner's coordinates.
     /// Outside them the mask lets nothing through.
     func maskFrame(_ mask: LayerID, owner m: Transform, _ walk: LayerWalk) -> PixelRect {
-        walk.withState(of: mask) { s in PixelRect(covering: m.concatenating(s.transformToParent).apply(s.bounds)) }
+        PixelRect(covering: m.concatenating(walk.states.transformToParent(of: mask)).apply(walk.states.bounds(of: mask)))
     }
 
     /// The part of `area` a mask's subtree can draw in: elsewhere its alpha is 0.
     func maskDrawArea(_ mask: LayerID, owner m: Transform, within area: PixelRect, _ walk: LayerWalk) -> PixelRect {
-        let drawn = drawnBounds(of: mask, transform: m.concatenating(walk.withState(of: mask) { $0.transformToParent }), walk: walk)
+        let drawn = drawnBounds(of: mask, transform: m.concatenating(walk.states.transformToParent(of: mask)), walk: walk)
         return drawn.map { area.intersection($0) } ?? area
     }
 
     /// The coverage of a mask's frame (its bounds in its owner's coordinates) inside `area`.
     func maskFrameCoverage(_ mask: LayerID, owner m: Transform, area: PixelRect, _ walk: LayerWalk) -> CoverageMask? {
-        walk.withState(of: mask) { s in
-            Rasterizer.coverage(of: .rect(s.bounds), transform: m.concatenating(s.transformToParent),
-                                fillRule: .nonzero, clip: area, pool: walk.pool)
-        }
+        Rasterizer.coverage(of: .rect(walk.states.bounds(of: mask)), transform: m.concatenating(walk.states.transformToParent(of: mask)),
+                            fillRule: .nonzero, clip: area, pool: walk.pool)
     }
 
     /// How much the mask lets through at each pixel of `extent` (0 outside the result's

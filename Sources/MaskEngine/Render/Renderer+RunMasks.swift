@@ -36,9 +36,8 @@ extension Renderer {
                    walk: inout LayerWalk) throws -> RunMask? {
         guard hasRectangleFillsOnly(mask, walk) else { return nil }
         let nothing = RunMask(zeroOver: .empty)
-        guard let frame = walk.withState(of: mask, { s in
-            RunMask(coverageOf: .rect(s.bounds), transform: m.concatenating(s.transformToParent), clip: area)
-        }) else { return nil }
+        guard let frame = RunMask(coverageOf: .rect(walk.states.bounds(of: mask)), transform: m.concatenating(walk.states.transformToParent(of: mask)),
+                                  clip: area) else { return nil }
         let work = walk.work
         var drawn = RunMask(zeroOver: drawArea), dirty = PixelRect.empty
         guard try drawRuns(mask, parent: m, opacity: 1, into: &drawn, dirty: &dirty, walk: &walk) else {
@@ -73,14 +72,15 @@ extension Renderer {
         guard isVisible(id, walk) else { return true }
         layers += 1
         guard depth < Renderer.maxDepth, layers <= Renderer.maxRunLayers else { return false }
-        let own = walk.withState(of: id) { s in
-            if s.background.alpha > 0, s.cornerRadius > 0 { return false }
-            switch s.kind {
+        let s = walk.states.pointer(to: id)
+        let own: Bool = {
+            if s.pointee.background.alpha > 0, s.pointee.cornerRadius > 0 { return false }
+            switch s.pointee.kind {
             case .plain, .grid: return true
-            case .shape: return s.stroke == nil && (s.fill == nil || Renderer.isPolygon(s.path, atMost: 5))
+            case .shape: return s.pointee.stroke == nil && (s.pointee.fill == nil || Renderer.isPolygon(s.pointee.path, atMost: 5))
             case .text, .gradient: return false
             }
-        }
+        }()
         guard own else { return false }
         for child in sublayers(of: id, walk) where !hasRectangleFillsOnly(child, walk, depth: depth + 1, layers: &layers) { return false }
         return true
@@ -104,7 +104,7 @@ extension Renderer {
                           dirty: inout PixelRect, walk: inout LayerWalk) throws -> Bool {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return true }
         defer { walk.stack.removeLast() }
-        let opacity = state.opacity * inherited
+        let opacity = state.pointee.opacity * inherited
         /// Draws one fill; false when it is not runs.
         func fill(_ path: Path, _ color: PremultipliedColor) -> Bool {
             guard let coverage = RunMask(coverageOf: path, transform: m, clip: drawn.rect) else { return false }
@@ -114,8 +114,8 @@ extension Renderer {
             return drawn.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: k)
         }
         // `forEachFill`'s fills of such a layer, in its order: the background, a shape's fill.
-        if state.background.alpha > 0, !fill(.rect(state.bounds), state.background.premultiplied()) { return false }
-        if state.kind == .shape, let color = state.fill, !fill(state.path, color.premultiplied()) { return false }
+        if state.pointee.background.alpha > 0, !fill(.rect(walk.states.bounds(of: id)), state.pointee.background.premultiplied()) { return false }
+        if state.pointee.kind == .shape, let color = state.pointee.fill, !fill(state.pointee.path, color.premultiplied()) { return false }
         for child in drawingOrder(sublayers(of: id, walk), walk.states) where isVisible(child, walk) {
             guard try drawRuns(child, parent: m, opacity: opacity, into: &drawn, dirty: &dirty, walk: &walk) else { return false }
         }

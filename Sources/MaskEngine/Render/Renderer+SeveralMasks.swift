@@ -9,18 +9,18 @@
 extension Renderer {
     /// The masks of a layer that name layers of the scene, in order (a mask that names
     /// none is ignored).
-    func masks(of state: LayerState, _ walk: LayerWalk) -> [LayerID] {
-        state.masks.filter { walk.states.indices.contains($0.index) }
+    func masks(of id: LayerID, _ walk: LayerWalk) -> [LayerID] {
+        walk.states[id].masks.filter { walk.states.contains($0) }
     }
 
     /// True when `masks` is one `add` mask with neither feather nor expansion: what
     /// `maskValues` alone gives.
     func isSingleMask(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> Bool {
         guard masks.count == 1, let only = masks.first else { return false }
-        let s = walk.states[only.index]
+        let s = walk.states.pointer(to: only)
         let scale = abs(m.determinant).squareRoot()
-        return s.maskCombine == .add && !MaskFeather.blurs(sigma: MaskFeather.sigma(feather: s.feather, scale: scale))
-            && MaskExpansion.radius(expansion: s.expansion, scale: scale) == 0
+        return s.pointee.maskCombine == .add && !MaskFeather.blurs(sigma: MaskFeather.sigma(feather: s.pointee.feather, scale: scale))
+            && MaskExpansion.radius(expansion: s.pointee.expansion, scale: scale) == 0
     }
 
     /// The device pixels outside which the masks let nothing through (before the owner's
@@ -29,9 +29,9 @@ extension Renderer {
         if isSingleMask(masks, owner: m, walk), let only = masks.first { return maskFrame(only, owner: m, walk) }
         let scale = abs(m.determinant).squareRoot()
         return MaskCombination.bound(masks.map { mask in
-            let s = walk.states[mask.index]
-            let margin = reach(of: s, scale: scale)
-            return (maskFrame(mask, owner: m, walk).outset(by: margin), s.maskCombine)
+            let s = walk.states.pointer(to: mask)
+            let margin = reach(of: s.pointee, scale: scale)
+            return (maskFrame(mask, owner: m, walk).outset(by: margin), s.pointee.maskCombine)
         })
     }
 
@@ -41,17 +41,17 @@ extension Renderer {
     private func drawnBound(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> PixelRect? {
         let scale = abs(m.determinant).squareRoot()
         return MaskCombination.bound(masks.map { mask in
-            let s = walk.states[mask.index], t = m.concatenating(s.transformToParent)
+            let s = walk.states.pointer(to: mask), t = m.concatenating(walk.states.transformToParent(of: mask))
             var drawn = drawnBounds(of: mask, transform: t, walk: walk)
             // A shape alone draws only within its path's box (`drawnBounds` adds its frame,
             // which a background would fill).
-            if s.kind == .shape, s.background.alpha == 0, s.contents == nil, !hasBorder(s), !hasShadow(s),
-               !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }), let shape = s.path.controlBounds {
-                let grow = s.stroke == nil ? 0 : s.lineWidth / 2
+            if s.pointee.kind == .shape, s.pointee.background.alpha == 0, s.pointee.contents == nil, !hasBorder(s.pointee), !hasShadow(s.pointee),
+               !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }), let shape = s.pointee.path.controlBounds {
+                let grow = s.pointee.stroke == nil ? 0 : s.pointee.lineWidth / 2
                 drawn = PixelRect(covering: t.apply(shape.insetBy(dx: -grow, dy: -grow)))
             }
             let frame = maskFrame(mask, owner: m, walk)
-            return ((drawn.map { frame.intersection($0) } ?? frame).outset(by: reach(of: s, scale: scale)), s.maskCombine)
+            return ((drawn.map { frame.intersection($0) } ?? frame).outset(by: reach(of: s.pointee, scale: scale)), s.pointee.maskCombine)
         })
     }
 
@@ -80,11 +80,11 @@ extension Renderer {
         let rect = drawnBound(masks, owner: m, walk).map { extent.intersection($0) } ?? extent
         guard !rect.isEmpty else { return nil }
         try reserve(rect.width * rect.height, for: first, walk: walk)
-        var result = CombinedMask(startingWith: walk.states[first.index].maskCombine, over: rect, pool: pool)
+        var result = CombinedMask(startingWith: walk.states[first].maskCombine, over: rect, pool: pool)
         for mask in masks {
-            let s = walk.states[mask.index]
-            let radius = MaskExpansion.radius(expansion: s.expansion, scale: scale)
-            let sigma = MaskFeather.sigma(feather: s.feather, scale: scale)
+            let s = walk.states.pointer(to: mask)
+            let radius = MaskExpansion.radius(expansion: s.pointee.expansion, scale: scale)
+            let sigma = MaskFeather.sigma(feather: s.pointee.feather, scale: scale)
             let blurs = MaskFeather.blurs(sigma: sigma)
             if radius == 0, !blurs, mode == .alpha,
                try foldFill(mask, owner: m, extent: extent, into: &result, walk: &walk) { continue }
@@ -104,7 +104,7 @@ extension Renderer {
                 values = MaskFeather.feathered(sharp, sigma: sigma, within: extent, pool: pool)
                 sharp.recycle(into: pool)
             }
-            result.fold(values, mode: s.maskCombine)
+            result.fold(values, mode: s.pointee.maskCombine)
             values?.recycle(into: pool)
         }
         return result.values()
@@ -117,7 +117,7 @@ extension Renderer {
     /// False, with nothing done, for any other mask.
     private func foldFill(_ mask: LayerID, owner m: Transform, extent: PixelRect, into result: inout CombinedMask,
                           walk: inout LayerWalk) throws -> Bool {
-        let s = walk.states[mask.index], combine = s.maskCombine
+        let s = walk.states.pointer(to: mask), combine = s.pointee.maskCombine
         // Only the result's pixels can matter (it is 0 elsewhere): a wide band that the
         // others are intersected with is drawn where they are, not over all of its frame.
         let area = maskFrame(mask, owner: m, walk).intersection(extent).intersection(result.rect)
@@ -132,11 +132,11 @@ extension Renderer {
             return true
         }
         defer { walk.stack.removeLast() }
-        let pool = walk.pool, op = Surface.byte(state.opacity)
+        let pool = walk.pool, op = Surface.byte(state.pointee.opacity)
         var folded = false
         // A frame that is 255 over all of the fill's coverage (on whole pixels, or wider
         // than the shape) changes no value: it is not drawn.
-        let inner = Renderer.innerPixels(s.bounds, transform: m.concatenating(s.transformToParent))
+        let inner = Renderer.innerPixels(walk.states.bounds(of: mask), transform: m.concatenating(walk.states.transformToParent(of: mask)))
         try forEachFill(of: mask, state, transform: transform, clip: bounded, pool: pool) { coverage, paint in
             guard case .solid(let color) = paint, op > 0 else { return }
             let frameFull = coverage.rect.intersection(inner) == coverage.rect

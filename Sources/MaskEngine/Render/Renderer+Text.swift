@@ -22,7 +22,7 @@ extension Renderer {
         let whole = (x: q.x.rounded(.down), y: q.y.rounded(.down))
         guard abs(whole.x) < PixelRect.coordinateLimit, abs(whole.y) < PixelRect.coordinateLimit else {
             // Far off (or not finite): drawn where it is, without the cache.
-            return Rasterizer.coverage(of: try textPath(of: id, s, transform: m, clip: clip), transform: m, fillRule: .nonzero,
+            return Rasterizer.coverage(of: try textPath(of: id, s, transform: m, clip: clip, pool: pool), transform: m, fillRule: .nonzero,
                                        clip: clip, pool: pool)
         }
         let dx = Int(whole.x), dy = Int(whole.y)
@@ -42,7 +42,7 @@ extension Renderer {
             }
             var uncut = pool.texts.layouts.outlineBounds(s).map(inside) ?? false
             if !uncut {
-                let path = try textPath(of: id, s, transform: canonical, clip: canonicalClip)
+                let path = try textPath(of: id, s, transform: canonical, clip: canonicalClip, pool: pool)
                 glyphs = path
                 uncut = inside(path.controlBounds)
             }
@@ -52,7 +52,7 @@ extension Renderer {
             pool.texts.note(found, for: id, at: placement)
         }
         if let kept = pool.texts.coverage(for: found.shape) { return kept?.moved(dx: found.dx, dy: found.dy) }
-        let path = try glyphs ?? textPath(of: id, s, transform: canonical, clip: canonicalClip)
+        let path = try glyphs ?? textPath(of: id, s, transform: canonical, clip: canonicalClip, pool: pool)
         let made = Rasterizer.coverage(of: path, transform: canonical, fillRule: .nonzero, clip: canonicalClip, pool: pool)
         pool.texts.keep(made, for: found.shape, pool: pool)
         return made?.moved(dx: found.dx, dy: found.dy)
@@ -61,9 +61,14 @@ extension Renderer {
     /// A text layer's glyph outlines in its own coordinates, those outside `clip` (device
     /// pixels under `m`) left out.
     /// - Throws: `RenderError.textLayout` when the font cannot be read.
-    private func textPath(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect) throws -> Path {
+    /// The outlines come from the thread's memo (`TextLayoutMemo.outlines`): a label's
+    /// coverage made again takes no lock; a text the memo does not keep (too long, or
+    /// whose font cannot be read) is laid out by `TextLayout`.
+    private func textPath(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect, pool: BufferPool) throws -> Path {
+        let visible = m.inverted.map { $0.apply(clip.rect) }
+        if let outlines = pool.texts.layouts.outlines(s) { return outlines.path(visible: visible) }
         do {
-            return try TextLayout.path(for: s, visible: m.inverted.map { $0.apply(clip.rect) })
+            return try TextLayout.path(for: s, visible: visible)
         } catch {
             throw RenderError.textLayout(layer: name(of: id), reason: "\(error)")
         }

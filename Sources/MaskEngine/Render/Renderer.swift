@@ -13,9 +13,25 @@
 /// same time, and the same scene and time always give the same bytes.
 public struct Renderer: Sendable {
     /// The scene drawn.
-    public let scene: Scene
+    public var scene: Scene { shared.scene }
     /// What one frame may cost.
     public let budget: RenderBudget
+    /// Each layer's changes, found once: what sampling a frame's states walks.
+    var sampler: StateSampler { shared.sampler }
+
+    /// The scene and its sampler, behind one reference: the walk hands the renderer to
+    /// closures, which copy it, and a copy of the scene's arrays (nodes, roots, timeline)
+    /// retains each, counts in memory every render thread writes.
+    private final class Shared: Sendable {
+        let scene: Scene
+        let sampler: StateSampler
+
+        init(_ scene: Scene) {
+            self.scene = scene
+            sampler = StateSampler(scene)
+        }
+    }
+    private let shared: Shared
 
     /// The deepest nesting of sublayers and masks drawn. Each level may need an offscreen
     /// buffer, so a runaway tree (or a mask chain built by a loop) gives an error instead
@@ -24,7 +40,7 @@ public struct Renderer: Sendable {
 
     /// A renderer of a scene, within `budget` for each frame.
     public init(scene: Scene, budget: RenderBudget = RenderBudget()) {
-        self.scene = scene
+        shared = Shared(scene)
         self.budget = budget
     }
 
@@ -51,7 +67,10 @@ public struct Renderer: Sendable {
         let pool = buffers.pool
         let pixels = scene.canvas.width.multipliedReportingOverflow(by: scene.canvas.height)
         pool.startFrame(pixels: pixels.overflow ? 0 : pixels.partialValue)
-        var walk = LayerWalk(states: try scene.states(at: t), time: t, pool: pool, budget: budget)
+        let states = pool.takeStates()
+        defer { pool.keepStates(states) }
+        try sampler.sample(scene, at: t, into: states)
+        var walk = LayerWalk(states: states, time: t, pool: pool, budget: budget)
         if !scene.treeChanges.isEmpty { walk.tree = scene.tree(at: t) }
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
         var frame = try Surface(rect: canvas, opaque: scene.canvas.background, pool: pool)
@@ -77,16 +96,26 @@ public struct Renderer: Sendable {
 
     /// Siblings sorted by `z`, ties in declaration order.
     func drawingOrder(_ ids: [LayerID], _ states: [LayerState]) -> [LayerID] {
+        drawingOrder(ids, count: states.count) { states[$0].z }
+    }
+
+    /// Siblings sorted by `z` in a frame's states, ties in declaration order.
+    func drawingOrder(_ ids: [LayerID], _ states: LayerStates) -> [LayerID] {
+        drawingOrder(ids, count: states.count) { states[index: $0].z }
+    }
+
+    /// Siblings sorted by `z` (of the layers `0 ..< count`), ties in declaration order.
+    private func drawingOrder(_ ids: [LayerID], count: Int, z: (Int) -> Double) -> [LayerID] {
         // Already in order (every layer known, z never falling: the usual case), as the
         // stable sort below would leave it, without sorting the children every frame.
-        if ids.allSatisfy({ states.indices.contains($0.index) }),
-           zip(ids, ids.dropFirst()).allSatisfy({ states[$0.index].z <= states[$1.index].z }) {
+        if ids.allSatisfy({ $0.index >= 0 && $0.index < count }),
+           zip(ids, ids.dropFirst()).allSatisfy({ z($0.index) <= z($1.index) }) {
             return ids
         }
         return ids.enumerated()
-            .filter { states.indices.contains($0.element.index) }
+            .filter { $0.element.index >= 0 && $0.element.index < count }
             .sorted { a, b in
-                let za = states[a.element.index].z, zb = states[b.element.index].z
+                let za = z(a.element.index), zb = z(b.element.index)
                 return za != zb ? za < zb : a.offset < b.offset
             }
             .map(\.element)
@@ -100,8 +129,8 @@ public struct Renderer: Sendable {
 
 /// The state of one frame's walk over the layer tree.
 struct LayerWalk {
-    /// Every layer's properties at the frame's time.
-    let states: [LayerState]
+    /// Every layer's properties at the frame's time, read in place.
+    let states: LayerStates
     /// The frame's time, at which `states` and `tree` were sampled.
     let time: Double
     /// The layers being drawn, outermost first: a layer met again is a mask cycle.
@@ -117,10 +146,15 @@ struct LayerWalk {
     /// one the layers were added in. What the walk draws comes from it and `states` alone.
     var tree: SceneTree?
 
-    init(states: [LayerState], time: Double, pool: BufferPool, budget: RenderBudget = .unlimited) {
+    init(states: LayerStates, time: Double, pool: BufferPool, budget: RenderBudget = .unlimited) {
         self.states = states
         self.time = time
         self.pool = pool
         self.budget = budget
+    }
+
+    /// A walk over `states` (indexed like the scene's nodes).
+    init(states: [LayerState], time: Double, pool: BufferPool, budget: RenderBudget = .unlimited) {
+        self.init(states: LayerStates(states), time: time, pool: pool, budget: budget)
     }
 }

@@ -110,9 +110,10 @@ final class TextCoverageCache {
 
     /// The coverage kept for `shape` (itself nil when the text covers nothing), or nil.
     func coverage(for shape: Shape) -> CoverageMask?? {
-        guard let entry = shapes[shape] else { return nil }
-        shapes[shape] = (entry.coverage, frame)
-        return .some(entry.coverage)
+        // One hash of the shape (its text, transform and clip), not one to read and one to write.
+        guard let index = shapes.index(forKey: shape) else { return nil }
+        shapes.values[index].frame = frame
+        return .some(shapes.values[index].coverage)
     }
 
     /// Keeps `coverage` as `shape`'s. The cache owns `coverage` from now on: it must not be

@@ -1,5 +1,5 @@
 /// What a render thread knows about the text layers it drew: whether a text has colour
-/// glyphs, and the box of its glyph outlines in the layer's coordinates. Asked several
+/// glyphs, its glyph outlines placed in the layer's coordinates, and their box. Asked several
 /// times per text layer per frame, it answers without a lock: `TextLayout`'s layouts are
 /// kept in one store shared by every thread (behind a mutex), and the default font is
 /// behind another, so the frame path asks them only when a text changes.
@@ -49,6 +49,10 @@ final class TextLayoutMemo {
         var hasColorGlyphs: Bool?
         /// The outlines' box (nil inside when they draw nothing); nil until asked.
         var outlineBounds: Rect??
+        /// The placed outlines; nil until asked.
+        var outlines: TextLayout.PlacedOutlines?
+        /// `TextLayout.bounds(for:)` (nil inside when the text draws nothing); nil until asked.
+        var bounds: Rect??
     }
 
     private var facts: [Key: Facts] = [:]
@@ -72,13 +76,39 @@ final class TextLayoutMemo {
     /// glyph of a very long string is what the cut-down layout avoids) or its font
     /// cannot be read (the caller's own layout reports that).
     func outlineBounds(_ s: LayerState) -> Rect?? {
-        guard s.string.utf8.count <= Renderer.boundedTextLength else { return nil }
         let key = Key(s)
         if let known = facts[key]?.outlineBounds { return known }
-        guard let path = try? TextLayout.path(for: s) else { return nil }
-        let box = path.controlBounds
+        guard let placed = outlines(s) else { return nil }
+        let box = placed.path(visible: nil).controlBounds
         remember(key) { $0.outlineBounds = .some(box) }
         return .some(box)
+    }
+
+    /// The box of everything the state's text draws, outlines and colour glyphs
+    /// (`TextLayout.bounds(for:)`), itself nil when it draws nothing; remembered: a text
+    /// mask's group is bounded by it every frame, and `TextLayout` takes the font's lock
+    /// for each glyph. Nil as `outlineBounds` is.
+    func bounds(_ s: LayerState) -> Rect?? {
+        guard s.string.utf8.count <= Renderer.boundedTextLength else { return nil }
+        let key = Key(s)
+        if let known = facts[key]?.bounds { return known }
+        let box: Rect?
+        do { box = try TextLayout.bounds(for: s) } catch { return nil }
+        remember(key) { $0.bounds = .some(box) }
+        return .some(box)
+    }
+
+    /// The state's glyph outlines placed in its bounds (`TextLayout.outlines(for:)`),
+    /// remembered: a text's coverage made again (moved to another fraction of a pixel, cut
+    /// by another clip) takes its path from them, without the font's lock or the shared
+    /// layouts. Nil as `outlineBounds` is.
+    func outlines(_ s: LayerState) -> TextLayout.PlacedOutlines? {
+        guard s.string.utf8.count <= Renderer.boundedTextLength else { return nil }
+        let key = Key(s)
+        if let known = facts[key]?.outlines { return known }
+        guard let placed = try? TextLayout.outlines(for: s) else { return nil }
+        remember(key) { $0.outlines = placed }
+        return placed
     }
 
     private func remember(_ key: Key, _ change: (inout Facts) -> Void) {

@@ -61,13 +61,50 @@ enum TextLayout {
     ///   glyphs that show, not every outline.
     /// - Throws: `FontError` when the default font is needed but missing, or FreeType fails.
     static func path(for state: LayerState, visible: Rect? = nil) throws -> Path {
-        var elements: [Path.Element] = []
-        try forEachGlyph(of: state, visible: visible) { glyph, x, baseline in
-            guard !glyph.inColor else { return }
-            try place(glyph.font.outline(of: glyph.glyph), x: x, y: baseline + glyph.y, scale: glyph.scale, into: &elements)
+        try outlines(for: state, visible: visible).path(visible: nil)
+    }
+
+    /// Every outline glyph of a state's string placed in its bounds, each with where it
+    /// lies: `path(for:visible:)` for any `visible`, without FreeType, the font's lock or
+    /// the shared layouts (`TextLayoutMemo` keeps one per text for its render thread).
+    struct PlacedOutlines: Sendable {
+        /// One glyph's elements and the reach `forEachGlyph` tests against `visible`.
+        struct Glyph: Sendable {
+            let elements: Range<Int>
+            let x: Double, baseline: Double, margin: Double
         }
-        guard !elements.isEmpty else { return .empty }
-        return Path(elements: elements, structure: "text \"\(state.string.prefix(24))\"")
+        let elements: [Path.Element]
+        let glyphs: [Glyph]
+        let structure: String
+
+        /// `path(for:visible:)`: the glyphs that can reach `visible` (all with nil), in order.
+        func path(visible: Rect?) -> Path {
+            guard let visible else {
+                return elements.isEmpty ? .empty : Path(elements: elements, structure: structure)
+            }
+            var kept: [Path.Element] = []
+            for glyph in glyphs {
+                let m = glyph.margin
+                if glyph.baseline + m < visible.minY || glyph.baseline - m > visible.maxY
+                    || glyph.x + m < visible.minX || glyph.x - m > visible.maxX { continue }
+                kept.append(contentsOf: elements[glyph.elements])
+            }
+            return kept.isEmpty ? .empty : Path(elements: kept, structure: structure)
+        }
+    }
+
+    /// The state's outline glyphs that can reach `visible` (all with nil), placed.
+    /// - Throws: as `path(for:visible:)`.
+    static func outlines(for state: LayerState, visible: Rect? = nil) throws -> PlacedOutlines {
+        var elements: [Path.Element] = []
+        var glyphs: [PlacedOutlines.Glyph] = []
+        try forEachGlyph(of: state, visible: visible) { glyph, x, baseline, margin in
+            guard !glyph.inColor else { return }
+            let start = elements.count
+            try place(glyph.font.outline(of: glyph.glyph), x: x, y: baseline + glyph.y, scale: glyph.scale, into: &elements)
+            glyphs.append(PlacedOutlines.Glyph(elements: start..<elements.count, x: x, baseline: baseline, margin: margin))
+        }
+        return PlacedOutlines(elements: elements, glyphs: glyphs, structure: "text \"\(state.string.prefix(24))\"")
     }
 
     /// Appends an outline in font units, scaled by `scale` with its origin at (x, y).
@@ -89,7 +126,7 @@ enum TextLayout {
     /// outlines, in drawing order.
     static func colorGlyphs(for state: LayerState, visible: Rect? = nil) throws -> [ColorPart] {
         var placed: [ColorPart] = []
-        try forEachGlyph(of: state, visible: visible) { glyph, x, baseline in
+        try forEachGlyph(of: state, visible: visible) { glyph, x, baseline, _ in
             guard glyph.inColor, let color = glyph.font.colorGlyph(glyph.glyph) else { return }
             let s = glyph.scale, y = baseline + glyph.y
             switch color {
@@ -136,10 +173,10 @@ enum TextLayout {
                                           width: width, wrapped: state.wrapped, truncation: state.truncation))
     }
 
-    /// Calls `body` with each glyph that can reach `visible`, its origin's x and its line's
-    /// baseline, in the layer's coordinates.
+    /// Calls `body` with each glyph that can reach `visible`, its origin's x, its line's
+    /// baseline, in the layer's coordinates, and how far from its origin it is taken to reach.
     private static func forEachGlyph(of state: LayerState, visible: Rect?,
-                                     _ body: (ShapedGlyph, Double, Double) throws -> Void) throws {
+                                     _ body: (ShapedGlyph, Double, Double, Double) throws -> Void) throws {
         let layout = try layout(of: state)
         guard !layout.lines.isEmpty else { return }
         var lineTop = (state.size.height - layout.size.height) / 2
@@ -157,7 +194,7 @@ enum TextLayout {
             for glyph in line.glyphs {
                 let x = left + glyph.x
                 if let visible, x + margin < visible.minX || x - margin > visible.maxX { continue }
-                try body(glyph, x, baseline)
+                try body(glyph, x, baseline, margin)
             }
         }
     }

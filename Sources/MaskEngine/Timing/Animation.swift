@@ -85,11 +85,13 @@ public struct Animation: Sendable, Equatable {
         guard let first = keyframes.first else { return nil }
         let n = keyframes.count
         guard n > 1 else { return first }
-        let times = keyTimes ?? (0..<n).map { Double($0) / Double(n - 1) }
+        // Without `keyTimes` the keys are spread evenly: key k at k / (n − 1), worked out
+        // where needed (an array of them per sample was an allocation per property per frame).
+        func time(_ k: Int) -> Double { keyTimes?[k] ?? Double(k) / Double(n - 1) }
         // The segment holding p; overshoot uses the first or last segment.
         var i = 0
-        while i < n - 2 && p >= times[i + 1] { i += 1 }
-        let t0 = times[i], t1 = times[i + 1]
+        while i < n - 2 && p >= time(i + 1) { i += 1 }
+        let t0 = time(i), t1 = time(i + 1)
         let local = t1 > t0 ? (p - t0) / (t1 - t0) : (p >= t1 ? 1 : 0)
         return try keyframes[i].interpolated(to: keyframes[i + 1], local)
     }

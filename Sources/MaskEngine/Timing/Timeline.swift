@@ -158,9 +158,21 @@ public struct Timeline: Sendable, Equatable {
     public func value(of layer: LayerID, _ key: PropertyKey, at t: Double,
                       base: @autoclosure () -> PropertyValue) throws(InterpolationError) -> PropertyValue {
         guard let list = tracks[Track(layer: layer, key: key)] else { return base() }
+        return try value(ofTrack: list, at: t, base: base())
+    }
+
+    /// `value(of:_:at:base:)` of a property whose entries are `list` (its `track`).
+    func value(ofTrack list: [Int], at t: Double,
+               base: @autoclosure () -> PropertyValue) throws(InterpolationError) -> PropertyValue {
         let begun = Timeline.count(in: list, entries, beginningAtOrBefore: t)
         guard begun > 0 else { return base() }
         return try entries[list[begun - 1]].value(at: t) ?? base()
+    }
+
+    /// The entries (indices into `entries`) of a property, sorted by begin time; nil when
+    /// it has no change.
+    func track(of layer: LayerID, _ key: PropertyKey) -> [Int]? {
+        tracks[Track(layer: layer, key: key)]
     }
 
     /// True when a property of a layer has any change.

@@ -90,4 +90,19 @@ extension TextCoverageCacheTests {
             XCTAssertLessThanOrEqual(worst, 1, "at (\(x), \(y))")
         }
     }
+
+    /// A coverage asked for in a frame is kept for the next; one the last frame did not
+    /// ask for goes back to the pool.
+    func testACoverageInUseIsKeptAndAnUnusedOneLetGo() {
+        let pool = BufferPool(), cache = TextCoverageCache()
+        let shape = TextCoverageCache.Shape(placement: .init(label(0, 0), transform: .identity, clip: .empty), uncut: true)
+        cache.keep(CoverageMask(rect: PixelRect(x0: 0, y0: 0, x1: 4, y1: 1), values: [1, 2, 3, 4]), for: shape, pool: pool)
+        for frame in 0..<4 {
+            cache.startFrame(pool: pool)
+            XCTAssertEqual(cache.coverage(for: shape)??.bytes, [1, 2, 3, 4], "frame \(frame)")
+        }
+        cache.startFrame(pool: pool)
+        cache.startFrame(pool: pool)
+        XCTAssertEqual(cache.keptCount, 0)
+    }
 }

@@ -21,6 +21,8 @@ final class TextLayoutMemoTests: XCTestCase {
                 XCTAssertEqual(memo.hasColorGlyphs(s), TextLayout.hasColorGlyphs(s), what, file: file, line: line)
                 let box = try XCTUnwrap(memo.outlineBounds(s), what, file: file, line: line)
                 XCTAssertEqual(box, try TextLayout.path(for: s).controlBounds, what, file: file, line: line)
+                let all = try XCTUnwrap(memo.bounds(s), what, file: file, line: line)
+                XCTAssertEqual(all, try TextLayout.bounds(for: s), what, file: file, line: line)
             }
         }
     }
@@ -81,5 +83,33 @@ final class TextLayoutMemoTests: XCTestCase {
             let alone = try [first, second].map { try Renderer(scene: $0).renderFrame(k, using: RenderBuffers()) { $0 }.pixels }
             XCTAssertEqual(reused.pixels, zip(alone[0], alone[1]).map(max), "frame \(k)")
         }
+    }
+
+    /// The memo's outlines, cut to any visible rectangle, are `TextLayout`'s path for it:
+    /// the glyphs that can reach it, in order. A coverage made again (a label at another
+    /// fraction of a pixel, or cut by another clip) takes them, without the font's lock.
+    func testPlacedOutlinesCutAsTheLayoutDoes() throws {
+        var lines = layerState(.text, frame: Rect(0, 0, 300, 200))
+        lines.string = "Wrapped lines of text,\nand a second paragraph"
+        lines.wrapped = true
+        lines.fontSize = 30
+        var colour = try colrText("ACA")
+        colour.align = .center
+        var empty = lines
+        empty.fontSize = 0
+        let memo = TextLayoutMemo()
+        var random = SplitMix(seed: 0x7E47)
+        for (what, s) in [("lines", lines), ("COLR", colour), ("size 0", empty)] {
+            let outlines = try XCTUnwrap(memo.outlines(s), what)
+            XCTAssertEqual(outlines.path(visible: nil), try TextLayout.path(for: s), what)
+            for _ in 0..<200 {
+                let x = Double(random.next() % 400) - 50, y = Double(random.next() % 300) - 50
+                let visible = Rect(x, y, Double(random.next() % 120), Double(random.next() % 90))
+                XCTAssertEqual(outlines.path(visible: visible), try TextLayout.path(for: s, visible: visible), "\(what) \(visible)")
+            }
+        }
+        // Some rectangles leave glyphs out, or the comparison above would prove little.
+        let all = try XCTUnwrap(memo.outlines(lines)).path(visible: nil).elements.count
+        XCTAssertLessThan(try TextLayout.path(for: lines, visible: Rect(0, 0, 40, 40)).elements.count, all)
     }
 }
