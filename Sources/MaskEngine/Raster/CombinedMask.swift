@@ -99,6 +99,7 @@ struct CombinedMask {
         var added = AddedRuns(capacity: 8 &* reach.height &+ 16)
         defer { added.deallocate() }
         m.withSpans { ms in f.withSpans { fs in
+        m.rowSpans.withUnsafeBufferPointer { mh in m.fullRuns.withUnsafeBufferPointer { mr in
         m.bytes.withUnsafeBufferPointer { mv in f.bytes.withUnsafeBufferPointer { fv in
         (factor ?? []).withUnsafeBufferPointer { table in runs.withUnsafeBufferPointer { oldRuns in
         out.withUnsafeMutableBufferPointer { o in heads.withUnsafeMutableBufferPointer { h in
@@ -109,9 +110,9 @@ struct CombinedMask {
             var rows = RowFold(mode: mode, rect: rect, out: out, heads: heads, pieces: pieces, scratch: scratch,
                                mask: (ms, mv.baseAddress, m.rect), frame: frame == nil ? nil : (fs, fv.baseAddress, f.rect),
                                factor: factor == nil ? nil : table.baseAddress, runs: oldRuns, added: added)
-            for y in reach.y0..<reach.y1 { rows.fold(y: y, within: reach.x0, reach.x1) }
+            rows.foldRows(reach.y0, reach.y1, within: reach.x0, reach.x1, maskTables: (mh, mr))
             added = rows.added
-        } } } } } } } } } }
+        } } } } } } } } } } } }
         runs.append(contentsOf: added.buffer)
     }
 
@@ -228,7 +229,36 @@ private struct RowFold {
         MaskCombination.outcome(mode, .zero, .bytes) == .mask && MaskCombination.outcome(mode, .zero, .full) == .full
     }
 
+    /// Folds the mask into rows `y0 ..< y1`, whose columns the mask can reach lie in
+    /// `x0 ..< x1`; `maskTables` are the mask's `rowSpans` and `fullRuns`. A row the fold
+    /// leaves as it is costs a few comparisons here, not a call to `fold(y:within:_:)`:
+    /// a result of 0 under a mode that keeps 0, a mask of 0 under one that keeps the
+    /// result there, and a mask whose first full run holds all of the result's extent
+    /// under `intersect` or `darken` (a band's inside rows).
+    mutating func foldRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int,
+                           maskTables: (heads: UnsafeBufferPointer<Int32>, runs: UnsafeBufferPointer<Int32>)) {
+        let plainFull = fullKeeps && frame == nil && fullFactor == 255 && !maskTables.heads.isEmpty
+        let plainZero = keepsOutside && frame == nil
+        let mx0 = mask.rect.x0, my0 = mask.rect.y0, my1 = mask.rect.y1
+        for y in y0..<y1 {
+            let hr = (y &- rect.y0) &* 4
+            let aLo = rect.x0 &+ Int(heads[hr]), aHi = rect.x0 &+ Int(heads[hr &+ 1])
+            if aLo >= aHi, zeroStaysZero { continue }
+            if plainZero {
+                let (lo, hi) = mask.spans.extent(y: y, within: x0, x1)
+                if lo >= hi { continue }
+            }
+            if plainFull, y >= my0, y < my1 {
+                let mr = (y &- my0) &* 4, i = Int(maskTables.heads[mr &+ 2])
+                if i < Int(maskTables.heads[mr &+ 3]), mx0 &+ Int(maskTables.runs[i]) <= aLo,
+                   mx0 &+ Int(maskTables.runs[i &+ 1]) >= aHi { continue }
+            }
+            fold(y: y, within: x0, x1)
+        }
+    }
+
     /// Folds the mask into row `y`, whose columns the mask can reach lie in `x0 ..< x1`.
+    @inline(never)
     mutating func fold(y: Int, within x0: Int, _ x1: Int) {
         let hr = (y &- rect.y0) &* 4
         var (mLo, mHi) = mask.spans.extent(y: y, within: x0, x1)
