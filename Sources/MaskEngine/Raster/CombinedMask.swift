@@ -234,19 +234,26 @@ private struct RowFold {
     /// leaves as it is costs a few comparisons here, not a call to `fold(y:within:_:)`:
     /// a result of 0 under a mode that keeps 0, a mask of 0 under one that keeps the
     /// result there, and a mask whose first full run holds all of the result's extent
-    /// under `intersect` or `darken` (a band's inside rows).
+    /// under `intersect` or `darken` (a band's inside rows). A mask without a factor or a
+    /// frame over a result of 0, or inside one of its full runs, goes straight to
+    /// `copyMask` or `foldIntoFull`.
     mutating func foldRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int,
                            maskTables: (heads: UnsafeBufferPointer<Int32>, runs: UnsafeBufferPointer<Int32>)) {
         let plainFull = fullKeeps && frame == nil && fullFactor == 255 && !maskTables.heads.isEmpty
-        let plainZero = keepsOutside && frame == nil
+        let plainZero = keepsOutside && frame == nil, plain = frame == nil && factor == nil
         let mx0 = mask.rect.x0, my0 = mask.rect.y0, my1 = mask.rect.y1
         for y in y0..<y1 {
             let hr = (y &- rect.y0) &* 4
             let aLo = rect.x0 &+ Int(heads[hr]), aHi = rect.x0 &+ Int(heads[hr &+ 1])
             if aLo >= aHi, zeroStaysZero { continue }
-            if plainZero {
-                let (lo, hi) = mask.spans.extent(y: y, within: x0, x1)
-                if lo >= hi { continue }
+            let (lo, hi) = mask.spans.extent(y: y, within: x0, x1)
+            if plainZero, lo >= hi { continue }
+            if plain, lo < hi {
+                if aLo >= aHi, copiesIntoZero {
+                    copyMask(y: y, hr, lo, hi)
+                    continue
+                }
+                if aLo <= lo, hi <= aHi, foldIntoFull(y: y, hr, lo, hi) { continue }
             }
             if plainFull, y >= my0, y < my1 {
                 let mr = (y &- my0) &* 4, i = Int(maskTables.heads[mr &+ 2])
@@ -366,6 +373,7 @@ private struct RowFold {
     /// rest of the row stays where the mode keeps the result outside the mask (else it is
     /// 0). False, with nothing done, for another row, or a mask with a factor or a frame
     /// (unless the mode keeps 255 whatever the mask).
+    @inline(never)
     private mutating func foldIntoFull(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) -> Bool {
         let x0 = rect.x0, first = Int(heads[hr &+ 2]), last = Int(heads[hr &+ 3])
         var i = first
@@ -422,6 +430,7 @@ private struct RowFold {
     /// Row `y` where the result is 0 and the mode gives the mask itself (`add`, `lighten`,
     /// `difference`): the mask's row over its extent `lo ..< hi`, its full runs as runs and
     /// the bytes between them copied.
+    @inline(never)
     private mutating func copyMask(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) {
         let row = out + ((y &- rect.y0) &* rect.width &- rect.x0), x0 = rect.x0
         let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
