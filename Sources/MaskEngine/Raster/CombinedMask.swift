@@ -52,14 +52,40 @@ struct CombinedMask {
     /// afterwards.
     mutating func values() -> CoverageMask {
         pool.countGrowth(ints: fullRuns.count)
+        writeKnownBytes()
         var (h, runs): ([Int32], [Int32]) = ([], [])
         swap(&h, &rowSpans)
         swap(&runs, &fullRuns)
-        var result = CoverageMask(rect: rect, sparse: [], rowSpans: h, fullRuns: runs)
-        // Moved, not copied: the bytes must have one owner when they are written.
+        var result = CoverageMask(rect: rect, values: [], rowSpans: h, fullRuns: runs)
+        // Moved, not copied.
         swap(&result.bytes, &bytes)
-        result.materialize()
         return result
+    }
+
+    /// Writes the bytes the spans leave unwritten: 0 outside each row's extent, 255 over
+    /// its full runs (what `CoverageMask.materialize` does, read here from the tables
+    /// directly: a few comparisons a row rather than a walk of its pieces).
+    private mutating func writeKnownBytes() {
+        let w = rect.width
+        rowSpans.withUnsafeBufferPointer { h in fullRuns.withUnsafeBufferPointer { r in bytes.withUnsafeMutableBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            for row in 0..<rect.height {
+                let p = base + row &* w, lo = Int(h[row &* 4]), hi = Int(h[row &* 4 &+ 1])
+                guard lo < hi else {
+                    p.update(repeating: 0, count: w)
+                    continue
+                }
+                p.update(repeating: 0, count: lo)
+                var i = Int(h[row &* 4 &+ 2])
+                let end = Int(h[row &* 4 &+ 3])
+                while i < end {
+                    let s = max(lo, Int(r[i])), e = min(hi, Int(r[i &+ 1]))
+                    if s < e { (p + s).update(repeating: 255, count: e &- s) }
+                    i &+= 2
+                }
+                (p + hi).update(repeating: 0, count: w &- hi)
+            }
+        } } }
     }
 
     /// Folds one mask into the result by `mode`. The mask's value at a pixel is
