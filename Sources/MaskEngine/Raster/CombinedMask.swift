@@ -52,14 +52,40 @@ struct CombinedMask {
     /// afterwards.
     mutating func values() -> CoverageMask {
         pool.countGrowth(ints: fullRuns.count)
+        writeKnownBytes()
         var (h, runs): ([Int32], [Int32]) = ([], [])
         swap(&h, &rowSpans)
         swap(&runs, &fullRuns)
-        var result = CoverageMask(rect: rect, sparse: [], rowSpans: h, fullRuns: runs)
-        // Moved, not copied: the bytes must have one owner when they are written.
+        var result = CoverageMask(rect: rect, values: [], rowSpans: h, fullRuns: runs)
+        // Moved, not copied.
         swap(&result.bytes, &bytes)
-        result.materialize()
         return result
+    }
+
+    /// Writes the bytes the spans leave unwritten: 0 outside each row's extent, 255 over
+    /// its full runs (what `CoverageMask.materialize` does, read here from the tables
+    /// directly: a few comparisons a row rather than a walk of its pieces).
+    private mutating func writeKnownBytes() {
+        let w = rect.width
+        rowSpans.withUnsafeBufferPointer { h in fullRuns.withUnsafeBufferPointer { r in bytes.withUnsafeMutableBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            for row in 0..<rect.height {
+                let p = base + row &* w, lo = Int(h[row &* 4]), hi = Int(h[row &* 4 &+ 1])
+                guard lo < hi else {
+                    p.update(repeating: 0, count: w)
+                    continue
+                }
+                p.update(repeating: 0, count: lo)
+                var i = Int(h[row &* 4 &+ 2])
+                let end = Int(h[row &* 4 &+ 3])
+                while i < end {
+                    let s = max(lo, Int(r[i])), e = min(hi, Int(r[i &+ 1]))
+                    if s < e { (p + s).update(repeating: 255, count: e &- s) }
+                    i &+= 2
+                }
+                (p + hi).update(repeating: 0, count: w &- hi)
+            }
+        } } }
     }
 
     /// Folds one mask into the result by `mode`. The mask's value at a pixel is
@@ -99,6 +125,7 @@ struct CombinedMask {
         var added = AddedRuns(capacity: 8 &* reach.height &+ 16)
         defer { added.deallocate() }
         m.withSpans { ms in f.withSpans { fs in
+        m.rowSpans.withUnsafeBufferPointer { mh in m.fullRuns.withUnsafeBufferPointer { mr in
         m.bytes.withUnsafeBufferPointer { mv in f.bytes.withUnsafeBufferPointer { fv in
         (factor ?? []).withUnsafeBufferPointer { table in runs.withUnsafeBufferPointer { oldRuns in
         out.withUnsafeMutableBufferPointer { o in heads.withUnsafeMutableBufferPointer { h in
@@ -109,9 +136,9 @@ struct CombinedMask {
             var rows = RowFold(mode: mode, rect: rect, out: out, heads: heads, pieces: pieces, scratch: scratch,
                                mask: (ms, mv.baseAddress, m.rect), frame: frame == nil ? nil : (fs, fv.baseAddress, f.rect),
                                factor: factor == nil ? nil : table.baseAddress, runs: oldRuns, added: added)
-            for y in reach.y0..<reach.y1 { rows.fold(y: y, within: reach.x0, reach.x1) }
+            rows.foldRows(reach.y0, reach.y1, within: reach.x0, reach.x1, maskTables: (mh, mr))
             added = rows.added
-        } } } } } } } } } }
+        } } } } } } } } } } } }
         runs.append(contentsOf: added.buffer)
     }
 
@@ -228,7 +255,43 @@ private struct RowFold {
         MaskCombination.outcome(mode, .zero, .bytes) == .mask && MaskCombination.outcome(mode, .zero, .full) == .full
     }
 
+    /// Folds the mask into rows `y0 ..< y1`, whose columns the mask can reach lie in
+    /// `x0 ..< x1`; `maskTables` are the mask's `rowSpans` and `fullRuns`. A row the fold
+    /// leaves as it is costs a few comparisons here, not a call to `fold(y:within:_:)`:
+    /// a result of 0 under a mode that keeps 0, a mask of 0 under one that keeps the
+    /// result there, and a mask whose first full run holds all of the result's extent
+    /// under `intersect` or `darken` (a band's inside rows). A mask without a factor or a
+    /// frame over a result of 0, or inside one of its full runs, goes straight to
+    /// `copyMask` or `foldIntoFull`.
+    mutating func foldRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int,
+                           maskTables: (heads: UnsafeBufferPointer<Int32>, runs: UnsafeBufferPointer<Int32>)) {
+        let plainFull = fullKeeps && frame == nil && fullFactor == 255 && !maskTables.heads.isEmpty
+        let plainZero = keepsOutside && frame == nil, plain = frame == nil && factor == nil
+        let mx0 = mask.rect.x0, my0 = mask.rect.y0, my1 = mask.rect.y1
+        for y in y0..<y1 {
+            let hr = (y &- rect.y0) &* 4
+            let aLo = rect.x0 &+ Int(heads[hr]), aHi = rect.x0 &+ Int(heads[hr &+ 1])
+            if aLo >= aHi, zeroStaysZero { continue }
+            let (lo, hi) = mask.spans.extent(y: y, within: x0, x1)
+            if plainZero, lo >= hi { continue }
+            if plain, lo < hi {
+                if aLo >= aHi, copiesIntoZero {
+                    copyMask(y: y, hr, lo, hi)
+                    continue
+                }
+                if aLo <= lo, hi <= aHi, foldIntoFull(y: y, hr, lo, hi) { continue }
+            }
+            if plainFull, y >= my0, y < my1 {
+                let mr = (y &- my0) &* 4, i = Int(maskTables.heads[mr &+ 2])
+                if i < Int(maskTables.heads[mr &+ 3]), mx0 &+ Int(maskTables.runs[i]) <= aLo,
+                   mx0 &+ Int(maskTables.runs[i &+ 1]) >= aHi { continue }
+            }
+            fold(y: y, within: x0, x1)
+        }
+    }
+
     /// Folds the mask into row `y`, whose columns the mask can reach lie in `x0 ..< x1`.
+    @inline(never)
     mutating func fold(y: Int, within x0: Int, _ x1: Int) {
         let hr = (y &- rect.y0) &* 4
         var (mLo, mHi) = mask.spans.extent(y: y, within: x0, x1)
@@ -336,6 +399,7 @@ private struct RowFold {
     /// rest of the row stays where the mode keeps the result outside the mask (else it is
     /// 0). False, with nothing done, for another row, or a mask with a factor or a frame
     /// (unless the mode keeps 255 whatever the mask).
+    @inline(never)
     private mutating func foldIntoFull(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) -> Bool {
         let x0 = rect.x0, first = Int(heads[hr &+ 2]), last = Int(heads[hr &+ 3])
         var i = first
@@ -392,6 +456,7 @@ private struct RowFold {
     /// Row `y` where the result is 0 and the mode gives the mask itself (`add`, `lighten`,
     /// `difference`): the mask's row over its extent `lo ..< hi`, its full runs as runs and
     /// the bytes between them copied.
+    @inline(never)
     private mutating func copyMask(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) {
         let row = out + ((y &- rect.y0) &* rect.width &- rect.x0), x0 = rect.x0
         let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }

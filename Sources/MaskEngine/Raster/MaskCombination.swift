@@ -155,4 +155,28 @@ enum MaskCombination {
         }
         return bound
     }
+
+    /// For each mask, in order, the device pixels outside which its values cannot change
+    /// the combined result (nil: anywhere), given where each mask can be above 0 and its
+    /// mode, as `bound` takes them. A later `intersect` or `darken` makes the result 0
+    /// outside its mask's reach whatever it was (f(a, 0) = 0), and a mode that keeps 0
+    /// where the result is 0 (`subtract`, `intersect`, `darken`) changes nothing outside
+    /// the bound of the masks before it. So a disc minus a hole, intersected with a band,
+    /// needs the disc's and the hole's values only within the band: a mask drawn only there
+    /// (0 elsewhere) gives the same result.
+    static func relevantAreas(_ masks: [(reach: PixelRect, mode: MaskCombine)]) -> [PixelRect?] {
+        var areas = [PixelRect?](repeating: nil, count: masks.count)
+        // The later masks' cut, from the last mask back.
+        var later: PixelRect?
+        for k in masks.indices.reversed() {
+            areas[k] = later
+            let (reach, mode) = masks[k]
+            if mode == .intersect || mode == .darken { later = later.map { $0.intersection(reach) } ?? reach }
+        }
+        for k in masks.indices.dropFirst() where outcome(masks[k].mode, .zero, .bytes) == .zero && outcome(masks[k].mode, .zero, .full) == .zero {
+            guard let before = bound(Array(masks[..<k])) else { continue }
+            areas[k] = areas[k].map { $0.intersection(before) } ?? before
+        }
+        return areas
+    }
 }

@@ -35,12 +35,13 @@ extension Renderer {
         })
     }
 
-    /// `maskBound` with each mask's reach cut to the pixels its subtree can draw (its
-    /// values are 0 elsewhere, alpha and luminance alike): where the combined values are
-    /// worth computing.
-    private func drawnBound(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> PixelRect? {
+    /// Each mask's reach cut to the pixels its subtree can draw (its values are 0
+    /// elsewhere, alpha and luminance alike), with its mode: `maskBound`'s inputs made
+    /// tighter, from which `MaskCombination` tells where the combined values are worth
+    /// computing and where each mask's values matter.
+    private func drawnReaches(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> [(reach: PixelRect, mode: MaskCombine)] {
         let scale = abs(m.determinant).squareRoot()
-        return MaskCombination.bound(masks.map { mask in
+        return masks.map { mask in
             let s = walk.states.pointer(to: mask), t = m.concatenating(walk.states.transformToParent(of: mask))
             var drawn = drawnBounds(of: mask, transform: t, walk: walk)
             // A shape alone draws only within its path's box (`drawnBounds` adds its frame,
@@ -52,7 +53,7 @@ extension Renderer {
             }
             let frame = maskFrame(mask, owner: m, walk)
             return ((drawn.map { frame.intersection($0) } ?? frame).outset(by: reach(of: s.pointee, scale: scale)), s.pointee.maskCombine)
-        })
+        }
     }
 
     /// How far beyond a mask's frame its expansion and feather carry its values.
@@ -76,18 +77,27 @@ extension Renderer {
         guard let first = masks.first, !extent.isEmpty else { return nil }
         let pool = walk.pool, scale = abs(m.determinant).squareRoot()
         // The result is 0 outside the pixels the masks can draw; each mask is still drawn
-        // over `extent`, so its bytes do not depend on the others.
-        let rect = drawnBound(masks, owner: m, walk).map { extent.intersection($0) } ?? extent
+        // over `extent`, so its bytes do not depend on the others (a one-fill mask only
+        // where its values can change the result: `MaskCombination.relevantAreas`).
+        let reaches = drawnReaches(masks, owner: m, walk)
+        let rect = MaskCombination.bound(reaches).map { extent.intersection($0) } ?? extent
         guard !rect.isEmpty else { return nil }
         try reserve(rect.width * rect.height, for: first, walk: walk)
         var result = CombinedMask(startingWith: walk.states[first].maskCombine, over: rect, pool: pool)
-        for mask in masks {
+        let relevant = MaskCombination.relevantAreas(reaches)
+        // The one-fill masks' coverages, given back to the pool together at the end: each
+        // then finds its own buffer again at the next frame (the nearest count), instead
+        // of one buffer going from mask to mask and growing back to the largest each frame.
+        var held: [CoverageMask] = []
+        defer { for var c in held { c.recycle(into: pool) } }
+        for (k, mask) in masks.enumerated() {
             let s = walk.states.pointer(to: mask)
             let radius = MaskExpansion.radius(expansion: s.pointee.expansion, scale: scale)
             let sigma = MaskFeather.sigma(feather: s.pointee.feather, scale: scale)
             let blurs = MaskFeather.blurs(sigma: sigma)
             if radius == 0, !blurs, mode == .alpha,
-               try foldFill(mask, owner: m, extent: extent, into: &result, walk: &walk) { continue }
+               try foldFill(mask, owner: m, extent: relevant[k].map { extent.intersection($0) } ?? extent, into: &result,
+                            holding: &held, walk: &walk) { continue }
             // The values that reach the extent through the blur, and through the expansion.
             let blurred = extent.outset(by: blurs ? MaskFeather.reach(sigma: sigma) : 0)
             let area = blurred.outset(by: MaskExpansion.reach(radius: radius))
@@ -116,7 +126,7 @@ extension Renderer {
     /// alpha at each coverage byte, times the mask's frame) without writing them out.
     /// False, with nothing done, for any other mask.
     private func foldFill(_ mask: LayerID, owner m: Transform, extent: PixelRect, into result: inout CombinedMask,
-                          walk: inout LayerWalk) throws -> Bool {
+                          holding held: inout [CoverageMask], walk: inout LayerWalk) throws -> Bool {
         let s = walk.states.pointer(to: mask), combine = s.pointee.maskCombine
         // Only the result's pixels can matter (it is 0 elsewhere): a wide band that the
         // others are intersected with is drawn where they are, not over all of its frame.
@@ -149,10 +159,21 @@ extension Renderer {
             }
             result.fold(coverage, through: (0..<256).allSatisfy { factor[$0] == UInt8($0) } ? nil : factor, within: frame, mode: combine)
             folded = true
+            // Kept for the caller to give back (not a text's: its coverage belongs to the
+            // text cache), a few at most.
+            if state.pointee.kind != .text, held.count < Renderer.heldCoverages {
+                var taken = CoverageMask(rect: .empty, values: [])
+                swap(&taken, &coverage)
+                held.append(taken)
+            }
         }
         if !folded { result.fold(nil, mode: combine) }
         return true
     }
+
+    /// How many one-fill masks' coverages a combination keeps until its end (see
+    /// `combinedMaskValues`): beyond that, each goes back to the pool at once.
+    static let heldCoverages = 8
 
     /// The pixels wholly inside `bounds` drawn by `transform`, where its coverage is 255
     /// as the rasterizer computes it (each overlaps the box by exactly 1); empty when the

@@ -154,6 +154,59 @@ final class CombinedMaskTests: XCTestCase {
         }
     }
 
+    /// Bands (one full run a row, shared by the rows inside, as a rectangle's coverage
+    /// has it, its edges bytes) folded by every mode into random results: the rows whose
+    /// run holds all of the result's extent are left as they are by `intersect` and
+    /// `darken` without a walk (`RowFold.foldRows`), the others walked. Against the
+    /// formula pixel by pixel.
+    func testABandOverTheResultEqualsTheFormula() {
+        trials(seed: 2629) { random, trial, pool in
+            let rect = randomRect(&random)
+            let band = Self.randomBand(&random, near: rect)
+            let steps = [Fold(values: Self.randomMask(&random, near: rect), mode: .add)]
+                + [Fold(values: band, mode: Self.modes[Int(random.next() % 6)])]
+                + (0..<Int(random.next() % 2)).map { _ in Fold(values: Self.randomBand(&random, near: rect), random: &random, near: rect) }
+            return check(steps, startingWith: .add, over: rect, trial: trial, pool: pool)
+        }
+    }
+
+    /// Each mask cut to its `MaskCombination.relevantAreas` rect (0 outside, as a mask drawn
+    /// only there is) gives the same combined values as the masks whole, for random masks,
+    /// modes and results; a cut that is wrong (the areas of the mask before an `intersect`
+    /// widened to all, say, or of an `add` narrowed) would change values.
+    func testMasksCutToWhereTheyMatterCombineTheSame() {
+        var random = SplitMix(seed: 2630)
+        let pool = BufferPool()
+        var cut = 0
+        for trial in 0..<600 {
+            let rect = PixelRect(x0: -6, y0: -4, x1: 30, y1: 12)
+            let masks = (0..<(2 + Int(random.next() % 4))).map { _ -> (CoverageMask, MaskCombine) in
+                let x0 = Int(random.next() % 30) - 8, y0 = Int(random.next() % 14) - 6
+                let near = PixelRect(x0: x0, y0: y0, x1: x0 + 3 + Int(random.next() % 24), y1: y0 + 2 + Int(random.next() % 12))
+                return (Self.randomMask(&random, near: near), Self.modes[Int(random.next() % 6)])
+            }
+            let areas = MaskCombination.relevantAreas(masks.map { ($0.0.rect, $0.1) })
+            var whole = CombinedMask(startingWith: masks[0].1, over: rect, pool: pool)
+            var parts = CombinedMask(startingWith: masks[0].1, over: rect, pool: pool)
+            for ((mask, mode), area) in zip(masks, areas) {
+                whole.fold(mask, mode: mode)
+                let r = area.map { mask.rect.intersection($0) } ?? mask.rect
+                if r != mask.rect { cut += 1 }
+                var bytes: [UInt8] = []
+                for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { bytes.append(mask.value(x: x, y: y)) } }
+                parts.fold(r.isEmpty ? nil : CoverageMask(rect: r, values: bytes), mode: mode)
+            }
+            let (a, b) = (whole.values().denseValues(), parts.values().denseValues())
+            if let i = a.indices.first(where: { a[$0] != b[$0] }) {
+                let list = zip(masks, areas).map { "\($0.0.1) \($0.0.0.rect) cut to \($0.1.map { "\($0)" } ?? "nothing")" }
+                XCTFail("trial \(trial): at (\(rect.x0 + i % rect.width), \(rect.y0 + i / rect.width)) \(b[i]) instead of \(a[i]); "
+                        + list.joined(separator: ", "))
+                return
+            }
+        }
+        XCTAssertGreaterThan(cut, 300)
+    }
+
     /// Runs `body` for 400 trials, with random numbers seeded by `seed` and a pool that fills
     /// the bytes a writer leaves unwritten with 0xA5, until it returns false (a failure).
     private func trials(seed: UInt64, _ body: (inout SplitMix, Int, BufferPool) -> Bool) {
@@ -254,6 +307,25 @@ final class CombinedMaskTests: XCTestCase {
     private func randomRect(_ random: inout SplitMix) -> PixelRect {
         let x0 = Int(random.next() % 12) - 6, y0 = Int(random.next() % 6) - 3
         return PixelRect(x0: x0, y0: y0, x1: x0 + 4 + Int(random.next() % 30), y1: y0 + 1 + Int(random.next() % 8))
+    }
+
+    /// A band near `result`: its first and last rows bytes, the rows between one full run
+    /// (shared, as the rasterizer gives a rectangle's) with a byte or none each side, the
+    /// run often wider than `result`.
+    private static func randomBand(_ random: inout SplitMix, near result: PixelRect) -> CoverageMask {
+        func moved(_ v: Int, by d: Int) -> Int { v + Int(random.next() % UInt64(2 * d + 1)) - d }
+        var rect = PixelRect(x0: moved(result.x0, by: 4), y0: moved(result.y0, by: 2), x1: moved(result.x1, by: 4), y1: moved(result.y1, by: 2))
+        if rect.width < 3 || rect.height < 1 { rect = result }
+        let w = rect.width
+        let (lo, hi) = (Int(random.next() % 2), w - Int(random.next() % 2))
+        var bytes = [UInt8](repeating: 0xA5, count: w * rect.height)
+        var rows: [Int32] = []
+        for r in 0..<rect.height {
+            let edge = r == 0 || r == rect.height - 1
+            for c in lo..<hi where edge || c == lo || c == hi - 1 { bytes[r * w + c] = random.byte() }
+            rows += [Int32(lo), Int32(hi), 0, edge ? 0 : 2]
+        }
+        return CoverageMask(rect: rect, sparse: bytes, rowSpans: rows, fullRuns: [Int32(lo + 1), Int32(hi - 1)])
     }
 
     /// A mask over a rect near `result`: without spans (any bytes), or with random extents and full
