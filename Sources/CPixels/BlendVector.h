@@ -196,18 +196,40 @@ static void vector_scaled_row(const uint8_t *src, uint8_t *dst, size_t count, ui
     }
 }
 
-static void vector_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque) {
-    vec k16 = v_set16((int16_t)k), b = v_set32((int32_t)backdrop), left = v_set32((int32_t)backdrop_left(backdrop, k));
-    size_t i = 0;
-    if (opaque) {
-        for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, v_add32(scaled_all(v_load(src + 4 * i), k16), left));
-    } else {
-        for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(scaled_all(v_load(src + 4 * i), k16), b));
+/// The source pixels `s` scaled by `k16` onto the backdrop: `b` under them, or for an
+/// opaque source `left`, what shows of the backdrop (`backdrop_left`).
+__attribute__((always_inline)) static inline vec scaled_onto(vec s, vec k16, vec b, vec left, int opaque) {
+    s = scaled_all(s, k16);
+    return opaque ? v_add32(s, left) : over(s, b);
+}
+
+/// `vector_scaled_row_onto` with `opaque` known where it is inlined: two steps a turn of
+/// the loop (its count and branch once for 2 · LANES pixels), then the last whole step.
+__attribute__((always_inline)) static inline void scaled_row_onto_known(const uint8_t *src, uint8_t *dst, size_t count, vec k16, vec b,
+                                                                        vec left, int opaque) {
+    size_t pairs = count - count % (2 * LANES), whole = count - count % LANES, i = 0;
+    for (; i < pairs; i += 2 * LANES) {
+        v_store(dst + 4 * i, scaled_onto(v_load(src + 4 * i), k16, b, left, opaque));
+        v_store(dst + 4 * (i + LANES), scaled_onto(v_load(src + 4 * (i + LANES)), k16, b, left, opaque));
+    }
+    if (i < whole) {
+        v_store(dst + 4 * i, scaled_onto(v_load(src + 4 * i), k16, b, left, opaque));
+        i += LANES;
     }
     if (i == count) return;
     size_t n = count - i;
-    vec s = scaled_all(v_load_pixels(src + 4 * i, n), k16);
-    v_store_pixels(dst + 4 * i, opaque ? v_add32(s, left) : over(s, b), n);
+    v_store_pixels(dst + 4 * i, scaled_onto(v_load_pixels(src + 4 * i, n), k16, b, left, opaque), n);
+}
+
+// Inlined into `vector_scaled_pieces_onto`: no call a piece.
+__attribute__((always_inline)) static inline void vector_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k,
+                                                                         uint32_t backdrop, int opaque) {
+    vec k16 = v_set16((int16_t)k), b = v_set32((int32_t)backdrop), left = v_set32((int32_t)backdrop_left(backdrop, k));
+    if (opaque) {
+        scaled_row_onto_known(src, dst, count, k16, b, left, 1);
+    } else {
+        scaled_row_onto_known(src, dst, count, k16, b, left, 0);
+    }
 }
 
 static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {

@@ -15,6 +15,8 @@ final class BufferPool {
     private var bytes: [[UInt8]] = []
     private var zeroFloats: [[Float]] = []
     private var ints: [[Int32]] = []
+    /// Masks of runs given back, their tables' room kept for the next frame's.
+    private var runMasks: [RunMask] = []
     /// The thread's table of a frame's layer states, while no frame holds it.
     private var idleStates: LayerStates?
     /// The bytes handed out and not yet given back since `startFrame()`: what the frame's
@@ -53,6 +55,19 @@ final class BufferPool {
     /// Keeps a table of layer states for the next frame.
     func keepStates(_ states: LayerStates) {
         idleStates = states
+    }
+
+    /// A mask of nothing but 0 over `rect`, its tables from one given back when there is
+    /// one: a mask of runs built frame after frame allocates nothing once warm.
+    func takeRunMask(over rect: PixelRect) -> RunMask {
+        guard var mask = runMasks.popLast() else { return RunMask(zeroOver: rect) }
+        mask.reset(over: rect)
+        return mask
+    }
+
+    /// Keeps a mask's tables for `takeRunMask` (up to `idleLimit` of them).
+    func keepRunMask(_ mask: RunMask) {
+        if runMasks.count < BufferPool.idleLimit { runMasks.append(mask) }
     }
 
     /// `count` zero bytes; with `zeroed: false`, `count` bytes of any value, for a caller

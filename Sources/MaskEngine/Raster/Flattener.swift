@@ -131,7 +131,13 @@ enum Flattener {
             hi = Point(max(hi.x, q.x), max(hi.y, q.y))
         }
         for element in subpath { element.forEachPoint(include) }
-        return lo.x <= hi.x && hi.x + 1 >= Double(clip.x0) && lo.x - 1 <= Double(clip.x1)
+        return mayMeet(lo: lo, hi: hi, clip: clip)
+    }
+
+    /// True when mapped points within `lo ... hi` (none when `lo.x > hi.x`) may add
+    /// coverage inside `clip`.
+    static func mayMeet(lo: Point, hi: Point, clip: PixelRect) -> Bool {
+        lo.x <= hi.x && hi.x + 1 >= Double(clip.x0) && lo.x - 1 <= Double(clip.x1)
             && hi.y + 1 >= Double(clip.y0) && lo.y - 1 <= Double(clip.y1)
     }
 

@@ -182,14 +182,17 @@ enum Rasterizer {
     /// The box of a polygon that is an axis-aligned rectangle (four corners, possibly with
     /// the first repeated at the end), or nil.
     static func axisAlignedBox(_ points: [Point]) -> Rect? {
-        var pts = points
-        if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
-        guard pts.count == 4 else { return nil }
-        let horizontalFirst = pts[0].y == pts[1].y && pts[1].x == pts[2].x && pts[2].y == pts[3].y && pts[3].x == pts[0].x
-        let verticalFirst = pts[0].x == pts[1].x && pts[1].y == pts[2].y && pts[2].x == pts[3].x && pts[3].y == pts[0].y
+        guard points.count == 4 || points.count == 5 && points[4] == points[0] else { return nil }
+        return axisAlignedBox(points[0], points[1], points[2], points[3])
+    }
+
+    /// The box of the quadrilateral `a b c d` when it is an axis-aligned rectangle, or nil.
+    static func axisAlignedBox(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Rect? {
+        let horizontalFirst = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
+        let verticalFirst = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
         guard horizontalFirst || verticalFirst else { return nil }
-        let x0 = min(pts[0].x, pts[2].x), x1 = max(pts[0].x, pts[2].x)
-        let y0 = min(pts[0].y, pts[2].y), y1 = max(pts[0].y, pts[2].y)
+        let x0 = min(a.x, c.x), x1 = max(a.x, c.x)
+        let y0 = min(a.y, c.y), y1 = max(a.y, c.y)
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(x0, y0, x1 - x0, y1 - y0)
     }

@@ -31,16 +31,27 @@ struct RunMask: Sendable {
         runs = []
     }
 
-    /// The exact coverage of the axis-aligned `box` over the pixels of `area`: what
-    /// `Rasterizer.coverage` gives for it (its rectangle case), a pixel's value its column's
-    /// overlap times its row's, rounded as the rasterizer rounds them.
-    init(rectangle box: Rect, area: PixelRect) {
+    /// Makes this a mask of nothing but 0 over `rect`, its tables' room kept: a mask
+    /// reused frame after frame (`BufferPool.takeRunMask`) allocates nothing.
+    mutating func reset(over rect: PixelRect) {
+        self.rect = rect
+        bands.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        guard !rect.isEmpty else { return }
+        bands.append(rect.y1)
+        bands.append(0)
+        bands.append(0)
+    }
+
+    /// Makes this the exact coverage of the axis-aligned `box` over the pixels of `area`:
+    /// what `Rasterizer.coverage` gives for it (its rectangle case), a pixel's value its
+    /// column's overlap times its row's, rounded as the rasterizer rounds them.
+    private mutating func setRectangle(_ box: Rect, area: PixelRect) {
+        reset(over: .empty)
         rect = area
         // At most three bands (the edge rows, the rows inside) of three runs (the edge
-        // columns, the columns inside): one allocation each.
-        bands = []
+        // columns, the columns inside): one allocation each, none for a reused mask.
         bands.reserveCapacity(3 &* 3)
-        runs = []
         runs.reserveCapacity(3 &* 3 &* 3)
         let columns = BoxOverlap(lo: box.minX, hi: box.maxX, first: area.x0, count: area.width)
         let rows = BoxOverlap(lo: box.minY, hi: box.maxY, first: area.y0, count: area.height)
@@ -68,12 +79,42 @@ struct RunMask: Sendable {
     /// none; nil for any other path.
     init?(coverageOf path: Path, transform m: Transform, clip: PixelRect) {
         let polygons = Flattener.polylines(of: path, transform: m, tolerance: 0.1, clip: clip)
-        guard let area = Rasterizer.coveredArea(of: polygons, clip: clip) else {
-            self.init(zeroOver: .empty)
-            return
-        }
+        self.init(zeroOver: .empty)
+        guard let area = Rasterizer.coveredArea(of: polygons, clip: clip) else { return }
         guard polygons.count == 1, let box = Rasterizer.axisAlignedBox(polygons[0].points) else { return nil }
-        self.init(rectangle: box, area: area)
+        setRectangle(box, area: area)
+    }
+
+    /// Makes this what `init(coverageOf: .rect(r), transform: m, clip: clip)` gives, its
+    /// tables' room kept, straight from the four corners (the path's route flattens them
+    /// into new arrays: a grid's tiles are 24 of these a frame). False, the mask left
+    /// any way, where that init gives nil.
+    mutating func setCoverage(ofRect r: Rect, transform m: Transform, clip: PixelRect) -> Bool {
+        // `Flattener`'s quadrilateral case: the corners in `Path.rect`'s order.
+        guard let a = Flattener.map(Point(r.minX, r.minY), m), let b = Flattener.map(Point(r.maxX, r.minY), m),
+              let c = Flattener.map(Point(r.maxX, r.maxY), m), let d = Flattener.map(Point(r.minX, r.maxY), m) else {
+            // A corner not finite: the general flattening decides.
+            guard let mask = RunMask(coverageOf: .rect(r), transform: m, clip: clip) else { return false }
+            self = mask
+            return true
+        }
+        // The corners' bounds, folded in the order `Flattener.mayMeet` and
+        // `Rasterizer.coveredArea` fold them.
+        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+        func include(_ p: Point) {
+            lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+            hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+        }
+        include(a); include(b); include(c); include(d)
+        let area = Flattener.mayMeet(lo: lo, hi: hi, clip: clip)
+            ? PixelRect(covering: Rect(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y)).intersection(clip) : .empty
+        guard !area.isEmpty else {
+            reset(over: .empty)
+            return true
+        }
+        guard let box = Rasterizer.axisAlignedBox(a, b, c, d) else { return false }
+        setRectangle(box, area: area)
+        return true
     }
 
     /// The number of runs held.
@@ -117,8 +158,22 @@ struct RunMask: Sendable {
     /// its rect), over this mask's rect: `f(0, 0)` must be 0. False, with the mask left
     /// as it was, when the result would hold more than `maxRuns` runs.
     mutating func combine(with other: RunMask, _ f: (Int, Int) -> Int) -> Bool {
-        var out = RunMask(zeroOver: .empty)
-        out.rect = rect
+        var spare = RunMask(zeroOver: .empty)
+        return combine(with: other, using: &spare, f)
+    }
+
+    /// `combine(with:_:)`, the result written into `spare`'s tables (their room kept) and
+    /// swapped with this mask's: `spare` is left with the tables this mask had.
+    mutating func combine(with other: RunMask, using spare: inout RunMask, _ f: (Int, Int) -> Int) -> Bool {
+        spare.reset(over: .empty)
+        spare.rect = rect
+        guard combine(with: other, into: &spare, f) else { return false }
+        swap(&self, &spare)
+        return true
+    }
+
+    /// Writes `combine(with:_:)`'s result into the empty `out`; false past `maxRuns`.
+    private func combine(with other: RunMask, into out: inout RunMask, _ f: (Int, Int) -> Int) -> Bool {
         out.runs.reserveCapacity(runs.count &+ other.runs.count)
         out.bands.reserveCapacity(bands.count &+ other.bands.count)
         var y = rect.y0, b = 0, ob = 0
@@ -141,7 +196,6 @@ struct RunMask: Sendable {
             if bands[b] <= end { b &+= 3 }
             if inOther, other.bands[ob] == end { ob &+= 3 }
         }
-        self = out
         return true
     }
 
@@ -169,10 +223,10 @@ struct RunMask: Sendable {
     /// constant], sourceOver, a8]`, for a coverage given as runs, once a run: the source
     /// alpha `s = alpha · (coverage · k)` and `s + d · (255 − s)`, each product rounded
     /// (`mulDiv255`) as `mask_alpha_fill` and `mask_alpha_row` round it. False, with the
-    /// mask as it was, past `maxRuns`.
-    mutating func fill(_ coverage: RunMask, alpha: UInt32, opacity k: UInt32) -> Bool {
+    /// mask as it was, past `maxRuns`; `spare` as for `combine(with:using:_:)`.
+    mutating func fill(_ coverage: RunMask, alpha: UInt32, opacity k: UInt32, using spare: inout RunMask) -> Bool {
         // A coverage value whose source alpha rounds to 0 leaves `d`, as outside the runs.
-        combine(with: coverage) { d, c in
+        combine(with: coverage, using: &spare) { d, c in
             let s = UInt32(mulDiv255(alpha, UInt32(mulDiv255(UInt32(c), k))))
             return s == 0 ? d : Int(s &+ UInt32(mulDiv255(UInt32(d), 255 &- s)))
         }

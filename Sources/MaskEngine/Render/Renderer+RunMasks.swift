@@ -36,23 +36,49 @@ extension Renderer {
                    walk: inout LayerWalk) throws -> RunMask? {
         guard hasRectangleFillsOnly(mask, walk) else { return nil }
         let nothing = RunMask(zeroOver: .empty)
-        guard let frame = RunMask(coverageOf: .rect(walk.states.bounds(of: mask)), transform: m.concatenating(walk.states.transformToParent(of: mask)),
-                                  clip: area) else { return nil }
+        // The tables come from the thread's pool and go back to it, but for the mask
+        // returned: its fills' merges allocate nothing once warm.
+        let pool = walk.pool
+        var frame = pool.takeRunMask(over: .empty)
+        var room = RunRoom(coverage: pool.takeRunMask(over: .empty), spare: pool.takeRunMask(over: .empty))
+        var drawn = pool.takeRunMask(over: drawArea)
+        defer {
+            pool.keepRunMask(frame)
+            pool.keepRunMask(room.coverage)
+            pool.keepRunMask(room.spare)
+        }
+        guard frame.setCoverage(ofRect: walk.states.bounds(of: mask), transform: m.concatenating(walk.states.transformToParent(of: mask)),
+                                clip: area) else {
+            pool.keepRunMask(drawn)
+            return nil
+        }
         let work = walk.work
-        var drawn = RunMask(zeroOver: drawArea), dirty = PixelRect.empty
-        guard try drawRuns(mask, parent: m, opacity: 1, into: &drawn, dirty: &dirty, walk: &walk) else {
+        var dirty = PixelRect.empty
+        guard try drawRuns(mask, parent: m, opacity: 1, into: &drawn, room: &room, dirty: &dirty, walk: &walk) else {
             // Back to the walk before this try: the bytes' route charges the layers again.
             walk.work = work
+            pool.keepRunMask(drawn)
             return nil
         }
         let r = frame.rect.intersection(dirty)
-        guard !r.isEmpty else { return nothing }
-        guard drawn.combine(with: frame, { a, f in Int(mulDiv255(UInt32(f), UInt32(a))) }) else {
+        guard !r.isEmpty else {
+            pool.keepRunMask(drawn)
+            return nothing
+        }
+        guard drawn.combine(with: frame, using: &room.spare, { a, f in Int(mulDiv255(UInt32(f), UInt32(a))) }) else {
             walk.work = work
+            pool.keepRunMask(drawn)
             return nil
         }
         drawn.rect = r
         return drawn
+    }
+
+    /// The masks a mask of runs is drawn with, reused fill after fill: a fill's coverage
+    /// and the merge's spare tables.
+    private struct RunRoom {
+        var coverage: RunMask
+        var spare: RunMask
     }
 
     /// The most layers a mask of runs is drawn from: each fill is composited over all the
@@ -101,23 +127,30 @@ extension Renderer {
     /// grows as the alpha surface's would. False, part way, when a fill is not a
     /// rectangle or the runs grow past `RunMask.maxRuns`.
     private func drawRuns(_ id: LayerID, parent: Transform, opacity inherited: Double, into drawn: inout RunMask,
-                          dirty: inout PixelRect, walk: inout LayerWalk) throws -> Bool {
+                          room: inout RunRoom, dirty: inout PixelRect, walk: inout LayerWalk) throws -> Bool {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return true }
         defer { walk.stack.removeLast() }
         let opacity = state.pointee.opacity * inherited
-        /// Draws one fill; false when it is not runs.
-        func fill(_ path: Path, _ color: PremultipliedColor) -> Bool {
-            guard let coverage = RunMask(coverageOf: path, transform: m, clip: drawn.rect) else { return false }
+        /// Draws the fill whose coverage is `room.coverage`; false when the runs grow too many.
+        func fill(_ color: PremultipliedColor) -> Bool {
             let k = Surface.byte(opacity)
-            guard !coverage.rect.isEmpty, k > 0 else { return true }
-            dirty = dirty.union(coverage.rect.intersection(drawn.rect))
-            return drawn.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: k)
+            guard !room.coverage.rect.isEmpty, k > 0 else { return true }
+            dirty = dirty.union(room.coverage.rect.intersection(drawn.rect))
+            return drawn.fill(room.coverage, alpha: UInt32(color.rgba8.3), opacity: k, using: &room.spare)
         }
-        // `forEachFill`'s fills of such a layer, in its order: the background, a shape's fill.
-        if state.pointee.background.alpha > 0, !fill(.rect(walk.states.bounds(of: id)), state.pointee.background.premultiplied()) { return false }
-        if state.pointee.kind == .shape, let color = state.pointee.fill, !fill(state.pointee.path, color.premultiplied()) { return false }
+        // `forEachFill`'s fills of such a layer, in its order: the background (its
+        // rectangle's coverage without a path), a shape's fill.
+        if state.pointee.background.alpha > 0 {
+            guard room.coverage.setCoverage(ofRect: walk.states.bounds(of: id), transform: m, clip: drawn.rect),
+                  fill(state.pointee.background.premultiplied()) else { return false }
+        }
+        if state.pointee.kind == .shape, let color = state.pointee.fill {
+            guard let coverage = RunMask(coverageOf: state.pointee.path, transform: m, clip: drawn.rect) else { return false }
+            room.coverage = coverage
+            guard fill(color.premultiplied()) else { return false }
+        }
         for child in drawingOrder(sublayers(of: id, walk), walk.states) where isVisible(child, walk) {
-            guard try drawRuns(child, parent: m, opacity: opacity, into: &drawn, dirty: &dirty, walk: &walk) else { return false }
+            guard try drawRuns(child, parent: m, opacity: opacity, into: &drawn, room: &room, dirty: &dirty, walk: &walk) else { return false }
         }
         return true
     }

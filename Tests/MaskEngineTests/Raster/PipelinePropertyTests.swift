@@ -179,13 +179,13 @@ final class PipelinePropertyTests: XCTestCase {
     /// A mask of runs over part of the clip: a few rectangles at fractional edges, each of
     /// one value (0, 255 or any), drawn over each other, its rect narrowed at random.
     private func runs(_ random: inout SplitMix, clip: PixelRect) -> DrawPipeline.Factor {
-        var mask = RunMask(zeroOver: clip)
+        var mask = RunMask(zeroOver: clip), spare = RunMask(zeroOver: .empty)
         for _ in 0..<(1 + Int(random.next() % 4)) {
             let x = Double(random.next() % 40) * 0.6 - 2, y = Double(random.next() % 10) * 0.5 - 1
             let box = Rect(x, y, Double(1 + random.next() % 60) * 0.9, Double(1 + random.next() % 8) * 0.7)
             let value = [0, 255, 255, Int(random.byte())][Int(random.next() % 4)]
             guard let coverage = RunMask(coverageOf: .rect(box), transform: .identity, clip: clip) else { continue }
-            _ = mask.fill(coverage, alpha: UInt32(value), opacity: 255)
+            _ = mask.fill(coverage, alpha: UInt32(value), opacity: 255, using: &spare)
         }
         mask.rect = mask.rect.intersection(PixelRect(x0: Int(random.next() % 4), y0: Int(random.next() % 2), x1: clip.x1, y1: clip.y1))
         return .runs(mask)

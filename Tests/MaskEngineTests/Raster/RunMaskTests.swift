@@ -49,11 +49,34 @@ final class RunMaskTests: XCTestCase {
         XCTAssertNil(RunMask(coverageOf: .circle(center: Point(20, 20), radius: 8), transform: .identity, clip: clip))
     }
 
+    /// A rectangle's runs made from its corners (into a mask reused from the last round, as
+    /// the pool's are) are the path's runs, under moves, scales, flips and turns, near and
+    /// off the clip, with corners not finite; nil from the path is false from the corners.
+    func testARectanglesRunsFromItsCornersAreThePathsRuns() {
+        var random = SplitMix(seed: 11), reused = RunMask(zeroOver: .empty)
+        let clip = PixelRect(x0: 3, y0: 2, x1: 61, y1: 37)
+        for round in 0..<1000 {
+            let b = round % 50 == 7 ? Rect(.infinity, 2, 4, 5) : box(&random, clip: clip)
+            let sx = [1, 0.5, 1.7, -1.3, 0, 1e300][Int(random.next() % 6)]
+            let sy = [1.25, -0.75, 3][Int(random.next() % 3)]
+            var m = Transform(a: sx, b: 0, c: 0, d: sy, tx: Double(random.next() % 90) / 3 - 10, ty: Double(random.next() % 60) / 7 - 8)
+            if round % 10 == 3 { m = m.concatenating(.rotation(Double(round % 7) * 0.25)) }
+            let path = RunMask(coverageOf: .rect(b), transform: m, clip: clip)
+            let made = reused.setCoverage(ofRect: b, transform: m, clip: clip)
+            XCTAssertEqual(made, path != nil, "round \(round): \(b) under \(m)")
+            guard let path, made else { continue }
+            XCTAssertEqual(reused.rect, path.rect, "round \(round)")
+            XCTAssertEqual(reused.bands, path.bands, "round \(round): \(b) under \(m)")
+            XCTAssertEqual(reused.runs, path.runs, "round \(round): \(b) under \(m)")
+        }
+    }
+
     func testRectanglesDrawnOverEachOtherAreTheAlphaSurfacesBytes() throws {
-        var random = SplitMix(seed: 9)
+        var random = SplitMix(seed: 9), spare = RunMask(zeroOver: .empty)
         let clip = PixelRect(x0: 2, y0: 1, x1: 90, y1: 40)
         for round in 0..<300 {
             var surface = AlphaSurface(rect: clip, pool: BufferPool())
+            // The merges' spare tables reused round after round, as a frame's fills reuse them.
             var runs = RunMask(zeroOver: clip)
             for _ in 0..<(1 + Int(random.next() % 12)) {
                 let b = box(&random, clip: clip)
@@ -62,7 +85,7 @@ final class RunMaskTests: XCTestCase {
                 guard let coverage = Rasterizer.coverage(of: .rect(b), transform: .identity, fillRule: .nonzero, clip: clip) else { continue }
                 surface.fill(coverage, alpha: alpha, opacity: opacity)
                 let fill = try XCTUnwrap(RunMask(coverageOf: .rect(b), transform: .identity, clip: clip))
-                XCTAssertTrue(runs.fill(fill, alpha: alpha, opacity: Surface.byte(opacity)))
+                XCTAssertTrue(runs.fill(fill, alpha: alpha, opacity: Surface.byte(opacity), using: &spare))
             }
             XCTAssertEqual(values(runs, over: clip), surface.values, "round \(round)")
             XCTAssertEqual(values(runs.coverageMask(pool: BufferPool()), over: clip), surface.values, "round \(round)")
