@@ -16,9 +16,15 @@ struct LineAccumulator {
     /// Adds the edge from `(ax, ay)` to `(bx, by)`, in buffer coordinates (any finite values).
     func add(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         guard ay != by else { return }
+        // Inside the buffer (most edges): nothing to clip, and no divisions to find where
+        // it would be. Clipped, such an edge would reach `line` as it is (but for -0 as an x,
+        // which `line` clamps to +0 before use).
+        let h = Double(height), w = Double(width)
+        if ay >= 0, ay <= h, by >= 0, by <= h, ax >= 0, ax <= w, bx >= 0, bx <= w {
+            return line(ax, ay, bx, by)
+        }
         // Clip to the rows 0...height, keeping the edge's direction.
         var (x0, y0, x1, y1) = (ax, ay, bx, by)
-        let h = Double(height)
         let top = min(y0, y1), bottom = max(y0, y1)
         guard bottom > 0, top < h else { return }
         let dxdy = (x1 - x0) / (y1 - y0)
@@ -26,7 +32,6 @@ struct LineAccumulator {
         if y0 < 0 { x0 = xAt(0); y0 = 0 } else if y0 > h { x0 = xAt(h); y0 = h }
         if y1 < 0 { x1 = xAt(0); y1 = 0 } else if y1 > h { x1 = xAt(h); y1 = h }
         // Split where the edge crosses the left and right sides; clamp the outer pieces onto them.
-        let w = Double(width)
         var tLeft = x1 != x0 ? (0 - x0) / (x1 - x0) : 2
         var tRight = x1 != x0 ? (w - x0) / (x1 - x0) : 2
         if !(tLeft > 0 && tLeft < 1) { tLeft = 2 }

@@ -140,15 +140,14 @@ enum Rasterizer {
                     // The untouched blocks from `x` to this one hold the sum so far.
                     if bx > x { run(x, bx, sum, width: w, row: outRow, spans: &spans, coverage: Rule.self) }
                     let stop = min(bx &+ 8, w)
+                    var bytes = Rule.sumBlock(row + bx, &sum)
                     if stop &- bx == 8 {
-                        sum = Rule.sumBlock(row + bx, sum, into: outRow + bx)
+                        UnsafeMutableRawPointer(outRow + bx).storeBytes(of: bytes.littleEndian, as: UInt64.self)
                     } else {
-                        // Past the row's bytes: the block's bytes made aside, the first ones kept.
-                        var bytes = SIMD8<UInt8>()
-                        withUnsafeMutableBytes(of: &bytes) { raw in
-                            guard let lanes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                            sum = Rule.sumBlock(row + bx, sum, into: lanes)
-                            (outRow + bx).update(from: lanes, count: stop &- bx)
+                        // Past the row's bytes: only the first ones are kept.
+                        for i in bx..<stop {
+                            outRow[i] = UInt8(truncatingIfNeeded: bytes)
+                            bytes &>>= 8
                         }
                     }
                     spans.summed(bx, stop, bytes: rowBytes)
@@ -330,9 +329,10 @@ protocol CoverageRule {
     /// The coverage byte of one sum.
     static func byte(_ sum: Float) -> UInt8
     /// Adds the eight cells at `cells` to `sum` one after another (their order makes the
-    /// bytes), sets them to 0, and writes the `byte` of each running sum to `out[0 ..< 8]`;
-    /// returns the sum after the last cell.
-    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: Float, into out: UnsafeMutablePointer<UInt8>) -> Float
+    /// bytes), sets them to 0, leaves `sum` the sum after the last cell, and returns the
+    /// `byte` of each running sum in a word, the first in its lowest byte (in a register,
+    /// not memory: a row's last block stores fewer than eight).
+    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: inout Float) -> UInt64
 }
 
 /// Nonzero: `min(1, |sum|)`.
@@ -347,8 +347,10 @@ enum NonzeroCoverage: CoverageRule {
     /// The C kernel: the sums added in order, their bytes made in vector lanes with the
     /// same float operations and truncation as `byte`.
     @inline(__always)
-    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: Float, into out: UnsafeMutablePointer<UInt8>) -> Float {
-        mask_sum_cells8_nonzero(cells, sum, out)
+    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: inout Float) -> UInt64 {
+        let block = mask_sum_cells8_nonzero(cells, sum)
+        sum = block.sum
+        return block.bytes
     }
 }
 
@@ -362,13 +364,13 @@ enum EvenOddCoverage: CoverageRule {
     }
 
     @inline(__always)
-    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: Float, into out: UnsafeMutablePointer<UInt8>) -> Float {
-        var sum = sum
+    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: inout Float) -> UInt64 {
+        var bytes: UInt64 = 0
         for i in 0..<8 {
             sum += cells[i]
             cells[i] = 0
-            out[i] = byte(sum)
+            bytes |= UInt64(byte(sum)) &<< UInt64(8 &* i)
         }
-        return sum
+        return bytes
     }
 }

@@ -11,13 +11,13 @@ extension Renderer {
         let children = sublayers(of: id, walk).filter { isVisible($0, walk) }
         let s = walk.states.pointer(to: id)
         let own: Bool = {
-            guard masks(of: id, walk).isEmpty, !s.pointee.clip, s.pointee.contents == nil, !hasBorder(s.pointee), !hasShadow(s.pointee) else { return false }
+            guard masks(of: id, walk).isEmpty, !s.pointee.clip, s.pointee.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
             switch s.pointee.kind {
             case .plain, .grid, .shape: break
             case .text: if walk.pool.texts.layouts.hasColorGlyphs(s.pointee) { return false }
             case .gradient: return false
             }
-            return s.pointee.opacity >= 1 || contentPartCount(s.pointee, texts: walk.pool.texts.layouts) + children.count <= 1
+            return s.pointee.opacity >= 1 || contentPartCount(s, texts: walk.pool.texts.layouts) + children.count <= 1
         }()
         return own && children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
     }
@@ -95,7 +95,7 @@ extension Renderer {
     /// True when a mask is one fill and nothing else (at most one painted part, no visible
     /// sublayer): drawn into empty pixels, its alpha is a function of that fill's coverage.
     func isOneFill(_ mask: LayerID, _ walk: LayerWalk) -> Bool {
-        fillCountBound(walk.states[mask], texts: walk.pool.texts.layouts) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
+        fillCountBound(walk.states.pointer(to: mask), texts: walk.pool.texts.layouts) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
     }
 
     /// `out[o + x] = mulDiv255(f[fo + x], a[ao + x])` for `x` in `0..<count`, eight bytes at

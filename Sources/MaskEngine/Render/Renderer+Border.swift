@@ -1,9 +1,10 @@
 // MARK: - Borders
 
 extension Renderer {
-    /// True when a layer draws a border.
-    func hasBorder(_ s: LayerState) -> Bool {
-        s.borderWidth > 0 && s.borderColor.alpha > 0 && s.size.width > 0 && s.size.height > 0
+    /// True when a layer draws a border. The state is read where it lies (`LayerStates`),
+    /// as in the functions below: handed a state itself, a call not inlined is handed a copy.
+    func hasBorder(_ s: UnsafePointer<LayerState>) -> Bool {
+        s.pointee.borderWidth > 0 && s.pointee.borderColor.alpha > 0 && s.pointee.size.width > 0 && s.pointee.size.height > 0
     }
 
     /// The border's shape, as Core Animation draws it: the bounds rounded by `cornerRadius`
@@ -20,11 +21,12 @@ extension Renderer {
     }
 
     /// Draws a layer's border over its contents and sublayers, as Core Animation does.
-    func drawBorder(of s: LayerState, transform m: Transform, opacity: Double, into surface: inout Surface, pool: BufferPool) {
+    func drawBorder(of s: UnsafePointer<LayerState>, transform m: Transform, opacity: Double, into surface: inout Surface,
+                    pool: BufferPool) {
         guard hasBorder(s),
-              var coverage = Rasterizer.coverage(of: borderPath(s), transform: m, fillRule: .evenodd, clip: surface.rect, pool: pool)
+              var coverage = Rasterizer.coverage(of: borderPath(s.pointee), transform: m, fillRule: .evenodd, clip: surface.rect, pool: pool)
         else { return }
-        surface.fill(coverage, with: .solid(s.borderColor.premultiplied()), opacity: opacity)
+        surface.fill(coverage, with: .solid(s.pointee.borderColor.premultiplied()), opacity: opacity)
         coverage.recycle(into: pool)
     }
 }

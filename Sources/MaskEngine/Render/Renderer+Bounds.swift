@@ -44,7 +44,7 @@ extension Renderer {
                                           walk: walk, depth: depth + 1) else { return nil }
             result = result.union(inner)
         }
-        guard shadow, let cast = shadowBounds(s.pointee, transform: m, content: result) else { return result }
+        guard shadow, let cast = shadowBounds(s, transform: m, content: result) else { return result }
         return result.union(cast)
     }
 }

@@ -6,33 +6,40 @@ extension Renderer {
     /// How many separately painted parts a layer has of its own (background, contents
     /// image, fill, stroke...): with more than one, an opacity below 1 needs a group so
     /// that overlapping parts do not show through each other.
+    /// The state is read where it lies (`LayerStates`), as by `fillCountBound`: handed a
+    /// state itself, a call not inlined is handed a copy.
     /// - Parameter texts: the render thread's memo of text layouts (nil outside a render).
-    func contentPartCount(_ s: LayerState, texts: TextLayoutMemo? = nil) -> Int {
+    func contentPartCount(_ s: UnsafePointer<LayerState>, texts: TextLayoutMemo?) -> Int {
         var n = 0
-        if s.background.alpha > 0 { n += 1 }
-        if let image = s.contents, image.width > 0, image.height > 0 { n += 1 }
-        switch s.kind {
-        case .gradient: if !s.colors.isEmpty { n += 1 }
+        if s.pointee.background.alpha > 0 { n += 1 }
+        if let image = s.pointee.contents, image.width > 0, image.height > 0 { n += 1 }
+        switch s.pointee.kind {
+        case .gradient: if !s.pointee.colors.isEmpty { n += 1 }
         case .shape:
-            if s.fill != nil { n += 1 }
-            if s.stroke != nil && s.lineWidth > 0 { n += 1 }
+            if s.pointee.fill != nil { n += 1 }
+            if s.pointee.stroke != nil && s.pointee.lineWidth > 0 { n += 1 }
         case .text: n += textPartCount(s, texts: texts)
         case .plain, .grid: break
         }
         return n
     }
 
+    /// `contentPartCount` of a state outside a render (the Lottie exporter's).
+    func contentPartCount(_ s: LayerState) -> Int {
+        withUnsafePointer(to: s) { contentPartCount($0, texts: nil) }
+    }
+
     /// The most fills `forEachFill` can hand out for a layer: one for each part that is
     /// set, whether or not it turns out to cover anything.
-    func fillCountBound(_ s: LayerState, texts: TextLayoutMemo?) -> Int {
+    func fillCountBound(_ s: UnsafePointer<LayerState>, texts: TextLayoutMemo?) -> Int {
         var n = 0
-        if s.background.alpha > 0 { n += 1 }
-        if s.contents != nil { n += 1 }
-        switch s.kind {
-        case .gradient: if !s.colors.isEmpty { n += 1 }
+        if s.pointee.background.alpha > 0 { n += 1 }
+        if s.pointee.contents != nil { n += 1 }
+        switch s.pointee.kind {
+        case .gradient: if !s.pointee.colors.isEmpty { n += 1 }
         case .shape:
-            if s.fill != nil { n += 1 }
-            if s.stroke != nil { n += 1 }
+            if s.pointee.fill != nil { n += 1 }
+            if s.pointee.stroke != nil { n += 1 }
         case .text: n += textPartCount(s, texts: texts)
         case .plain, .grid: break
         }

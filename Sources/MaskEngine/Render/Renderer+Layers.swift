@@ -68,14 +68,14 @@ extension Renderer {
         // A mask that names no layer of the scene is ignored.
         let masks = masks(of: id, walk), masked = !masks.isEmpty
 
-        let parts = contentPartCount(state.pointee, texts: walk.pool.texts.layouts) + children.count + (hasBorder(state.pointee) ? 1 : 0)
-        guard masked || state.pointee.clip || hasShadow(state.pointee) || (opacity < 1 && parts > 1) else {
+        let parts = contentPartCount(state, texts: walk.pool.texts.layouts) + children.count + (hasBorder(state) ? 1 : 0)
+        guard masked || state.pointee.clip || hasShadow(state) || (opacity < 1 && parts > 1) else {
             // One thing at most sees the opacity, or it is 1: no group needed.
             try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             for child in children {
                 try draw(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
             }
-            drawBorder(of: state.pointee, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
+            drawBorder(of: state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             return
         }
 
@@ -85,7 +85,7 @@ extension Renderer {
         if masked, !state.pointee.maskInvert, let bound = maskBound(masks, owner: m, walk) { extent = extent.intersection(bound) }
         guard !extent.isEmpty else { return }
         let pool = walk.pool
-        if masked, !state.pointee.maskInvert, !state.pointee.clip, children.isEmpty, fillCountBound(state.pointee, texts: walk.pool.texts.layouts) == 1, !hasBorder(state.pointee), !hasShadow(state.pointee) {
+        if masked, !state.pointee.maskInvert, !state.pointee.clip, children.isEmpty, fillCountBound(state, texts: walk.pool.texts.layouts) == 1, !hasBorder(state), !hasShadow(state) {
             // One fill, masked: drawn straight through the mask, without a group.
             try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
                 if let runs = try runMaskValues(masks, owner: m, mode: state.pointee.maskMode, extent: extent, walk: &walk) {
@@ -98,7 +98,7 @@ extension Renderer {
             }
             return
         }
-        extent = shadowSourceExtent(extent, state.pointee, transform: m, content: drawnBounds(of: id, transform: m, walk: walk, shadow: false))
+        extent = shadowSourceExtent(extent, state, transform: m, content: drawnBounds(of: id, transform: m, walk: walk, shadow: false))
         try reserve(extent.width * extent.height * 4, for: id, walk: walk)
         var group = try Surface(rect: extent, pool: pool)
         defer { group.recycle(into: pool) }
@@ -106,8 +106,8 @@ extension Renderer {
         for child in children {
             try draw(child, parent: m, opacity: 1, into: &group, walk: &walk)
         }
-        drawBorder(of: state.pointee, transform: m, opacity: 1, into: &group, pool: pool)
-        try drawShadow(of: id, state.pointee, transform: m, under: &group, walk: &walk)
+        drawBorder(of: state, transform: m, opacity: 1, into: &group, pool: pool)
+        try drawShadow(of: id, state, transform: m, under: &group, walk: &walk)
         guard !group.dirty.isEmpty else { return }
         if state.pointee.clip {
             let shape = Path.roundedRect(walk.states.bounds(of: id), radius: state.pointee.cornerRadius)

@@ -46,7 +46,7 @@ extension Renderer {
             var drawn = drawnBounds(of: mask, transform: t, walk: walk)
             // A shape alone draws only within its path's box (`drawnBounds` adds its frame,
             // which a background would fill).
-            if s.pointee.kind == .shape, s.pointee.background.alpha == 0, s.pointee.contents == nil, !hasBorder(s.pointee), !hasShadow(s.pointee),
+            if s.pointee.kind == .shape, s.pointee.background.alpha == 0, s.pointee.contents == nil, !hasBorder(s), !hasShadow(s),
                !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }), let shape = s.pointee.path.controlBounds {
                 let grow = s.pointee.stroke == nil ? 0 : s.pointee.lineWidth / 2
                 drawn = PixelRect(covering: t.apply(shape.insetBy(dx: -grow, dy: -grow)))

@@ -16,9 +16,11 @@
 /// (css-backgrounds-3, "shadow-blur"; cited by Chromium's change "Update shadow
 /// blur-radius computations"), which makes σ = r.
 extension Renderer {
-    /// True when a layer draws a shadow.
-    func hasShadow(_ s: LayerState) -> Bool {
-        s.shadowOpacity > 0 && s.shadowColor.alpha > 0
+    /// True when a layer draws a shadow. The state is read where it lies (`LayerStates`),
+    /// as in the functions below that every layer goes through: handed a state itself, a
+    /// call not inlined is handed a copy. Those for a layer with a shadow take the state.
+    func hasShadow(_ s: UnsafePointer<LayerState>) -> Bool {
+        s.pointee.shadowOpacity > 0 && s.pointee.shadowColor.alpha > 0
     }
 
     /// The shadow's standard deviation and shift in device pixels, for a layer drawn through `m`.
@@ -35,11 +37,11 @@ extension Renderer {
 
     /// The device box a layer's shadow can touch when what it draws lies in `content`, or
     /// nil when it has none.
-    func shadowBounds(_ s: LayerState, transform m: Transform, content: PixelRect) -> PixelRect? {
+    func shadowBounds(_ s: UnsafePointer<LayerState>, transform m: Transform, content: PixelRect) -> PixelRect? {
         guard hasShadow(s) else { return nil }
-        let content = shadowCaster(s, transform: m, content: content)
+        let content = shadowCaster(s.pointee, transform: m, content: content)
         guard !content.isEmpty else { return nil }
-        let (sigma, shift) = shadowGeometry(s, transform: m)
+        let (sigma, shift) = shadowGeometry(s.pointee, transform: m)
         let kx = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.x)
         let ky = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.y)
         return PixelRect(x0: content.x0 + kx.low, y0: content.y0 + ky.low, x1: content.x1 + kx.high, y1: content.y1 + ky.high)
@@ -49,11 +51,11 @@ extension Renderer {
     /// pixels whose shadow lands in `extent`, within `content` (where the layer draws, its
     /// shadow left out; nil when that is not known), which is walked for only a layer
     /// with a shadow: every other group passes through without it.
-    func shadowSourceExtent(_ extent: PixelRect, _ s: LayerState, transform m: Transform,
+    func shadowSourceExtent(_ extent: PixelRect, _ s: UnsafePointer<LayerState>, transform m: Transform,
                             content: @autoclosure () -> PixelRect?) -> PixelRect {
         // A shadow path is drawn wherever it is needed, whatever the group holds.
-        guard hasShadow(s), s.shadowPath == nil, !extent.isEmpty else { return extent }
-        let (sigma, shift) = shadowGeometry(s, transform: m)
+        guard hasShadow(s), s.pointee.shadowPath == nil, !extent.isEmpty else { return extent }
+        let (sigma, shift) = shadowGeometry(s.pointee, transform: m)
         let kx = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.x)
         let ky = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.y)
         let source = PixelRect(x0: extent.x0 - kx.high, y0: extent.y0 - ky.high, x1: extent.x1 - kx.low, y1: extent.y1 - ky.low)
@@ -64,9 +66,10 @@ extension Renderer {
     /// one unit of work per tap of each blur pass and output pixel, and its buffers.
     /// - Throws: `RenderError.tooMuchWork` or `.tooMuchMemory`, naming the layer and
     ///   `shadowRadius`, which sets the blur's reach and cost.
-    func drawShadow(of id: LayerID, _ s: LayerState, transform m: Transform, under group: inout Surface,
+    func drawShadow(of id: LayerID, _ state: UnsafePointer<LayerState>, transform m: Transform, under group: inout Surface,
                     walk: inout LayerWalk) throws {
-        guard hasShadow(s), s.shadowPath != nil || !group.dirty.isEmpty else { return }
+        guard hasShadow(state), state.pointee.shadowPath != nil || !group.dirty.isEmpty else { return }
+        let s = state.pointee
         let (sigma, shift) = shadowGeometry(s, transform: m)
         let kx = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.x)
         let ky = GaussianBlur.Kernel.extent(sigma: sigma, shift: shift.y)
@@ -74,7 +77,7 @@ extension Renderer {
         let within = PixelRect(x0: group.rect.x0 - kx.high, y0: group.rect.y0 - ky.high,
                                x1: group.rect.x1 - kx.low, y1: group.rect.y1 - ky.low)
         let source = shadowCaster(s, transform: m, content: group.dirty).intersection(within)
-        guard !source.isEmpty, let reach = shadowBounds(s, transform: m, content: source)?.intersection(group.rect),
+        guard !source.isEmpty, let reach = shadowBounds(state, transform: m, content: source)?.intersection(group.rect),
               !reach.isEmpty else { return }
         let taps = (kx.high - kx.low + 1) + (ky.high - ky.low + 1)
         let (pixels, o1) = reach.width.multipliedReportingOverflow(by: max(reach.height, source.height))

@@ -82,8 +82,8 @@ extension Renderer {
     /// (that is, more than one) when it also has colour glyphs.
     /// - Parameter texts: the render thread's memo (nil outside a render: the layout is
     ///   then looked up in `TextLayout`'s shared store).
-    func textPartCount(_ s: LayerState, texts: TextLayoutMemo?) -> Int {
-        s.string.isEmpty ? 0 : (texts?.hasColorGlyphs(s) ?? TextLayout.hasColorGlyphs(s)) ? 2 : 1
+    func textPartCount(_ s: UnsafePointer<LayerState>, texts: TextLayoutMemo?) -> Int {
+        s.pointee.string.isEmpty ? 0 : (texts?.hasColorGlyphs(s.pointee) ?? TextLayout.hasColorGlyphs(s.pointee)) ? 2 : 1
     }
 
     /// Hands each part of a text layer's colour glyphs to `body`, in drawing order, as its

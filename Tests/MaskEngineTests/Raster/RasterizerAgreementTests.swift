@@ -176,10 +176,9 @@ final class RasterizerAgreementTests: XCTestCase {
                     sum += cells[i]
                     expected[i] = Rule.byte(sum)
                 }
-                var work = cells, bytes = [UInt8](repeating: 0xA5, count: 8)
-                let end = work.withUnsafeMutableBufferPointer { c in
-                    bytes.withUnsafeMutableBufferPointer { b in Rule.sumBlock(c.baseAddress!, start, into: b.baseAddress!) }
-                }
+                var work = cells, end = start
+                let word = work.withUnsafeMutableBufferPointer { c in Rule.sumBlock(c.baseAddress!, &end) }
+                let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) }
                 guard bytes == expected, end.bitPattern == sum.bitPattern, work.allSatisfy({ $0 == 0 }) else {
                     XCTFail("\(rule): cells \(cells) from \(start) give \(bytes) ending at \(end), one at a time \(expected) at \(sum)")
                     return
