@@ -278,10 +278,15 @@ extension DrawPipeline {
     /// frame's end anyway.
     private func runSolidMaskedFill(_ color: UInt32, coverage: CoverageMask, mask: CoverageMask, painted: PixelRect, region: PixelRect,
                                     into surface: inout Surface) {
-        let rect = surface.rect, opaque = color >> 24 == 255
+        let opaque = color >> 24 == 255
         // Elsewhere a full run of the mask is cheaper as the bytes' lane (255s) than as
         // pieces of its own.
         let walksMask = mask.isSparse || opaque
+        // The rows' origins and strides in locals: read through the captured values, they
+        // would be loaded and checked again for every row.
+        let cw = coverage.rect.width, mw = mask.rect.width, sw = surface.rect.width
+        let covOrigin = coverage.rect.y0 &* cw &+ coverage.rect.x0, maskOrigin = mask.rect.y0 &* mw &+ mask.rect.x0
+        let dstOrigin = surface.rect.y0 &* sw &+ surface.rect.x0
         coverage.withSpans { spans in mask.withSpans { maskSpans in
             coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
                 surface.withPixels { dst, backdrop in
@@ -290,13 +295,9 @@ extension DrawPipeline {
                               let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self),
                               let solidRow = rowAt(region.y0, region.x1) else { return }
                         for y in region.y0..<region.y1 {
-                            let c = spans.extent(y: y, within: region.x0, region.x1)
-                            let (lo, hi) = maskSpans.extent(y: y, within: c.lo, c.hi)
-                            guard lo < hi else { continue }
                             // Rows of the coverage, the mask and the surface from column 0 of the device.
-                            let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
-                            let maskRow = maskBytes + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0)
-                            let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
+                            let covRow = covBytes + (y &* cw &- covOrigin), maskRow = maskBytes + (y &* mw &- maskOrigin)
+                            let dstAt = (y &* sw &- dstOrigin) &* 4
                             @inline(__always)
                             func piece(_ a: Int, _ b: Int, known: Bool, full: Bool) {
                                 backdrop.prepare(y: y, a, b, overwrites: known && full && opaque)
@@ -311,8 +312,12 @@ extension DrawPipeline {
                                 let bytes = known ? (full ? nil : maskRow + a) : covRow + a
                                 mask_solid_row(color, bytes, 255, dstBytes + (dstAt &+ a &* 4), b &- a)
                             }
-                            spans.forEach(y: y, within: lo, hi) { a, b, known in
-                                guard walksMask else { return piece(a, b, known: known, full: false) }
+                            // The mask's extent is found within each piece of the coverage's.
+                            spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
+                                guard walksMask else {
+                                    let (lo, hi) = maskSpans.extent(y: y, within: a, b)
+                                    return lo < hi ? piece(lo, hi, known: known, full: false) : ()
+                                }
                                 maskSpans.forEach(y: y, within: a, b) { c, d, full in piece(c, d, known: known, full: full) }
                             }
                         }
