@@ -203,7 +203,8 @@ extension DrawPipeline {
     /// factor 255 over rows known opaque (and for a sparse mask, which `takesSparseMask`
     /// lets in only there), the pieces are cut along the mask's full runs too, where the
     /// source overwrites (a copy where the coverage is full as well): the bytes there are
-    /// not read. True when done.
+    /// not read. A solid colour at factor 255 has a row loop of its own
+    /// (`runSolidMaskedFill`). True when done.
     func runMaskedFill(into surface: inout Surface) -> Bool {
         guard let (coverage, factor, k) = maskedFill, case .mask(let mask) = factor else { return false }
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
