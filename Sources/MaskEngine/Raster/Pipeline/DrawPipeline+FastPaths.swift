@@ -203,11 +203,16 @@ extension DrawPipeline {
     /// factor 255 over rows known opaque (and for a sparse mask, which `takesSparseMask`
     /// lets in only there), the pieces are cut along the mask's full runs too, where the
     /// source overwrites (a copy where the coverage is full as well): the bytes there are
-    /// not read. True when done.
+    /// not read. A solid colour at factor 255 has a row loop of its own
+    /// (`runSolidMaskedFill`). True when done.
     func runMaskedFill(into surface: inout Surface) -> Bool {
         guard let (coverage, factor, k) = maskedFill, case .mask(let mask) = factor else { return false }
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
         guard !region.isEmpty, k > 0 else { return true }
+        if k == 255, case .solid(let color) = source {
+            runSolidMaskedFill(color, coverage: coverage, mask: mask, painted: painted, region: region, into: &surface)
+            return true
+        }
         let rect = surface.rect, rows = region.y0..<region.y1
         coverage.withSpans { spans in mask.withSpans { maskSpans in
             coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
@@ -262,6 +267,66 @@ extension DrawPipeline {
         } }
         surface.dirty = surface.dirty.union(region)
         return true
+    }
+
+    /// `runMaskedFill` of the solid `color` at factor 255 over `region` (inside the
+    /// coverage, the mask and the surface), without source rows or a dispatch per piece: a
+    /// piece where the coverage or the mask is full is one `mask_solid_row` (a fill where
+    /// both are and the colour is opaque; else times the other one's bytes, which at
+    /// factor 255 rounds as the `row` loop over the colour's row), and only a piece where
+    /// neither is full goes through the general loop, with the colour's row. A row the mask
+    /// shuts is not skipped: its blocks of 0 are, and its backdrop would be filled at the
+    /// frame's end anyway.
+    private func runSolidMaskedFill(_ color: UInt32, coverage: CoverageMask, mask: CoverageMask, painted: PixelRect, region: PixelRect,
+                                    into surface: inout Surface) {
+        let opaque = color >> 24 == 255
+        // Elsewhere a full run of the mask is cheaper as the bytes' lane (255s) than as
+        // pieces of its own.
+        let walksMask = mask.isSparse || opaque
+        // The rows' origins and strides in locals: read through the captured values, they
+        // would be loaded and checked again for every row.
+        let cw = coverage.rect.width, mw = mask.rect.width, sw = surface.rect.width
+        let covOrigin = coverage.rect.y0 &* cw &+ coverage.rect.x0, maskOrigin = mask.rect.y0 &* mw &+ mask.rect.x0
+        let dstOrigin = surface.rect.y0 &* sw &+ surface.rect.x0
+        coverage.withSpans { spans in mask.withSpans { maskSpans in
+            coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
+                surface.withPixels { dst, backdrop in
+                    withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: region.y0..<region.y1) { rowAt, _ in
+                        guard let covBytes = cov.baseAddress, let maskBytes = maskValues.baseAddress,
+                              let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                              let solidRow = rowAt(region.y0, region.x1) else { return }
+                        for y in region.y0..<region.y1 {
+                            // Rows of the coverage, the mask and the surface from column 0 of the device.
+                            let covRow = covBytes + (y &* cw &- covOrigin), maskRow = maskBytes + (y &* mw &- maskOrigin)
+                            let dstAt = (y &* sw &- dstOrigin) &* 4
+                            @inline(__always)
+                            func piece(_ a: Int, _ b: Int, known: Bool, full: Bool) {
+                                backdrop.prepare(y: y, a, b, overwrites: known && full && opaque)
+                                guard known || full else {
+                                    let lanes = (Lane(bytes: covRow + a, k: 255), Lane(bytes: maskRow + a, k: 255))
+                                    return withUnsafeBytes(of: lanes) { raw in
+                                        guard let first = raw.baseAddress?.assumingMemoryBound(to: Lane.self) else { return }
+                                        DrawPipeline.blendPixels(b &- a, from: solidRow + (a &- painted.x0) &* 4, lanes: first, count: 2,
+                                                                 opaque: opaque, fast: true, onto: dst, at: dstAt &+ a &* 4, behind: false)
+                                    }
+                                }
+                                let bytes = known ? (full ? nil : maskRow + a) : covRow + a
+                                mask_solid_row(color, bytes, 255, dstBytes + (dstAt &+ a &* 4), b &- a)
+                            }
+                            // The mask's extent is found within each piece of the coverage's.
+                            spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
+                                guard walksMask else {
+                                    let (lo, hi) = maskSpans.extent(y: y, within: a, b)
+                                    return lo < hi ? piece(lo, hi, known: known, full: false) : ()
+                                }
+                                maskSpans.forEach(y: y, within: a, b) { c, d, full in piece(c, d, known: known, full: full) }
+                            }
+                        }
+                    }
+                }
+            } }
+        } }
+        surface.dirty = surface.dirty.union(region)
     }
 
     /// The A8 store's entry keyed by the whole list: the plain fill of a solid colour,
