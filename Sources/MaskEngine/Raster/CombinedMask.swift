@@ -47,45 +47,19 @@ struct CombinedMask {
         }
     }
 
-    /// The combined values, every byte written, with their spans (the masked draw reads
-    /// the extents and the full runs). The buffers go with them: the result is empty
-    /// afterwards.
+    /// The combined values with their spans, sparse: the bytes outside the extents and
+    /// inside the full runs are left unwritten, as the rasterizer leaves a coverage's (the
+    /// fused masked fill of an opaque source walks the spans and copies the full runs; any
+    /// other reader writes them out first, `CoverageMask.materialize`). The buffers go with
+    /// them: the result is empty afterwards.
     mutating func values() -> CoverageMask {
         pool.countGrowth(ints: fullRuns.count)
-        writeKnownBytes()
-        var (h, runs): ([Int32], [Int32]) = ([], [])
+        var (b, h, runs): ([UInt8], [Int32], [Int32]) = ([], [], [])
+        // Moved, not copied.
+        swap(&b, &bytes)
         swap(&h, &rowSpans)
         swap(&runs, &fullRuns)
-        var result = CoverageMask(rect: rect, values: [], rowSpans: h, fullRuns: runs)
-        // Moved, not copied.
-        swap(&result.bytes, &bytes)
-        return result
-    }
-
-    /// Writes the bytes the spans leave unwritten: 0 outside each row's extent, 255 over
-    /// its full runs (what `CoverageMask.materialize` does, read here from the tables
-    /// directly: a few comparisons a row rather than a walk of its pieces).
-    private mutating func writeKnownBytes() {
-        let w = rect.width
-        rowSpans.withUnsafeBufferPointer { h in fullRuns.withUnsafeBufferPointer { r in bytes.withUnsafeMutableBufferPointer { b in
-            guard let base = b.baseAddress else { return }
-            for row in 0..<rect.height {
-                let p = base + row &* w, lo = Int(h[row &* 4]), hi = Int(h[row &* 4 &+ 1])
-                guard lo < hi else {
-                    p.update(repeating: 0, count: w)
-                    continue
-                }
-                p.update(repeating: 0, count: lo)
-                var i = Int(h[row &* 4 &+ 2])
-                let end = Int(h[row &* 4 &+ 3])
-                while i < end {
-                    let s = max(lo, Int(r[i])), e = min(hi, Int(r[i &+ 1]))
-                    if s < e { (p + s).update(repeating: 255, count: e &- s) }
-                    i &+= 2
-                }
-                (p + hi).update(repeating: 0, count: w &- hi)
-            }
-        } } }
+        return CoverageMask(rect: rect, sparse: b, rowSpans: h, fullRuns: runs)
     }
 
     /// Folds one mask into the result by `mode`. The mask's value at a pixel is

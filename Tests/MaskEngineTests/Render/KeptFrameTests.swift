@@ -189,4 +189,53 @@ final class KeptFrameTests: XCTestCase {
             }
         }
     }
+
+    /// What a kept frame drew is filled again wherever it was, however it is tracked (one box
+    /// today; a try at each row's columns kept this test): shapes far apart on rows of their own
+    /// and on shared rows (a disc, a square that crosses its rows, a bar), a ring through four
+    /// combined masks (a disc minus a hole, cut to a band, lightened by a square that travels) and
+    /// a scene of that size in between, at times in any order through one `RenderBuffers`, give the
+    /// bytes of fresh renders: nothing left of what moved away, on any row.
+    func testShapesApartOnTheirOwnRowsLeaveNoTrailOnKeptFrames() throws {
+        var scene = Scene(canvas: Canvas(width: 96, height: 72, fps: 10, background: .darkGray))
+        var disc = layerState(.shape, frame: Rect(0, 0, 96, 72))
+        disc.path = .circle(center: Point(70, 50), radius: 9)
+        disc.fill = .yellow
+        let discID = try scene.addLayer(disc)
+        try scene.animate(Animation(layer: discID, key: .position, keyframes: [.point(Point(20, 30))], begin: 0, duration: 1))
+        let square = try scene.addLayer(layerState(frame: Rect(2, 2, 8, 8), background: .cyan))
+        try scene.animate(Animation(layer: square, key: .position, keyframes: [.point(Point(88, 66))], begin: 0, duration: 1))
+        let bar = try scene.addLayer(layerState(frame: Rect(40, 68, 50, 3), background: .orange))
+        try scene.animate(Animation(layer: bar, key: .opacity, keyframes: [.number(0)], begin: 0.4, duration: 0.2))
+        // The ring: the owner's one fill through four masks.
+        let owner = try scene.addLayer(layerState(frame: Rect(0, 0, 96, 72), background: .red))
+        var outer = layerState(.shape, frame: Rect(0, 0, 96, 72))
+        outer.path = .circle(center: Point(60, 36), radius: 22)
+        outer.fill = .white
+        var hole = outer
+        hole.path = .circle(center: Point(60, 36), radius: 12)
+        hole.maskCombine = .subtract
+        var band = layerState(frame: Rect(0, 20, 96, 30), background: .white)
+        band.maskCombine = .intersect
+        var corner = layerState(frame: Rect(4, 4, 12, 12), background: .white)
+        corner.maskCombine = .lighten
+        let masks = try [outer, hole, band, corner].map { try scene.addLayer($0, to: owner) }
+        try scene.setMasks(masks, of: owner)
+        try scene.animate(Animation(layer: masks[0], key: .position, keyframes: [.point(Point(-25, 10))], begin: 0, duration: 1))
+        try scene.animate(Animation(layer: masks[1], key: .position, keyframes: [.point(Point(-20, 20))], begin: 0, duration: 1))
+        try scene.animate(Animation(layer: masks[3], key: .position, keyframes: [.point(Point(80, 60))], begin: 0, duration: 1))
+        let renderer = Renderer(scene: scene)
+        var other = Scene(canvas: Canvas(width: 96, height: 72, fps: 10, background: .darkGray))
+        try other.addLayer(layerState(frame: Rect(0, 30, 96, 20), background: .green))
+        let wide = Renderer(scene: other)
+        let buffers = RenderBuffers()
+        for t in [0, 1.0, 0.5, 0.1, 0.9, 0.45, 0.2, 0.7, 0.3, 0] {
+            XCTAssertEqual(try renderer.render(at: t, using: buffers) { $0 }, try fresh(renderer, at: t), "t = \(t)")
+        }
+        // Another scene of that size and backdrop in between (a bar over whole rows), then
+        // this one again.
+        for (r, t) in [(wide, 0.3), (renderer, 0.6), (wide, 0.9), (renderer, 0.2), (renderer, 0.8)] {
+            XCTAssertEqual(try r.render(at: t, using: buffers) { $0 }, try fresh(r, at: t), "t = \(t)")
+        }
+    }
 }
