@@ -12,6 +12,8 @@ final class BufferPool {
     let texts = TextCoverageCache()
     /// The room the rasterizer writes a shape's full runs into.
     let spanRuns = SpanRunRoom()
+    /// What the thread's frame in hand polls to learn that it should stop.
+    let stop = FrameStop()
     private var bytes: [[UInt8]] = []
     private var zeroFloats: [[Float]] = []
     private var ints: [[Int32]] = []

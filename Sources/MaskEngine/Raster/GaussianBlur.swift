@@ -77,9 +77,10 @@ enum GaussianBlur {
     /// `alpha` blurred with standard deviation `sigma` and moved by `shift` (device pixels),
     /// over the part of `target` it can reach; nil when that is empty. Every byte of
     /// `alpha` is read: a sparse one is written in full first (a copy; the caller can
-    /// `materialize()` its own to save it).
+    /// `materialize()` its own to save it). Each row's taps are spent on `pool.stop`.
+    /// - Throws: `CancellationError` when the frame is stopped (`FrameStop`).
     static func blurred(_ alpha: CoverageMask, sigma: Double, shift: Point, within target: PixelRect,
-                        pool: BufferPool) -> CoverageMask? {
+                        pool: BufferPool) throws -> CoverageMask? {
         var alpha = alpha
         alpha.materialize()
         let kx = Kernel(sigma: sigma, shift: shift.x), ky = Kernel(sigma: sigma, shift: shift.y)
@@ -96,13 +97,15 @@ enum GaussianBlur {
         var padded = [Float](repeating: 0, count: rowWidth + n)
         let paddedStart = out.x0 - kx.high // the source column of padded[0]
         let firstColumn = max(src.x0, paddedStart), lastColumn = min(src.x1, paddedStart + rowWidth + n)
-        alpha.bytes.withUnsafeBufferPointer { a in
-            kx.weights.withUnsafeBufferPointer { w in
-                padded.withUnsafeMutableBufferPointer { pad in
-                    rows.withUnsafeMutableBufferPointer { r in
+        let stop = pool.stop
+        try alpha.bytes.withUnsafeBufferPointer { a in
+            try kx.weights.withUnsafeBufferPointer { w in
+                try padded.withUnsafeMutableBufferPointer { pad in
+                    try rows.withUnsafeMutableBufferPointer { r in
                         guard let aBytes = a.baseAddress, let rows0 = r.baseAddress,
                               let pp = pad.baseAddress.map(UnsafeRawPointer.init) else { return }
                         for y in 0..<src.height {
+                            try stop.spend(rowWidth &* n)
                             let aBase = y &* src.width, rBase = y &* rowWidth
                             if y > 0, memcmp(aBytes + aBase, aBytes + (aBase &- src.width), src.width) == 0 {
                                 (rows0 + rBase).update(from: rows0 + (rBase &- rowWidth), count: rowWidth)
@@ -134,14 +137,15 @@ enum GaussianBlur {
         // Vertical pass, eight columns at a time in SIMD lanes (each lane sums its taps in
         // the same order as the scalar tail, so the bytes do not depend on the split).
         var values = pool.bytes(count: out.width * out.height)
-        rows.withUnsafeBufferPointer { r in
-            ky.weights.withUnsafeBufferPointer { w in
-                values.withUnsafeMutableBufferPointer { v in
+        try rows.withUnsafeBufferPointer { r in
+            try ky.weights.withUnsafeBufferPointer { w in
+                try values.withUnsafeMutableBufferPointer { v in
                     guard let rp = r.baseAddress.map(UnsafeRawPointer.init) else { return }
                     for oy in 0..<out.height {
                         let y = out.y0 &+ oy
                         let iFirst = max(0, y &- ky.low &- (src.y1 &- 1)), iLast = min(w.count &- 1, y &- ky.low &- src.y0)
                         guard iFirst <= iLast else { continue }
+                        try stop.spend(rowWidth &* (iLast &- iFirst &+ 1))
                         let vBase = oy &* rowWidth
                         // Source row of tap i: y − low − i.
                         let rowOfFirst = y &- ky.low &- iFirst &- src.y0

@@ -42,7 +42,8 @@ enum MaskExpansion {
     /// negative), over `area`. Values outside `area` count as 0, so the result is exact
     /// only `reach(radius:)` pixels inside `area`'s edges: pass an area that much larger
     /// than the pixels needed.
-    static func expanded(_ values: CoverageMask, radius: Double, over area: PixelRect, pool: BufferPool) -> CoverageMask {
+    /// - Throws: `CancellationError` when the frame is stopped (`FrameStop`).
+    static func expanded(_ values: CoverageMask, radius: Double, over area: PixelRect, pool: BufferPool) throws -> CoverageMask {
         var dense = CoverageMask(rect: area, values: pool.bytes(count: area.width * area.height))
         let inside = values.rect.intersection(area)
         if !inside.isEmpty {
@@ -58,11 +59,11 @@ enum MaskExpansion {
         let shrink = radius < 0, r = abs(radius)
         if shrink { complement(&dense.bytes) }
         let low = Int(r.rounded(.down)), high = Int(r.rounded(.up))
-        var result = dilated(dense, radius: low, pool: pool)
+        var result = try dilated(dense, radius: low, pool: pool)
         if high != low {
             // Between two whole radii: each value blended by the fraction, in 1/256ths.
             let t = UInt32(((r - Double(low)) * 256).rounded())
-            var upper = dilated(dense, radius: high, pool: pool)
+            var upper = try dilated(dense, radius: high, pool: pool)
             result.bytes.withUnsafeMutableBufferPointer { lo in
                 upper.bytes.withUnsafeBufferPointer { hi in
                     for i in lo.indices {
@@ -87,8 +88,9 @@ enum MaskExpansion {
     }
 
     /// The grey-level dilation of a dense mask by the disc of whole radius `r`, over the
-    /// same rect (values outside it count as 0).
-    static func dilated(_ values: CoverageMask, radius r: Int, pool: BufferPool) -> CoverageMask {
+    /// same rect (values outside it count as 0). Each row's comparisons are spent on `pool.stop`.
+    /// - Throws: `CancellationError` when the frame is stopped (`FrameStop`).
+    static func dilated(_ values: CoverageMask, radius r: Int, pool: BufferPool) throws -> CoverageMask {
         let area = values.rect, w = area.width, h = area.height
         var out = pool.bytes(count: w * h)
         guard r > 0 else {
@@ -103,12 +105,13 @@ enum MaskExpansion {
         // One row's running maxima of each half-width, and the two block sweeps.
         var window = [UInt8](repeating: 0, count: w)
         var fromLeft = [UInt8](repeating: 0, count: w), fromRight = [UInt8](repeating: 0, count: w)
-        values.bytes.withUnsafeBufferPointer { v in
-            out.withUnsafeMutableBufferPointer { o in
+        try values.bytes.withUnsafeBufferPointer { v in
+            try out.withUnsafeMutableBufferPointer { o in
                 for dy in -r...r {
                     let half = wholeSquareRoot(r * r - dy * dy)
                     let rows = max(0, -dy)..<max(max(0, -dy), min(h, h - dy))
                     for y in rows {
+                        try pool.stop.spend(3 &* w)
                         let source = (y + dy) * w
                         runningMaximum(v, from: source, count: w, half: half, into: &window, &fromLeft, &fromRight)
                         let target = y * w

@@ -33,7 +33,8 @@ enum MaskFeather {
 
     /// `values` (0 outside their rect) feathered, over `target`; nil when nothing is left
     /// there.
-    static func feathered(_ values: CoverageMask, sigma: Double, within target: PixelRect, pool: BufferPool) -> CoverageMask? {
-        GaussianBlur.blurred(values, sigma: sigma, shift: .zero, within: target, pool: pool)
+    /// - Throws: `CancellationError` when the frame is stopped (`FrameStop`).
+    static func feathered(_ values: CoverageMask, sigma: Double, within target: PixelRect, pool: BufferPool) throws -> CoverageMask? {
+        try GaussianBlur.blurred(values, sigma: sigma, shift: .zero, within: target, pool: pool)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one frame loop behind `Renderer.renderFrames` (and so `mask render`, the REPL's
 /// `:render` and `Renderer.frames`): worker threads render frames and prepare each (encode
@@ -9,7 +10,9 @@ import Foundation
 /// render. When a frame fails, no worker starts another; the frames before it are still
 /// delivered, then its error is thrown, so what a render leaves behind is always the
 /// frames before some point, and the error reported is the first in order whatever the
-/// timing. The bytes delivered do not depend on the number of workers.
+/// timing. The bytes delivered do not depend on the number of workers. Once the loop is
+/// stopped (cancelled, or a frame or `body` failed), the frames in hand stop too, within
+/// a few milliseconds of drawing (`FrameStop`), and none of them is delivered.
 final class FrameLoop<Prepared: Sendable>: @unchecked Sendable {
     /// How many positions there are, and the frame number at each.
     private let count: Int
@@ -22,6 +25,8 @@ final class FrameLoop<Prepared: Sendable>: @unchecked Sendable {
     private var done: [Int: Prepared] = [:]
     private var failure: (position: Int, error: any Error)?
     private var stopped = false
+    /// `stopped`, read without the lock by the workers' frames as they draw.
+    private let abandoned = Atomic<Bool>(false)
 
     init<Frames: RandomAccessCollection<Int> & Sendable>(frames: Frames, window: Int) {
         count = frames.count
@@ -37,7 +42,9 @@ final class FrameLoop<Prepared: Sendable>: @unchecked Sendable {
             let frame = frameAt(position)
             let result: Result<Prepared, any Error>
             do {
-                result = try renderer.renderFrame(frame, using: buffers) { image in Result { try prepare(frame, image) } }
+                result = try renderer.renderFrame(frame, using: buffers, isCancelled: { abandoned.load(ordering: .relaxed) }) { image in
+                    Result { try prepare(frame, image) }
+                }
             } catch {
                 result = .failure(FrameError(frame: frame, error: error))
             }
@@ -95,6 +102,7 @@ final class FrameLoop<Prepared: Sendable>: @unchecked Sendable {
 
     /// Stops the workers after the frames in hand.
     func stop() {
+        abandoned.store(true, ordering: .relaxed)
         condition.withLock {
             stopped = true
             condition.broadcast()

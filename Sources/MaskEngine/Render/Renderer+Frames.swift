@@ -17,7 +17,8 @@ extension Renderer {
     ///   - frames: the frame numbers; every frame of the scene by default.
     ///   - jobs: how many threads render at once (at least 1).
     ///   - isCancelled: asked on the calling thread before each frame is delivered and
-    ///     while waiting for one; when it returns true the render stops.
+    ///     while waiting for one; when it returns true the render stops, the frames being
+    ///     drawn within a few milliseconds of their work (see `render(at:using:isCancelled:_:)`).
     ///   - body: receives each frame number and image.
     /// - Throws: `CancellationError` when cancelled, `FrameError` for the first frame (in
     ///   order) that could not be rendered, after every frame before it was delivered,

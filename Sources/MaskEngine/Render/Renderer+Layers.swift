@@ -42,6 +42,7 @@ extension Renderer {
         walk.work = overflow ? .max : sum
         guard walk.work <= walk.budget.work else { throw RenderError.tooMuchWork(layer: name(of: id), limit: walk.budget.work) }
         try reserve(0, for: id, walk: walk)
+        try walk.pool.stop.spend(covered.width * covered.height + RenderBudget.layerOverhead)
     }
 
     /// Checks that `bytes` more of buffers keep the frame within its budget.

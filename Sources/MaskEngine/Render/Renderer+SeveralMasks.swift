@@ -105,13 +105,13 @@ extension Renderer {
             if radius != 0, let v = values {
                 try charge(MaskExpansion.work(radius: radius, over: area), bytes: 3 * area.width * area.height, for: mask, walk: &walk)
                 var drawn = v
-                values = MaskExpansion.expanded(drawn, radius: radius, over: area, pool: pool)
+                values = try MaskExpansion.expanded(drawn, radius: radius, over: area, pool: pool)
                 drawn.recycle(into: pool)
             }
             if blurs, let v = values {
                 try charge(MaskFeather.work(sigma: sigma, over: blurred), bytes: 5 * blurred.width * blurred.height, for: mask, walk: &walk)
                 var sharp = v
-                values = MaskFeather.feathered(sharp, sigma: sigma, within: extent, pool: pool)
+                values = try MaskFeather.feathered(sharp, sigma: sigma, within: extent, pool: pool)
                 sharp.recycle(into: pool)
             }
             result.fold(values, mode: s.pointee.maskCombine)

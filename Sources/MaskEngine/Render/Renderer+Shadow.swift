@@ -96,7 +96,7 @@ extension Renderer {
         defer { alpha.recycle(into: pool) }
         // The blur reads every byte.
         alpha.materialize()
-        guard var shadow = GaussianBlur.blurred(alpha, sigma: sigma, shift: shift, within: reach, pool: pool) else { return }
+        guard var shadow = try GaussianBlur.blurred(alpha, sigma: sigma, shift: shift, within: reach, pool: pool) else { return }
         group.fillBehind(shadow, color: s.shadowColor.premultiplied(), opacity: s.shadowOpacity)
         shadow.recycle(into: pool)
     }

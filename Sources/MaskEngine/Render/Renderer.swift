@@ -61,10 +61,21 @@ public struct Renderer: Sendable {
     /// `body`; the frame's buffer goes back to `buffers` when `body` returns. A thread that
     /// renders many frames with one `RenderBuffers` allocates no pixel memory once the
     /// first frame is done. The bytes are the same as `render(at:)` gives.
-    /// - Throws: what `render(at:)` throws, and what `body` throws.
-    public func render<T>(at t: Double, using buffers: RenderBuffers, _ body: (Image) throws -> T) throws -> T {
+    ///
+    /// `isCancelled` is asked while the frame is drawn, every few million units of the
+    /// work `RenderBudget.work` counts (about a millisecond of drawing), so a long frame
+    /// stops soon after it says so; it is never asked by default.
+    /// - Throws: what `render(at:)` throws, what `body` throws, and `CancellationError`
+    ///   when `isCancelled` returned true (`body` is then not called; `buffers` serve the
+    ///   next frame as before).
+    public func render<T>(at t: Double, using buffers: RenderBuffers, isCancelled: () -> Bool = { false },
+                          _ body: (Image) throws -> T) throws -> T {
         guard t.isFinite else { throw RenderError.invalidTime(t) }
-        let pool = buffers.pool
+        return try buffers.pool.stop.during(isCancelled) { try draw(at: t, using: buffers.pool, body) }
+    }
+
+    /// The frame at time `t` (a finite number) drawn with the buffers of `pool`, handed to `body`.
+    private func draw<T>(at t: Double, using pool: BufferPool, _ body: (Image) throws -> T) throws -> T {
         let pixels = scene.canvas.width.multipliedReportingOverflow(by: scene.canvas.height)
         pool.startFrame(pixels: pixels.overflow ? 0 : pixels.partialValue)
         let states = pool.takeStates()
@@ -82,11 +93,13 @@ public struct Renderer: Sendable {
         return try body(frame.image)
     }
 
-    /// Frame `k` rendered into `buffers` and handed to `body`, as `render(at:using:_:)`.
-    /// - Throws: `RenderError.invalidFrame` for a negative `k`, and what `render(at:)` and `body` throw.
-    public func renderFrame<T>(_ k: Int, using buffers: RenderBuffers, _ body: (Image) throws -> T) throws -> T {
+    /// Frame `k` rendered into `buffers` and handed to `body`, as `render(at:using:isCancelled:_:)`.
+    /// - Throws: `RenderError.invalidFrame` for a negative `k`, what `render(at:)` and
+    ///   `body` throw, and `CancellationError` when `isCancelled` returned true.
+    public func renderFrame<T>(_ k: Int, using buffers: RenderBuffers, isCancelled: () -> Bool = { false },
+                               _ body: (Image) throws -> T) throws -> T {
         guard k >= 0 else { throw RenderError.invalidFrame(k) }
-        return try render(at: scene.canvas.time(ofFrame: k), using: buffers, body)
+        return try render(at: scene.canvas.time(ofFrame: k), using: buffers, isCancelled: isCancelled, body)
     }
 
     /// A layer's sublayers in the walk's tree.

@@ -17,7 +17,8 @@ struct CheckCommand {
     func run() throws(CommandFailure) {
         let built = try ScriptRunner.scene(ofScriptAt: scriptPath)
         var found: [DiagnosticList] = []
-        if let error = built.firstFrameError(budget: RenderSettings().budget) {
+        // The frame writes nothing: a stop signal while it is drawn ends the process at once.
+        if let error = StopSignal.exitingAtOnce({ built.firstFrameError(budget: RenderSettings().budget) }) {
             let failure = RenderFailure.failure(error, doing: "cannot render frame 0", sources: built.sourceMap)
             guard case .diagnostics(let list, _) = failure else { throw failure }
             found.append(list)

@@ -115,7 +115,13 @@ struct RenderCommand {
     private func writeStill(_ renderer: Renderer, at time: Double, to file: String,
                             format: ImageFormat, sources: SourceMap?) throws(CommandFailure) {
         let image: Image
-        do { image = try renderer.render(at: time) } catch {
+        do {
+            // A stop signal ends a long frame while it is drawn, before anything is written.
+            image = try renderer.render(at: time, using: RenderBuffers(), isCancelled: { StopSignal.isRequested }) { $0 }
+        } catch {
+            if error is CancellationError, let signal = StopSignal.signalNumber {
+                throw .interrupted(signal: signal, summary: "interrupted; \(file) not written")
+            }
             throw RenderFailure.failure(error, doing: "cannot render the frame at \(time)s", sources: sources)
         }
         do { try image.write(toFile: file, format: format) } catch { throw .input("\(error)") }

@@ -90,13 +90,18 @@ struct WatchCommand {
         let start = ContinuousClock.now
         StandardStreams.writeOutput(Escape.clear)
         var shown: Int?
+        let buffers = RenderBuffers()
         while !StopSignal.isRequested {
             let elapsed = (ContinuousClock.now - start) / .seconds(1)
             let frame = time == nil ? first + Int(elapsed * scene.canvas.fps) % (last - first + 1) : -1
             if frame != shown {
                 let image: Image
                 do {
-                    image = try time.map { try renderer.render(at: $0) } ?? renderer.renderFrame(frame)
+                    // A stop signal ends a long frame while it is drawn.
+                    image = try renderer.render(at: time ?? scene.canvas.time(ofFrame: frame), using: buffers,
+                                                isCancelled: { StopSignal.isRequested }) { $0 }
+                } catch is CancellationError {
+                    return false
                 } catch {
                     StandardStreams.writeOutput(Escape.clear)
                     report(RenderFailure.failure(error, doing: "cannot render the frame", sources: built.sourceMap))

@@ -29,8 +29,9 @@ enum HelpText {
                '--frames' past the scene's last frame (the count is known only once the
                script has run)
           2    bad command-line usage: unknown option, missing or extra argument, bad value
-          130  interrupted by Ctrl-C (143 for SIGTERM, 129 SIGHUP, 141 SIGPIPE); frames
-               already written are complete
+          130  interrupted by Ctrl-C (143 for SIGTERM, 129 SIGHUP, 141 SIGPIPE), within
+               milliseconds even inside a long frame; frames already written are complete,
+               the frame being drawn is not written
         """
 
     static var overview: String {

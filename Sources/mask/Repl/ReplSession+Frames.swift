@@ -2,8 +2,8 @@ import Foundation
 import MaskEngine
 import MaskScript
 
-/// The commands that render: `:show`, `:save` and `:render`. Ctrl-C stops `:show` between
-/// rows and `:render` between frames.
+/// The commands that render: `:show`, `:save` and `:render`. Ctrl-C stops a frame while it
+/// is drawn, `:show` between rows and `:render` between frames.
 extension ReplSession {
     /// `:show [T]`: the frame at time T drawn in the terminal, as large as fits it.
     func show(_ argument: String) throws(ReplError) {
@@ -69,8 +69,15 @@ extension ReplSession {
     }
 
     /// The frame at time `t` of the scene built so far.
+    /// - Throws: `ReplError.reported` when Ctrl-C stops it while it is drawn (said as `:show` says it).
     private func frame(at t: Double) throws(ReplError) -> Image {
-        do { return try Renderer(scene: interpreter.scene).render(at: t) } catch {
+        do {
+            return try Renderer(scene: interpreter.scene).render(at: t, using: RenderBuffers(), isCancelled: { Interrupt.isPending }) { $0 }
+        } catch is CancellationError {
+            Interrupt.take()
+            Console.error("interrupted")
+            throw .reported
+        } catch {
             throw failure(error, doing: "cannot render the frame at \(t.shortDescription)s")
         }
     }

@@ -108,7 +108,8 @@ final class FramePool: @unchecked Sendable {
             condition.unlock()
             let result: Result<[UInt8], Failure>
             do {
-                result = .success(try job.renderer.render(at: job.time, using: buffers) { image in
+                // A stop signal ends a long frame while it is drawn, so `serve` exits promptly.
+                result = .success(try job.renderer.render(at: job.time, using: buffers, isCancelled: { StopSignal.isRequested }) { image in
                     try writer.encode(image, for: "frame.png", format: .png).bytes
                 })
             } catch {

@@ -5,10 +5,12 @@ import Synchronization
 /// output went away), turned into a flag that work loops poll.
 ///
 /// The handler only stores the signal number, which is async-signal-safe. The script
-/// runner polls `isRequested` through `ScriptOptions.isCancelled`; render workers poll it
-/// before each frame and finish the frame in hand, so the atomic write of that frame
-/// completes (or fails and cleans up) and no temporary file is left behind. The command
-/// then exits with 128 + the signal number.
+/// runner polls `isRequested` through `ScriptOptions.isCancelled`; renders poll it before
+/// each frame and, through the renderer's `isCancelled`, every few milliseconds of a
+/// frame's drawing, so a long frame ends too. A frame stopped is dropped before anything
+/// of it is written; a frame being written completes its atomic write (or fails and
+/// cleans up), so no temporary file is left behind. The command then exits with 128 +
+/// the signal number.
 enum StopSignal {
     /// The signal received, 0 while none has arrived.
     private static let received = Atomic<Int32>(0)

@@ -184,6 +184,29 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(terminal.waitForExit(), 0)
     }
 
+    /// A frame of about 4·10⁹ units of work (the budget's limit; over a minute in a debug
+    /// build) stopped by Ctrl-C while it is drawn: nothing is saved and the prompt comes back.
+    func testCtrlCStopsALongFrameWhileItIsDrawn() throws {
+        let terminal = try startTerminal()
+        terminal.type("canvas { size: [2000, 2000] }")
+        terminal.expect("mask> ")
+        terminal.type("layer glow { frame: [0, 0, 2000, 2000]; background: white; shadowOpacity: 1; shadowRadius: 60 }")
+        terminal.expect("mask> ")
+        terminal.type(":save \(home)/g.png")
+        // The line is taken once its Enter is echoed; the frame follows at once.
+        terminal.expect("g.png")
+        terminal.expect("\n")
+        terminal.send("\u{3}")
+        // A guard against a hang only: the frame ends within milliseconds of drawing.
+        terminal.expect("interrupted", timeout: 30)
+        terminal.expect("mask> ")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/g.png"))
+        terminal.type("print(3)")
+        XCTAssertTrue(terminal.reply().contains("\n3\n"))
+        terminal.type(":quit")
+        XCTAssertEqual(terminal.waitForExit(), 0)
+    }
+
     func testCtrlCStopsARenderBetweenFrames() throws {
         let terminal = try startTerminal()
         terminal.type("canvas { size: [64, 64]; fps: 30; duration: 600s }")

@@ -92,8 +92,8 @@ final class CoverageSparseTests: XCTestCase {
                     slow.multiply(by: plain, inverted: inverted)
                     XCTAssertTrue(fast.image == slow.image, "shape \(i) \(marker) multiply \(inverted)")
                 }
-                let blurredFast = GaussianBlur.blurred(sparse, sigma: 2, shift: Point(1, 1), within: clip, pool: BufferPool())
-                let blurredSlow = GaussianBlur.blurred(plain, sigma: 2, shift: Point(1, 1), within: clip, pool: BufferPool())
+                let blurredFast = try GaussianBlur.blurred(sparse, sigma: 2, shift: Point(1, 1), within: clip, pool: BufferPool())
+                let blurredSlow = try GaussianBlur.blurred(plain, sigma: 2, shift: Point(1, 1), within: clip, pool: BufferPool())
                 XCTAssertEqual(blurredFast?.denseValues(), blurredSlow?.denseValues(), "shape \(i) \(marker) blur")
             }
         }

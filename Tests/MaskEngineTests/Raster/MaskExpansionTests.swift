@@ -22,7 +22,7 @@ final class MaskExpansionTests: XCTestCase {
         return out
     }
 
-    func testDilationEqualsTheDefinitionOnRandomValues() {
+    func testDilationEqualsTheDefinitionOnRandomValues() throws {
         var random = SplitMix(seed: 26)
         let pool = BufferPool()
         for (w, h) in [(1, 1), (3, 5), (7, 4), (13, 9), (24, 6)] {
@@ -30,7 +30,7 @@ final class MaskExpansionTests: XCTestCase {
             for i in values.indices where random.next() % 3 == 0 { values[i] = UInt8(truncatingIfNeeded: random.next()) }
             let mask = CoverageMask(rect: PixelRect(x0: 5, y0: -2, x1: 5 + w, y1: -2 + h), values: values)
             for r in 0...7 {
-                let dilated = MaskExpansion.dilated(mask, radius: r, pool: pool)
+                let dilated = try MaskExpansion.dilated(mask, radius: r, pool: pool)
                 XCTAssertEqual(dilated.bytes, naiveDilation(values, width: w, height: h, radius: r), "\(w)×\(h), radius \(r)")
             }
         }

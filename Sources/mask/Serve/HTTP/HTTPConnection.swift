@@ -13,13 +13,14 @@ import Foundation
 final class HTTPConnection: EventStream, @unchecked Sendable {
     private let fd: Int32
     private let server: HTTPServer
-    private var received: [UInt8] = []
+    private var received: RequestHeadBuffer
     private static let slice = 0.2
 
     /// Takes over an accepted, non-blocking socket.
     init(socket: Int32, server: HTTPServer) {
         fd = socket
         self.server = server
+        received = RequestHeadBuffer(limits: server.settings.limits)
     }
 
     deinit { close(fd) }
@@ -34,7 +35,7 @@ final class HTTPConnection: EventStream, @unchecked Sendable {
             // Wait for the first byte of a request, then for the rest of its head.
             guard received.isEmpty ? read(until: .now + settings.idleTimeout) : true else { return }
             let deadline = ContinuousClock.now + settings.headTimeout
-            var outcome = HTTPRequestParser.parse(received[...], limits: settings.limits)
+            var outcome = received.outcome()
             while outcome == .incomplete {
                 guard read(until: deadline) else {
                     if !isStopping, ContinuousClock.now >= deadline {
@@ -43,7 +44,7 @@ final class HTTPConnection: EventStream, @unchecked Sendable {
                     }
                     return
                 }
-                outcome = HTTPRequestParser.parse(received[...], limits: settings.limits)
+                outcome = received.outcome()
             }
             switch outcome {
             case .incomplete:
@@ -96,7 +97,7 @@ final class HTTPConnection: EventStream, @unchecked Sendable {
         while !isStopping {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
-                received += chunk[..<n]
+                received.append(chunk[..<n])
                 return true
             }
             if n == 0 { return false }
