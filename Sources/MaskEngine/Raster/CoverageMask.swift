@@ -111,6 +111,25 @@ struct CoverageMask: Sendable {
             if x < hi { body(x, hi, false) }
         }
 
+        /// The end row (exclusive, at most `last`) of the rows from `y` whose spans are row
+        /// `y`'s own entries (a rectangle's inside rows share theirs): the same extent and
+        /// full runs, found without reading the runs. `y + 1` when the spans are empty or
+        /// `y` is outside `rect`.
+        @inline(__always)
+        func rowsSharingSpans(from y: Int, to last: Int) -> Int {
+            let row = y &- rect.y0
+            guard rows.count > 0, row >= 0, row < rect.height, let base = rows.baseAddress else { return y &+ 1 }
+            let entries = UnsafeRawPointer(base + row &* 4).loadUnaligned(as: (UInt64, UInt64).self)
+            var end = y &+ 1
+            let stop = min(last, rect.y1)
+            while end < stop {
+                let next = UnsafeRawPointer(base + (end &- rect.y0) &* 4).loadUnaligned(as: (UInt64, UInt64).self)
+                guard next == entries else { break }
+                end &+= 1
+            }
+            return end
+        }
+
         /// True when row `y`'s pixels from `x0` to `x1` (exclusive) are known to be 255.
         func isKnownFull(y: Int, x0: Int, x1: Int) -> Bool {
             let row = y &- rect.y0

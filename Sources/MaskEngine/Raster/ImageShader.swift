@@ -78,6 +78,20 @@ struct ImageShader: Sendable {
             guard first >= 0, first <= width &- count, row >= 0, row < shader.image.height else { return nil }
             return base + (row &* width &+ first) &* 4
         }
+
+        /// `row(y:x:count:)` for every row of `rows` it finds in place at a whole-pixel
+        /// offset, as one address and a step: the rows it gives (a range within `rows`,
+        /// where they lie inside the image) are each one image row further. Nil when the
+        /// offset is not whole pixels or the columns leave the image.
+        func rows(_ rows: Range<Int>, x: Int, count: Int) -> DrawPipeline.RowsInPlace? {
+            guard let offset else { return nil }
+            let first = x &+ offset.x, width = shader.image.width
+            guard first >= 0, first <= width &- count else { return nil }
+            let inside = rows.clamped(to: (0 &- offset.y)..<(shader.image.height &- offset.y))
+            guard !inside.isEmpty else { return nil }
+            return DrawPipeline.RowsInPlace(first: base + ((inside.lowerBound &+ offset.y) &* width &+ first) &* 4,
+                                            step: width &* 4, rows: inside)
+        }
     }
 
     /// `toImage`'s translation in whole pixels when it is nothing else (no scale, no turn,

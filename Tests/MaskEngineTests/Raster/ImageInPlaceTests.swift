@@ -49,4 +49,39 @@ final class ImageInPlaceTests: XCTestCase {
         XCTAssertGreaterThan(inPlace, 100)
         XCTAssertGreaterThan(declined, 100)
     }
+
+    /// `rows(_:x:count:)`: the rows it gives as one address and a step are `row(y:x:count:)`'s
+    /// pointers, and it leaves out exactly the rows `row` declines (off the image).
+    func testRowsAsAStepAreTheRowsReadInPlace() throws {
+        let picture = try image()
+        var given = 0
+        let placements: [(Rect, Transform)] = [
+            (Rect(0, 0, 23, 9), .identity), (Rect(3, 2, 23, 9), .identity), (Rect(-4, -1, 23, 9), .identity),
+            (Rect(2, -3, 23, 9), .translation(-5, 4)), (Rect(0, 0, 46, 18), .identity),
+        ]
+        for (rect, transform) in placements {
+            guard case .image(let shader) = try XCTUnwrap(ImageShader.paint(image: picture, in: rect, transform: transform)) else {
+                return XCTFail("not an image paint")
+            }
+            shader.withPixelsInPlace { pixels in
+                for x in -6..<30 {
+                    for count in [1, 5, 23] {
+                        let asked = -2..<14
+                        guard let rows = pixels?.rows(asked, x: x, count: count) else {
+                            for y in asked {
+                                XCTAssertNil(pixels?.row(y: y, x: x, count: count), "\(rect) \(transform) (\(x), \(y)) × \(count)")
+                            }
+                            continue
+                        }
+                        for y in asked {
+                            let one = pixels?.row(y: y, x: x, count: count)
+                            XCTAssertEqual(rows.rows.contains(y) ? rows.row(y) : nil, one, "\(rect) \(transform) (\(x), \(y)) × \(count)")
+                            if rows.rows.contains(y) { given += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(given, 100)
+    }
 }

@@ -53,6 +53,21 @@ extension DrawPipeline {
         var opaque: Bool
         /// The fast paths may take the pieces.
         var fast = true
+        /// The source's rows as one address and a step, where they are that (the same
+        /// pointers the row function gives): a loop over many rows needs no call a row.
+        var inPlace: RowsInPlace? = nil
+    }
+
+    /// Source rows `rows` at `first` (row `rows.lowerBound`) and every `step` bytes on:
+    /// rows read where they are, or one row shaded once (`step` 0).
+    struct RowsInPlace {
+        let first: UnsafeRawPointer
+        let step: Int
+        let rows: Range<Int>
+
+        /// Row `y` of `rows`.
+        @inline(__always)
+        func row(_ y: Int) -> UnsafeRawPointer { first + (y &- rows.lowerBound) &* step }
     }
 
     /// Calls `body(y, a, b, source, lanes, count, hint)` for every piece of every row the
@@ -140,13 +155,15 @@ extension DrawPipeline {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(1, shaded)) { row in
                 row.initialize(repeating: color)
                 guard let base = row.baseAddress else { return }
-                body({ _, _ in UnsafeRawPointer(base) }, RowHint(uniform: true, opaque: color >> 24 == 255))
+                body({ _, _ in UnsafeRawPointer(base) }, RowHint(uniform: true, opaque: color >> 24 == 255,
+                                                                 inPlace: RowsInPlace(first: base, step: 0, rows: rows)))
             }
         case .pixels(let group):
             group.image.pixels.withUnsafeBytes { px in
                 guard let base = px.baseAddress else { return }
-                let r = group.rect
-                body({ y, _ in base + ((y &- r.y0) &* r.width &+ (painted.x0 &- r.x0)) &* 4 }, RowHint(uniform: false, opaque: false))
+                let r = group.rect, row = { (y: Int) in base + ((y &- r.y0) &* r.width &+ (painted.x0 &- r.x0)) &* 4 }
+                body({ y, _ in row(y) }, RowHint(uniform: false, opaque: false,
+                                                 inPlace: RowsInPlace(first: row(rows.lowerBound), step: r.width &* 4, rows: rows)))
             }
         case .paint(let paint):
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, shaded) &* 4) { buffer in
@@ -156,7 +173,9 @@ extension DrawPipeline {
                     if once { paint.shade(y: rows.lowerBound, x: painted.x0, count: shaded, into: out) }
                     let alone = paint.shadesEachPixelAlone
                     let hint = RowHint(uniform: false,
-                                       opaque: paint.isKnownOpaque || once && DrawPipeline.isOpaque(UnsafeRawPointer(out), count: shaded))
+                                       opaque: paint.isKnownOpaque || once && DrawPipeline.isOpaque(UnsafeRawPointer(out), count: shaded),
+                                       inPlace: once ? RowsInPlace(first: UnsafeRawPointer(out), step: 0, rows: rows)
+                                                     : inPlace?.rows(rows, x: painted.x0, count: shaded))
                     body({ y, hi in
                         if once { return UnsafeRawPointer(out) }
                         // An image span that shading would only copy is read where it is.

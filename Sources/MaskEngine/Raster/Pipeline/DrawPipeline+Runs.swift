@@ -43,16 +43,24 @@ extension DrawPipeline {
                                 if spans.isKnownFull(y: y, x0: lo, x1: hi),
                                    let count = DrawPipeline.constantPieces(runs, y: y, lo, hi, k: k, band: &band, into: pieces) {
                                     let last = min(runs.rowsAlike(from: y, band: &band), rows.upperBound)
-                                    var end = y &+ 1
+                                    // Rows sharing row y's spans have its extent and full runs.
+                                    var end = spans.rowsSharingSpans(from: y, to: last)
                                     while end < last, spans.extent(y: end, within: region.x0, region.x1) == (lo, hi),
                                           spans.isKnownFull(y: end, x0: lo, x1: hi) { end &+= 1 }
-                                    for r in y..<end where count > 0 {
-                                        guard let row = rowAt(r, hi) else { continue }
-                                        let out = rowPixels(r), from = row - painted.x0 &* 4
-                                        if let pixel = backdrop.takeStale(y: r, pieces[0].start, pieces[count &- 1].end) {
+                                    defer { y = end }
+                                    guard count > 0 else { continue }
+                                    // Constant over the band: the pieces' ends, the rows' steps, the
+                                    // source's rows when they are one address and a step.
+                                    let a = pieces[0].start, b = pieces[count &- 1].end, opaque: Int32 = hint.opaque ? 1 : 0
+                                    let step = rect.width &* 4, inPlace = hint.inPlace.flatMap { $0.rows.contains(y) && end <= $0.rows.upperBound ? $0 : nil }
+                                    var out = rowPixels(y)
+                                    for r in y..<end {
+                                        defer { out += step }
+                                        guard let row = inPlace?.row(r) ?? rowAt(r, hi) else { continue }
+                                        let from = row - painted.x0 &* 4
+                                        if let pixel = backdrop.takeStale(y: r, a, b) {
                                             // Written once each, the columns between pieces filled.
-                                            mask_scaled_pieces_onto(from.assumingMemoryBound(to: UInt8.self), out, pieces, count, pixel,
-                                                                    hint.opaque ? 1 : 0)
+                                            mask_scaled_pieces_onto(from.assumingMemoryBound(to: UInt8.self), out, pieces, count, pixel, opaque)
                                             continue
                                         }
                                         for j in 0..<count {
@@ -60,7 +68,6 @@ extension DrawPipeline {
                                                                            opaque: hint.opaque, onto: out, dst, backdrop)
                                         }
                                     }
-                                    y = end
                                     continue
                                 }
                                 defer { y &+= 1 }
