@@ -310,6 +310,9 @@ extension DrawPipeline {
                                                                  opaque: opaque, fast: true, onto: dst, at: dstAt &+ a &* 4, behind: false)
                                     }
                                 }
+                                // Where both are full an opaque colour is a fill, without the
+                                // kernel's own dispatch to it.
+                                if known && full && opaque { return mask_fill_pixels(dstBytes + (dstAt &+ a &* 4), b &- a, color) }
                                 let bytes = known ? (full ? nil : maskRow + a) : covRow + a
                                 mask_solid_row(color, bytes, 255, dstBytes + (dstAt &+ a &* 4), b &- a)
                             }
