@@ -4,8 +4,9 @@
 /// brackets for that, and a `{` on top makes newlines count again (so a function body
 /// written inside a call's parentheses still has statements). Runs of newlines collapse
 /// into one token. When a line inside an unclosed `(` or `[` starts with a keyword that
-/// can only start a statement (`let`, `if`, `layer`, ...), the lexer gives up on those
-/// brackets and ends the statement there, so one missing `)` is one error, not a file's worth.
+/// can only start a statement (`let`, `if`, `layer`, ...) or with a property's `name:`, the
+/// lexer gives up on those brackets and ends the statement there, so one missing `)` is one
+/// error, not a file's worth.
 public struct Lexer {
     let file: SourceFile
     let scalars: [Unicode.Scalar]
@@ -119,13 +120,39 @@ public struct Lexer {
         let word = text(from: start)
         if let keyword = Keyword(rawValue: word) {
             if let swallowed = swallowedNewline, Lexer.statementKeywords.contains(keyword) {
-                while let innermost = openBrackets.last, innermost != .leftBrace { openBrackets.removeLast() }
-                emit(Token(.newline, swallowed))
+                endStatement(at: swallowed)
             }
             add(.keyword(keyword), from: start)
         } else {
+            // `name:` (or `a.b.c:`) at the start of a line can only be a property: no
+            // expression holds a `:`, so the brackets before it were left unclosed.
+            if let swallowed = swallowedNewline, startsProperty() { endStatement(at: swallowed) }
             add(.identifier(word), from: start)
         }
+    }
+
+    /// Gives up on the open `(` and `[` and ends the statement at the newline they swallowed.
+    private mutating func endStatement(at swallowed: SourceRange) {
+        while let innermost = openBrackets.last, innermost != .leftBrace { openBrackets.removeLast() }
+        emit(Token(.newline, swallowed))
+    }
+
+    /// Whether the text from `position`, just after an identifier, is `{ "." NAME } ":"`,
+    /// spaces allowed between them (a property's name, or a Core Animation key path).
+    private func startsProperty() -> Bool {
+        var index = position
+        func skipSpaces() {
+            while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
+        }
+        skipSpaces()
+        while index < scalars.count, scalars[index] == "." {
+            index += 1
+            skipSpaces()
+            guard index < scalars.count, Lexer.isIdentifierStart(scalars[index]) else { return false }
+            while index < scalars.count, Lexer.isIdentifierPart(scalars[index]) { index += 1 }
+            skipSpaces()
+        }
+        return index < scalars.count && scalars[index] == ":"
     }
 
     /// Reads an operator or bracket, or returns nil (consuming nothing) when the scalar

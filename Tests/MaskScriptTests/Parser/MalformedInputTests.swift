@@ -140,6 +140,17 @@ final class MalformedInputTests: XCTestCase {
         ])
     }
 
+    func testPropertyLineEndsUnclosedBrackets() {
+        // The line after an unclosed `(` or `[` that starts with `name:` is a property of its
+        // own: its errors are reported, not swallowed by the brackets.
+        XCTAssertEqual(errors("layer a {\n  path: circle(10, 10, 5\n  fill: red +\n}"),
+                       ["2:25: expected `)` after arguments", "3:14: expected expression"])
+        XCTAssertEqual(errors("layer a {\n  frame: [0, 0, 5\n  transform.scale : 1 +\n}"),
+                       ["2:18: expected `]` after list elements", "3:24: expected expression"])
+        // A name that goes on the expression is still part of it.
+        XCTAssertEqual(errors("layer a {\n  frame: [0, 0,\n  size, 5]\n  opacity: 1\n}"), [])
+    }
+
     func testStrayTokenBeforeExpectedOneIsDroppedWithoutCascade() {
         XCTAssertEqual(errors("f(1 x)\nlet y = 2"), ["1:5: expected `)` after arguments"])
         XCTAssertEqual(errors("if a b { }\nlet y = 2"), ["1:6: expected `{` after `if` condition"])
