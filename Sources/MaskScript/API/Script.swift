@@ -145,8 +145,10 @@ public struct BuiltScene: Sendable {
     /// checks `render` makes as it draws (nesting, mask cycles, fonts and glyphs, the
     /// budget), made before anything is written, as `mask check` does.
     /// An error about a layer (`LayerError`) has a place in the script: `diagnostics(for:)`.
-    public func firstFrameError(budget: RenderBudget = RenderBudget()) -> (any Error)? {
-        do { _ = try Renderer(scene: scene, budget: budget).renderFrame(0) } catch {
+    /// `isCancelled` is asked while the frame is drawn (as `Renderer.render(at:using:isCancelled:_:)`
+    /// asks it); when it returns true the check stops with `CancellationError`.
+    public func firstFrameError(budget: RenderBudget = RenderBudget(), isCancelled: () -> Bool = { false }) -> (any Error)? {
+        do { try Renderer(scene: scene, budget: budget).renderFrame(0, using: RenderBuffers(), isCancelled: isCancelled) { _ in } } catch {
             return error
         }
         return nil

@@ -103,7 +103,9 @@ struct DocumentAnalysis {
             // What `mask check` finds in the first frame, at the property's line.
             let built = try script.build(options: options)
             let warned = warnings()
-            guard let error = built.firstFrameError(budget: frameBudget) as? any LayerError else { return (warned, [], false) }
+            let frameError = built.firstFrameError(budget: frameBudget, isCancelled: options.isCancelled)
+            if frameError is CancellationError { return (warned, [], true) }
+            guard let error = frameError as? any LayerError else { return (warned, [], false) }
             let list = built.diagnostics(for: error, message: "cannot render frame 0: \(RenderFailure.message(error))")
             switch error as? RenderError {
             case .tooMuchMemory?, .tooMuchWork?:

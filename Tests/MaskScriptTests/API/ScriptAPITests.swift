@@ -169,6 +169,21 @@ final class ScriptAPITests: XCTestCase {
                        [true])
     }
 
+    func testFirstFrameCheckStopsWhenCancelled() throws {
+        // A wide shadow's blur on a large canvas: millions of units of work, so the frame
+        // asks its check while it is drawn.
+        let text = """
+        canvas { size: [1600, 1200] }
+        layer box { frame: [100, 100, 1400, 1000]; background: red; shadowOpacity: 1; shadowRadius: 60 }
+        """
+        let built = try Script(text: text, name: "test.mask")
+            .build(options: ScriptOptions(resources: MemoryResources(), output: { _ in }))
+        var asked = 0
+        XCTAssertTrue(built.firstFrameError(isCancelled: { asked += 1; return true }) is CancellationError)
+        XCTAssertEqual(asked, 1)
+        XCTAssertNil(built.firstFrameError(isCancelled: { false }))
+    }
+
     func testHostGlobalsAndFunctions() throws {
         let lines = OutputLines()
         let options = ScriptOptions(resources: MemoryResources(), output: { lines.append($0) },
