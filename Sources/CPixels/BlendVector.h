@@ -170,6 +170,14 @@ static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, u
 #endif
 }
 
+static void vector_over_row(const uint8_t *src, uint8_t *dst, size_t count) {
+    size_t i = 0;
+    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(v_load(src + 4 * i), v_load(dst + 4 * i)));
+    if (i == count) return;
+    size_t n = count - i;
+    v_store_pixels(dst + 4 * i, over(v_load_pixels(src + 4 * i, n), v_load_pixels(dst + 4 * i, n)), n);
+}
+
 /// Source-over of the pixels `s` scaled by `k16` onto `d`; with `opaque` (known where it is
 /// inlined), the scaled source's alpha is `k` itself, and scales the destination unspread.
 __attribute__((always_inline)) static inline vec scaled_over(vec s, vec d, vec k16, int opaque) {
@@ -360,4 +368,5 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
     {                                                                                                           \
         vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,               \
             vector_scaled_pieces_onto, vector_solid_row, vector_fill_pixels, vector_alpha_fill, vector_alpha_row, \
+            vector_over_row,                                                                                    \
     }
