@@ -230,11 +230,10 @@ extension DrawPipeline {
                             // Rows of the coverage and the mask from column 0 of the device.
                             let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
                             let maskRow = maskBytes + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0)
-                            if let scaledRow, spans.isKnownFull(y: y, x0: lo, x1: hi), let row = rowAt(y, hi) {
+                            if let scaledRow, spans.isKnownFull(y: y, x0: lo, x1: hi) {
                                 let at = (y &- rect.y0) &* rect.width &- rect.x0
-                                backdrop.prepare(y: y, lo, hi, overwrites: false)
-                                DrawPipeline.scaledMaskedRow(y: y, lo, hi, mask: maskSpans, maskRow, source: row - painted.x0 &* 4,
-                                                             scaled: scaledRow - painted.x0 &* 4, opacity: k, onto: dstBytes + at &* 4)
+                                DrawPipeline.scaledMaskedRow(y: y, lo, hi, mask: maskSpans, maskRow, row: scaledRow, from: painted.x0,
+                                                             onto: dstBytes + at &* 4, backdrop)
                                 continue
                             }
                             // A sparse mask's bytes are read between its full runs only.
