@@ -223,19 +223,14 @@ extension DrawPipeline {
                         // Elsewhere a full run of the mask is cheaper as the bytes' lane (255s)
                         // than as pieces of its own.
                         let walksMask = mask.isSparse || (k == 255 && hint.opaque) || scaledRow != nil
-                        for y in rows {
+                        /// Row `y` through the pieces' fast paths or the general loop.
+                        func fillRow(_ y: Int) {
                             let c = spans.extent(y: y, within: region.x0, region.x1)
                             let (lo, hi) = maskSpans.extent(y: y, within: c.lo, c.hi)
-                            guard lo < hi else { continue }
+                            guard lo < hi else { return }
                             // Rows of the coverage and the mask from column 0 of the device.
                             let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
                             let maskRow = maskBytes + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0)
-                            if let scaledRow, spans.isKnownFull(y: y, x0: lo, x1: hi) {
-                                let at = (y &- rect.y0) &* rect.width &- rect.x0
-                                DrawPipeline.scaledMaskedRow(y: y, lo, hi, mask: maskSpans, maskRow, row: scaledRow, from: painted.x0,
-                                                             onto: dstBytes + at &* 4, backdrop)
-                                continue
-                            }
                             // A sparse mask's bytes are read between its full runs only.
                             var shut = !mask.isSparse && DrawPipeline.isZero(UnsafeRawPointer(maskRow + lo), count: hi &- lo)
                             if mask.isSparse {
@@ -244,7 +239,7 @@ extension DrawPipeline {
                                     if shut, full || !DrawPipeline.isZero(UnsafeRawPointer(maskRow + a), count: b &- a) { shut = false }
                                 }
                             }
-                            guard !shut, let row = rowAt(y, hi) else { continue }
+                            guard !shut, let row = rowAt(y, hi) else { return }
                             let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                             @inline(__always)
                             func piece(_ a: Int, _ b: Int, known: Bool, full: Bool) {
@@ -268,6 +263,9 @@ extension DrawPipeline {
                                 maskSpans.forEach(y: y, within: a, b) { c, d, full in piece(c, d, known: known, full: full) }
                             }
                         }
+                        guard let scaledRow else { return rows.forEach(fillRow) }
+                        DrawPipeline.scaledMaskedRows(rows, within: region, coverage: spans, mask: maskSpans, maskBytes, row: scaledRow,
+                                                      from: painted.x0, onto: dstBytes, surface: rect, backdrop, otherwise: fillRow)
                     }
                     }
                 }

@@ -83,3 +83,29 @@ extension DrawPipeline {
         }
     }
 }
+
+extension DrawPipeline {
+    /// The rows of a fill through a mask below full opacity over a source shaded once
+    /// (`row`), within `region`: a row where the coverage is known full over the mask's
+    /// extent is `scaledMaskedRow`, any other goes to `otherwise`. The rows' origins and
+    /// strides are locals, not read again through the masks for every row. `maskBytes` and
+    /// `pixels` are the mask's and the surface's (`surface`) first bytes.
+    static func scaledMaskedRows(_ rows: Range<Int>, within region: PixelRect, coverage: CoverageMask.Spans, mask: CoverageMask.Spans,
+                                 _ maskBytes: UnsafePointer<UInt8>, row: ScaledRow, from x0: Int, onto pixels: UnsafeMutableRawPointer,
+                                 surface: PixelRect, _ backdrop: BackdropRows, otherwise: (Int) -> Void) {
+        let mw = mask.rect.width, maskOrigin = mask.rect.y0 &* mw &+ mask.rect.x0
+        let sw = surface.width, dstOrigin = surface.y0 &* sw &+ surface.x0
+        let rx0 = region.x0, rx1 = region.x1
+        for y in rows {
+            let c = coverage.extent(y: y, within: rx0, rx1)
+            let (lo, hi) = mask.extent(y: y, within: c.lo, c.hi)
+            guard lo < hi else { continue }
+            guard coverage.isKnownFull(y: y, x0: lo, x1: hi) else {
+                otherwise(y)
+                continue
+            }
+            scaledMaskedRow(y: y, lo, hi, mask: mask, maskBytes + (y &* mw &- maskOrigin), row: row, from: x0,
+                            onto: pixels + (y &* sw &- dstOrigin) &* 4, backdrop)
+        }
+    }
+}
