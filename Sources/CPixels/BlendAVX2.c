@@ -1,7 +1,7 @@
-// The kernels with AVX2: eight pixels (32 alpha bytes) a step; a row's last few one by
-// one (AVX2 has no byte-masked loads, and a padded copy costs more than the pixels), but
-// for the rows of whole pixels without coverage bytes, whose last few take the vector
-// step with loads and stores masked by pixel (`vpmaskmovd`).
+// The kernels with AVX2: eight pixels (32 alpha bytes) a step; a row's last few pixels
+// take the vector step with loads and stores masked by pixel (`vpmaskmovd`), their
+// coverage bytes read four, two and one at a time; the alpha kernels' last bytes go one
+// by one (AVX2 has no byte-masked loads, and a padded copy costs more than the bytes).
 
 #include "KernelTable.h"
 
@@ -43,6 +43,26 @@ static inline vec first_pixels(size_t n) {
 }
 static inline vec v_load_pixels(const uint8_t *p, size_t n) { return _mm256_maskload_epi32((const int *)p, first_pixels(n)); }
 static inline void v_store_pixels(uint8_t *p, vec v, size_t n) { _mm256_maskstore_epi32((int *)p, first_pixels(n), v); }
+/// The first `n` (below 8) bytes of a block, read four, two and one at a time (no byte
+/// past them: the row may end there).
+static inline __m128i v_block_part(const uint8_t *m, size_t n) {
+    uint64_t v = 0;
+    size_t i = 0;
+    if (n & 4) {
+        uint32_t w;
+        memcpy(&w, m, 4);
+        v = w;
+        i = 4;
+    }
+    if (n & 2) {
+        uint16_t h;
+        memcpy(&h, m + i, 2);
+        v |= (uint64_t)h << (8 * i);
+        i += 2;
+    }
+    if (n & 1) v |= (uint64_t)m[i] << (8 * i);
+    return _mm_cvtsi64_si128((long long)v);
+}
 
 #include "BlendVector.h"
 

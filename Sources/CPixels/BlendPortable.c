@@ -98,6 +98,12 @@ static void masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t 
     masked_pixels_opacity(src, mask, dst, i, count, opacity);
 }
 
+static void over_row(const uint8_t *src, uint8_t *dst, size_t count) {
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) block_over(load_block(src + 4 * i), dst + 4 * i);
+    for (; i < count; i++) blend_pixel(load_pixel(src + 4 * i), dst + 4 * i);
+}
+
 static void scaled_row(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque) {
     pixels8 k8 = (pixels8){0} + (k | k << 16);
     size_t i = 0;
@@ -162,4 +168,5 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
 
 const struct kernel_table mask_portable_kernels = {
     masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, fill_pixels, alpha_fill, alpha_row,
+    over_row,
 };

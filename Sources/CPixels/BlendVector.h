@@ -10,12 +10,12 @@
 // `v_unpackhi8` (bytes to 16-bit lanes, per 128-bit lane), `v_packus16`, `v_mullo16`,
 // `v_mulhi16` (unsigned), `v_sub8`, `v_add16`, `v_sub16`, `v_add32`, `v_shuffle8`
 // (per 128-bit lane; an index with its top bit set gives 0), `v_is_zero` and `v_is_ones`.
-// With `MASKED_TAILS` (a level with masked loads and stores), also `v_load_part` /
-// `v_store_part` (the first `bytes` bytes, the rest read as 0 and left unwritten) and
-// `v_block_part` (the first `n` bytes of a block): a row's last pixels take the vector
-// step; without, they go one by one, as the portable level does its last ones. Every
-// level has `v_load_pixels` / `v_store_pixels` (the first `n` pixels, masked by pixel), for
-// the last pixels of the rows without coverage bytes.
+// Every level has `v_load_pixels` / `v_store_pixels` (the first `n` pixels, masked by
+// pixel, the rest read as 0 and left unwritten) and `v_block_part` (the first `n` bytes of
+// a block, the rest 0): a row's last pixels take the vector step. With `MASKED_TAILS` (a
+// level with masked loads and stores by byte), also `v_load_part` / `v_store_part` (the
+// first `bytes` bytes): the alpha kernels' last bytes take it too; without, they go one by
+// one, as the portable level does its last ones.
 //
 // The arithmetic: the bytes are widened to 16-bit lanes (unpack with zero), multiplied,
 // and divided by 255 with rounding as `(t · 257) >> 16` of `t = x·k + 128`, which equals
@@ -128,13 +128,9 @@ __attribute__((always_inline)) static inline void masked_row_known(const uint8_t
         i += LANES;
     }
     if (i == count) return;
-#if MASKED_TAILS
-    size_t bytes = 4 * (count - i);
-    vec s = scaled_by(v_load_part(src + 4 * i, bytes), v_coverage(v_block_part(mask + i, count - i)));
-    v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
-#else
-    masked_pixels(src, mask, dst, i, count);
-#endif
+    size_t n = count - i;
+    vec s = scaled_by(v_load_pixels(src + 4 * i, n), v_coverage(v_block_part(mask + i, n)));
+    v_store_pixels(dst + 4 * i, over(s, v_load_pixels(dst + 4 * i, n)), n);
 }
 
 static void vector_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, int opaque) {
@@ -161,13 +157,17 @@ static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, u
         i += LANES;
     }
     if (i == count) return;
-#if MASKED_TAILS
-    size_t bytes = 4 * (count - i);
-    vec s = scaled_by_then(v_load_part(src + 4 * i, bytes), v_coverage(v_block_part(mask + i, count - i)), k);
-    v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
-#else
-    masked_pixels_opacity(src, mask, dst, i, count, opacity);
-#endif
+    size_t n = count - i;
+    vec s = scaled_by_then(v_load_pixels(src + 4 * i, n), v_coverage(v_block_part(mask + i, n)), k);
+    v_store_pixels(dst + 4 * i, over(s, v_load_pixels(dst + 4 * i, n)), n);
+}
+
+static void vector_over_row(const uint8_t *src, uint8_t *dst, size_t count) {
+    size_t i = 0;
+    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, over(v_load(src + 4 * i), v_load(dst + 4 * i)));
+    if (i == count) return;
+    size_t n = count - i;
+    v_store_pixels(dst + 4 * i, over(v_load_pixels(src + 4 * i, n), v_load_pixels(dst + 4 * i, n)), n);
 }
 
 /// Source-over of the pixels `s` scaled by `k16` onto `d`; with `opaque` (known where it is
@@ -284,17 +284,13 @@ static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k
         i += LANES;
     }
     if (i == count) return;
-#if MASKED_TAILS
-    size_t bytes = 4 * (count - i);
+    size_t n = count - i;
     vec s = s_full;
     if (coverage) {
-        vec f = v_coverage(v_block_part(coverage + i, count - i));
+        vec f = v_coverage(v_block_part(coverage + i, n));
         s = scaled_by(c, k == 255 ? f : scale16(f, k16));
     }
-    v_store_part(dst + 4 * i, over(s, v_load_part(dst + 4 * i, bytes)), bytes);
-#else
-    solid_pixels(color, coverage, k, dst, i, count);
-#endif
+    v_store_pixels(dst + 4 * i, over(s, v_load_pixels(dst + 4 * i, n)), n);
 }
 
 /// Source-over of the 16-bit alphas `s_low` and `s_high` (the unpacked halves) onto the
@@ -360,4 +356,5 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
     {                                                                                                           \
         vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,               \
             vector_scaled_pieces_onto, vector_solid_row, vector_fill_pixels, vector_alpha_fill, vector_alpha_row, \
+            vector_over_row,                                                                                    \
     }

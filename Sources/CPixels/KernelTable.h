@@ -19,6 +19,7 @@ struct kernel_table {
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
     void (*alpha_row)(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
+    void (*over_row)(const uint8_t *src, uint8_t *dst, size_t count);
 };
 
 extern const struct kernel_table mask_portable_kernels;

@@ -76,3 +76,5 @@ void mask_alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) { kernels()->al
 void mask_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k) {
     kernels()->alpha_row(coverage, dst, count, alpha, k);
 }
+
+void mask_over_row(const uint8_t *src, uint8_t *dst, size_t count) { kernels()->over_row(src, dst, count); }

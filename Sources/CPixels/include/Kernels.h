@@ -46,6 +46,10 @@ void mask_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size
 /// then by `opacity` (0...255), then blended onto `dst`.
 void mask_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
 
+/// Source-over of `count` pixels from `src` onto `dst`, as they are: a source row scaled
+/// once for many rows (`mask_scaled_row` of the row it was scaled from, without the scaling).
+void mask_over_row(const uint8_t *src, uint8_t *dst, size_t count);
+
 /// Source-over of `count` pixels from `src`, each first scaled by the constant `k`
 /// (0...255): a piece over which a mask holds one value. With `opaque` (every source pixel
 /// is), the destination is scaled by `k`, the scaled source's alpha, without reading it.

@@ -13,14 +13,14 @@ extension Surface {
     /// Paints the covered pixels through a mask: the source scaled by the coverage, then by
     /// the mask's value (0 outside its rect), then by the opacity, and blended:
     /// `[paint, [coverage], [mask], [opacity], sourceOver, rgba8]` (no opacity stage at 1).
-    /// The mask's bytes are read anywhere in its rect, except by the fused masked fill of
-    /// an opaque source at full opacity (`takesSparseMask`): for any other list, a sparse
-    /// mask is written out first, in place.
+    /// The mask's bytes are read anywhere in its rect, except by the fused masked fills of
+    /// a solid colour or a paint (`takesSparseMask`): for any other list (or with
+    /// `generalOnly`), a sparse mask is written out first, in place.
     mutating func fill(_ coverage: CoverageMask, with paint: Paint, mask: inout CoverageMask, opacity: Double) {
         let op = Surface.byte(opacity)
         guard op > 0 else { return }
         let source = DrawPipeline.source(paint)
-        if mask.isSparse, !DrawPipeline.takesSparseMask(source, constant: op) { mask.materialize() }
+        if mask.isSparse, !DrawPipeline.takesSparseMask(source) { mask.materialize() }
         var modulators: [DrawPipeline.Modulator] = [.init(factors: [.coverage(coverage)]), .init(factors: [.mask(mask)])]
         if op < 255 { modulators.append(.init(factors: [.constant(op)])) }
         DrawPipeline(source: source, modulators: modulators, blend: .sourceOver).run(into: &self)

@@ -72,8 +72,15 @@ final class CoverageSparseTests: XCTestCase {
     /// Every reader of coverage gives, from sparse masks with any unwritten bytes, what it
     /// gives from the same values written in full with no spans known.
     func testConsumersReadNoUnwrittenByte() throws {
+        // A horizontal gradient (shaded once for every row) to clear.
+        var gradient = LayerState(kind: .gradient)
+        gradient.size = Size(Double(clip.width), Double(clip.height))
+        gradient.colors = [Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 1), Color(red: 0, green: 0, blue: 0, alpha: 0)]
+        gradient.start = Point(0, 0.5)
+        gradient.end = Point(1, 0.5)
         let paints: [Paint] = [.solid(PremultipliedColor(red: 0.8, green: 0.4, blue: 0.2, alpha: 1)),
-                               .solid(PremultipliedColor(red: 0.25, green: 0.1, blue: 0, alpha: 0.45))]
+                               .solid(PremultipliedColor(red: 0.25, green: 0.1, blue: 0, alpha: 0.45)),
+                               try XCTUnwrap(GradientShader.paint(for: gradient, transform: .identity))]
         let all = shapes()
         for (i, (shape, rule)) in all.enumerated() {
             let (maskShape, maskRule) = all[(i + 1) % all.count]

@@ -163,8 +163,15 @@ final class PipelinePropertyTests: XCTestCase {
     }
 
     /// Dense mask values over part of the clip, in blocks of 0, 255 and mixed bytes, as
-    /// wide as the kernels' steps (8, 16 or 64 bytes).
+    /// wide as the kernels' steps (8, 16 or 64 bytes); or, one time in three, an oval's
+    /// coverage written out, with its spans (full runs the fast paths cut pieces at).
     private func mask(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline.Factor {
+        if random.next() % 3 == 0 {
+            let x = Double(random.next() % 20) * 0.6, w = Double(clip.width) * Double(1 + random.next() % 4) / 4
+            guard let oval = Rasterizer.coverage(of: .oval(in: Rect(x, -0.4, w, Double(clip.height) + 0.6)), transform: .identity,
+                                                 fillRule: .nonzero, clip: clip) else { return .mask(CoverageMask(rect: .empty, values: [])) }
+            return .mask(CoverageMask(rect: oval.rect, values: oval.denseValues(), rowSpans: oval.rowSpans, fullRuns: oval.fullRuns))
+        }
         let rect = PixelRect(x0: Int(random.next() % 3), y0: Int(random.next() % 2), x1: clip.x1 - Int(random.next() % 3), y1: clip.y1)
         var values = [UInt8](repeating: 0, count: rect.width * rect.height)
         var i = 0

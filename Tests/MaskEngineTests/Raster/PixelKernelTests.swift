@@ -135,6 +135,12 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
+    /// A row scaled once, blended as it is: the scalar source-over of each pixel.
+    func testOverRowsGiveTheScalarBytes() {
+        check("over row", rounds: 400, seed: 50, kernel: { s, _, d, n, _ in mask_over_row(s, d, n) },
+              reference: { i, r in self.over(r.source[i], r.destination[i]) })
+    }
+
     /// Onto a stale row, the destination's bytes (random here) are never read: each pixel is
     /// the source over the backdrop pixel, opaque source or not.
     func testScaledRowsOntoABackdropGiveTheScalarBytes() {

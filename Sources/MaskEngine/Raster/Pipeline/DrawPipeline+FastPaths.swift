@@ -181,15 +181,13 @@ extension DrawPipeline {
         }
     }
 
-    /// True when the list `[source, [coverage], [mask], [constant k]]` (no constant stage
-    /// at 255) goes through the fused masked fill (`runMaskedFill`) at factor 255 over a
-    /// source known opaque, which reads no byte of the mask's full runs (the source is
-    /// copied there): the mask may be sparse.
-    static func takesSparseMask(_ source: Source, constant k: UInt32) -> Bool {
-        guard !generalOnly, k == 255 else { return false }
+    /// True when the list `[source, [coverage], [mask], [constant]?]` goes through the fused masked fill (`runMaskedFill`, `runSolidMaskedFill`),
+    /// which walks a sparse mask's spans and reads no byte of its full runs: the mask may
+    /// be sparse. (The general loop reads every byte.)
+    static func takesSparseMask(_ source: Source) -> Bool {
+        guard !generalOnly else { return false }
         switch source {
-        case .solid(let color): return color >> 24 == 255
-        case .paint(let paint): return paint.isKnownOpaque
+        case .solid, .paint: return true
         case .pixels, .none: return false
         }
     }
@@ -200,10 +198,11 @@ extension DrawPipeline {
     /// per piece: a piece has a lane for the coverage where it is not full, then the
     /// mask's, then the constant's, and goes through the fast path of that shape (a full
     /// coverage run through the `row` (`rowThenConstant`) loop) or the general loop. At
-    /// factor 255 over rows known opaque (and for a sparse mask, which `takesSparseMask`
-    /// lets in only there), the pieces are cut along the mask's full runs too, where the
-    /// source overwrites (a copy where the coverage is full as well): the bytes there are
-    /// not read. A solid colour at factor 255 has a row loop of its own
+    /// factor 255 over rows known opaque, for a sparse mask (`takesSparseMask`), and below
+    /// factor 255 over rows shaded once, the pieces are cut along the mask's full runs too:
+    /// at 255 an opaque source overwrites there (a copy where the coverage is full as
+    /// well), below it the row scaled once is blended (`withScaledRow`); the bytes there
+    /// are not read. A solid colour at factor 255 has a row loop of its own
     /// (`runSolidMaskedFill`). True when done.
     func runMaskedFill(into surface: inout Surface) -> Bool {
         guard let (coverage, factor, k) = maskedFill, case .mask(let mask) = factor else { return false }
@@ -218,14 +217,17 @@ extension DrawPipeline {
             coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
                 surface.withPixels { dst, backdrop in
                     withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: rows) { rowAt, hint in
-                        guard let covBytes = cov.baseAddress, let maskBytes = maskValues.baseAddress else { return }
+                    DrawPipeline.withScaledRow(hint, k: k, count: region.x1 &- painted.x0) { scaledRow in
+                        guard let covBytes = cov.baseAddress, let maskBytes = maskValues.baseAddress,
+                              let dstBytes = dst.baseAddress else { return }
                         // Elsewhere a full run of the mask is cheaper as the bytes' lane (255s)
                         // than as pieces of its own.
-                        let walksMask = mask.isSparse || (k == 255 && hint.opaque)
-                        for y in rows {
+                        let walksMask = mask.isSparse || (k == 255 && hint.opaque) || scaledRow != nil
+                        /// Row `y` through the pieces' fast paths or the general loop.
+                        func fillRow(_ y: Int) {
                             let c = spans.extent(y: y, within: region.x0, region.x1)
                             let (lo, hi) = maskSpans.extent(y: y, within: c.lo, c.hi)
-                            guard lo < hi else { continue }
+                            guard lo < hi else { return }
                             // Rows of the coverage and the mask from column 0 of the device.
                             let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
                             let maskRow = maskBytes + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0)
@@ -237,7 +239,7 @@ extension DrawPipeline {
                                     if shut, full || !DrawPipeline.isZero(UnsafeRawPointer(maskRow + a), count: b &- a) { shut = false }
                                 }
                             }
-                            guard !shut, let row = rowAt(y, hi) else { continue }
+                            guard !shut, let row = rowAt(y, hi) else { return }
                             let dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                             @inline(__always)
                             func piece(_ a: Int, _ b: Int, known: Bool, full: Bool) {
@@ -261,6 +263,10 @@ extension DrawPipeline {
                                 maskSpans.forEach(y: y, within: a, b) { c, d, full in piece(c, d, known: known, full: full) }
                             }
                         }
+                        guard let scaledRow else { return rows.forEach(fillRow) }
+                        DrawPipeline.scaledMaskedRows(rows, within: region, coverage: spans, mask: maskSpans, maskBytes, row: scaledRow,
+                                                      from: painted.x0, onto: dstBytes, surface: rect, backdrop, otherwise: fillRow)
+                    }
                     }
                 }
             } }
