@@ -16,6 +16,7 @@ struct kernel_table {
     void (*scaled_pieces_onto)(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
                                int opaque);
     void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
+    void (*solid_span_row)(uint32_t color, uint32_t backdrop, const struct mask_solid_span *row);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
     void (*alpha_row)(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
@@ -115,6 +116,50 @@ __attribute__((always_inline)) static inline void scaled_pieces_onto_with(
         }
         x = p.end;
     }
+}
+
+/// The opaque `color` through the mask byte `m` over the pixel `d`: `color · m / 255 +
+/// d − d · m / 255` (the colour's scaled alpha is `m`).
+static inline uint32_t opaque_through(uint32_t color, uint32_t m, uint32_t d) { return scaled_pixel(color, m) + backdrop_left(d, m); }
+
+/// The pixels between a solid span row's full runs, columns `a ..< b`: `onto` the backdrop
+/// over its stale columns, `over` the destination elsewhere.
+__attribute__((always_inline)) static inline void solid_span_piece(
+    void (*over)(uint32_t, const uint8_t *, uint8_t *, size_t), void (*onto)(uint32_t, const uint8_t *, uint8_t *, size_t, uint32_t),
+    uint32_t color, uint32_t backdrop, const struct mask_solid_span *row, ptrdiff_t a, ptrdiff_t b) {
+    ptrdiff_t s = row->stale_start < a ? a : row->stale_start > b ? b : row->stale_start;
+    ptrdiff_t e = row->stale_end < a ? a : row->stale_end > b ? b : row->stale_end;
+    if (s >= e) {
+        over(color, row->mask + a, row->dst + 4 * a, (size_t)(b - a));
+        return;
+    }
+    if (a < s) over(color, row->mask + a, row->dst + 4 * a, (size_t)(s - a));
+    onto(color, row->mask + s, row->dst + 4 * s, (size_t)(e - s), backdrop);
+    if (e < b) over(color, row->mask + e, row->dst + 4 * e, (size_t)(b - e));
+}
+
+/// `mask_solid_span_row` with a level's own `fill` (`fill_pixels`), `over` (the opaque
+/// colour through mask bytes over the pixels) and `onto` (the same onto the backdrop,
+/// without reading the pixels), inlined into each level's kernel.
+__attribute__((always_inline)) static inline void solid_span_row_with(
+    void (*fill)(uint8_t *, size_t, uint32_t), void (*over)(uint32_t, const uint8_t *, uint8_t *, size_t),
+    void (*onto)(uint32_t, const uint8_t *, uint8_t *, size_t, uint32_t), uint32_t color, uint32_t backdrop,
+    const struct mask_solid_span *row) {
+    ptrdiff_t lo = row->lo, hi = row->hi, x = lo;
+    if (row->stale_start < lo && row->stale_start < row->stale_end) {
+        ptrdiff_t end = row->stale_end < lo ? row->stale_end : lo;
+        fill(row->dst + 4 * row->stale_start, (size_t)(end - row->stale_start), backdrop);
+    }
+    for (size_t j = 0; j < row->run_count && x < hi; j++) {
+        ptrdiff_t a = row->origin + row->runs[2 * j], b = row->origin + row->runs[2 * j + 1];
+        if (a < x) a = x;
+        if (b > hi) b = hi;
+        if (a >= b) continue;
+        if (a > x) solid_span_piece(over, onto, color, backdrop, row, x, a);
+        fill(row->dst + 4 * a, (size_t)(b - a), color);
+        x = b;
+    }
+    if (x < hi) solid_span_piece(over, onto, color, backdrop, row, x, hi);
 }
 
 /// Pixels `from ..< to` of a solid row, one at a time.

@@ -77,6 +77,34 @@ void mask_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask
 /// NULL: a plain fill's row, coverage times opacity rounded once.
 void mask_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
 
+/// A row of an opaque solid colour through a mask, where the coverage under it is known
+/// full (`mask_solid_span_row`): the columns drawn, where the mask is 255 and where its
+/// bytes are read, and the columns that hold no backdrop yet.
+struct mask_solid_span {
+    /// The mask's bytes of the row, at column 0 (read over `lo ..< hi` outside the runs).
+    const uint8_t *mask;
+    /// The destination's pixels of the row, at column 0.
+    uint8_t *dst;
+    /// The row's full runs: `run_count` pairs (start, end), in order and apart, columns
+    /// counted from `origin`; clipped to `lo ..< hi` here.
+    const int32_t *runs;
+    size_t run_count;
+    ptrdiff_t origin;
+    /// The columns drawn.
+    ptrdiff_t lo, hi;
+    /// The stale columns (`stale_start ..< stale_end`, none when the start is not below the
+    /// end, the end at most `hi`): they are written without being read, the backdrop where
+    /// nothing is drawn.
+    ptrdiff_t stale_start, stale_end;
+};
+
+/// Draws the opaque `color` through a row of a mask (`row`): the full runs filled with it,
+/// each pixel between them the colour scaled by its mask byte `m` and blended as
+/// `mask_solid_row` does, `color · m / 255 + d − d · m / 255`, over the pixel `d` there or,
+/// where the column is stale, over `backdrop` without reading it; the stale columns before
+/// `lo` become `backdrop`. So every stale column is written once.
+void mask_solid_span_row(uint32_t color, uint32_t backdrop, const struct mask_solid_span *row);
+
 /// Writes `pixel` to each of the `count` pixels from `dst`.
 void mask_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel);
 

@@ -103,6 +103,18 @@ struct BackdropRows {
         return pixel
     }
 
+    /// The stale columns of row `y` before `b`, handed to the caller, which must write each
+    /// of them without reading it (the backdrop where it draws nothing: `mask_solid_span_row`);
+    /// afterwards nothing of the row before `b` is stale. Empty (`start >= end`) when none is.
+    @inline(__always)
+    func takeStaleColumns(y: Int, before b: Int) -> (start: Int, end: Int) {
+        guard pixels != nil, let starts, y >= stale.y0, y < stale.y1 else { return (b, b) }
+        let i = y &- stale.y0, start = Int(starts[i]), end = min(b, stale.x1)
+        guard start < end else { return (b, b) }
+        starts[i] = Int32(truncatingIfNeeded: end)
+        return (start, end)
+    }
+
     /// Makes every stale pixel the backdrop.
     func fillAll() {
         guard starts != nil else { return }
