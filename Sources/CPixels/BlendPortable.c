@@ -163,8 +163,8 @@ static void opaque_onto(uint32_t color, const uint8_t *mask, uint8_t *dst, size_
     opaque_through_row(color, mask, dst, count, backdrop, 1);
 }
 
-static void solid_span_row(uint32_t color, uint32_t backdrop, const struct mask_solid_span *row) {
-    solid_span_row_with(fill_pixels, opaque_over, opaque_onto, color, backdrop, row);
+static void solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows) {
+    solid_span_rows_with((struct solid_span_ops){fill_pixels, opaque_over, opaque_onto}, color, backdrop, rows);
 }
 
 static void alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) {
@@ -186,6 +186,6 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
 }
 
 const struct kernel_table mask_portable_kernels = {
-    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, solid_span_row, fill_pixels,
+    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, solid_span_rows, fill_pixels,
     alpha_fill, alpha_row,
 };

@@ -327,7 +327,7 @@ __attribute__((always_inline)) static inline void opaque_through_last(vec c, con
     v_store_pixels(dst, opaque_through_block(c, block, onto ? b : v_load_pixels(dst, n)), n);
 }
 
-// The two below are called, not inlined into `vector_solid_span_row`: a row without a
+// The two below are called, not inlined into `vector_solid_span_rows`: a row without a
 // piece between full runs then sets up none of their constants.
 
 /// The opaque `color` through `count` coverage bytes over the pixels at `dst`.
@@ -347,8 +347,8 @@ __attribute__((noinline)) static void vector_opaque_onto(uint32_t color, const u
     if (i < count) opaque_through_last(c, mask + i, dst + 4 * i, count - i, b, 1);
 }
 
-static void vector_solid_span_row(uint32_t color, uint32_t backdrop, const struct mask_solid_span *row) {
-    solid_span_row_with(vector_fill_pixels, vector_opaque_over, vector_opaque_onto, color, backdrop, row);
+static void vector_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows) {
+    solid_span_rows_with((struct solid_span_ops){vector_fill_pixels, vector_opaque_over, vector_opaque_onto}, color, backdrop, rows);
 }
 
 /// Source-over of the 16-bit alphas `s_low` and `s_high` (the unpacked halves) onto the
@@ -413,6 +413,6 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 #define VECTOR_KERNELS                                                                                               \
     {                                                                                                                \
         vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,                    \
-            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_row, vector_fill_pixels, vector_alpha_fill, \
+            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_fill_pixels, vector_alpha_fill, \
             vector_alpha_row,                                                                                        \
     }

@@ -77,33 +77,41 @@ void mask_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask
 /// NULL: a plain fill's row, coverage times opacity rounded once.
 void mask_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
 
-/// A row of an opaque solid colour through a mask, where the coverage under it is known
-/// full (`mask_solid_span_row`): the columns drawn, where the mask is 255 and where its
-/// bytes are read, and the columns that hold no backdrop yet.
-struct mask_solid_span {
-    /// The mask's bytes of the row, at column 0 (read over `lo ..< hi` outside the runs).
-    const uint8_t *mask;
-    /// The destination's pixels of the row, at column 0.
-    uint8_t *dst;
-    /// The row's full runs: `run_count` pairs (start, end), in order and apart, columns
-    /// counted from `origin`; clipped to `lo ..< hi` here.
+/// Rows of an opaque solid colour through a mask, where the coverage under them is known
+/// full (`mask_solid_span_rows`): the mask's spans and bytes (as MaskEngine's `CoverageMask`
+/// holds them), the destination, and the rows' stale columns (as its `StaleBackdrop` holds
+/// them), each from the first row drawn.
+struct mask_solid_span_rows {
+    /// The rows `y0 ..< y1` and the columns `x0 ..< x1` drawn (inside the mask's rect).
+    ptrdiff_t y0, y1, x0, x1;
+    /// The mask's spans from row `y0`, four a row: its extent's start and end, and the first
+    /// and end index of its full runs in `runs` (pairs start, end, in order and apart), all
+    /// columns counted from `origin`; NULL when the mask has none (the bytes over the whole
+    /// row are read, no run known full).
+    const int32_t *spans;
     const int32_t *runs;
-    size_t run_count;
     ptrdiff_t origin;
-    /// The columns drawn.
-    ptrdiff_t lo, hi;
-    /// The stale columns (`stale_start ..< stale_end`, none when the start is not below the
-    /// end, the end at most `hi`): they are written without being read, the backdrop where
-    /// nothing is drawn.
-    ptrdiff_t stale_start, stale_end;
+    /// The mask's bytes of row `y0` at column 0, and the step from a row to the next.
+    const uint8_t *mask;
+    ptrdiff_t mask_stride;
+    /// The destination's pixels of row `y0` at column 0, and the step in bytes.
+    uint8_t *dst;
+    ptrdiff_t dst_stride;
+    /// The stale rows `stale_y0 ..< stale_y1`: row `y`'s columns from `stale_starts[y −
+    /// stale_y0]` to `stale_x1` hold no backdrop yet; NULL when none is stale. A row drawn
+    /// is fresh up to the end of its drawing afterwards (its start moved there).
+    int32_t *stale_starts;
+    ptrdiff_t stale_y0, stale_y1, stale_x1;
 };
 
-/// Draws the opaque `color` through a row of a mask (`row`): the full runs filled with it,
-/// each pixel between them the colour scaled by its mask byte `m` and blended as
+/// Draws the opaque `color` through a mask over `rows` (`struct mask_solid_span_rows`),
+/// each row from its extent within `x0 ..< x1`: the full runs filled with the colour, each
+/// pixel between them the colour scaled by its mask byte `m` and blended as
 /// `mask_solid_row` does, `color · m / 255 + d − d · m / 255`, over the pixel `d` there or,
 /// where the column is stale, over `backdrop` without reading it; the stale columns before
-/// `lo` become `backdrop`. So every stale column is written once.
-void mask_solid_span_row(uint32_t color, uint32_t backdrop, const struct mask_solid_span *row);
+/// the extent become `backdrop`. So every stale column up to the extent's end is written
+/// once; a row whose extent is empty is left as it is.
+void mask_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
 
 /// Writes `pixel` to each of the `count` pixels from `dst`.
 void mask_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel);

@@ -111,18 +111,12 @@ struct CoverageMask: Sendable {
             if x < hi { body(x, hi, false) }
         }
 
-        /// Row `y`'s entries as the tables hold them, for a kernel that walks the row itself
-        /// (`mask_solid_span_row`): its extent (device columns, end exclusive) and its full
-        /// runs, `pairs` pairs (start, end) from `runs`, columns counted from `rect.x0`. The
-        /// whole row and no run when the spans are empty; nil when `y` is outside `rect`.
-        @inline(__always)
-        func entries(y: Int) -> (lo: Int, hi: Int, runs: UnsafePointer<Int32>?, pairs: Int)? {
-            let row = y &- rect.y0
-            guard row >= 0, row < rect.height else { return nil }
-            guard rows.count > 0 else { return (rect.x0, rect.x1, nil, 0) }
-            let at = row &* 4, first = Int(rows[at &+ 2])
-            return (rect.x0 &+ Int(rows[at]), rect.x0 &+ Int(rows[at &+ 1]), runs.baseAddress.map { $0 + first },
-                    (Int(rows[at &+ 3]) &- first) >> 1)
+        /// The tables as they are, for a kernel that walks the rows itself
+        /// (`mask_solid_span_rows`): four entries a row of `rect` and the full runs (see
+        /// `CoverageMask`); nil when the spans are empty.
+        var tables: (rows: UnsafePointer<Int32>, runs: UnsafePointer<Int32>?)? {
+            guard rows.count > 0, let base = rows.baseAddress else { return nil }
+            return (base, runs.baseAddress)
         }
 
         /// The end row (exclusive, at most `last`) of the rows from `y` whose spans are row

@@ -103,16 +103,13 @@ struct BackdropRows {
         return pixel
     }
 
-    /// The stale columns of row `y` before `b`, handed to the caller, which must write each
-    /// of them without reading it (the backdrop where it draws nothing: `mask_solid_span_row`);
-    /// afterwards nothing of the row before `b` is stale. Empty (`start >= end`) when none is.
-    @inline(__always)
-    func takeStaleColumns(y: Int, before b: Int) -> (start: Int, end: Int) {
-        guard pixels != nil, let starts, y >= stale.y0, y < stale.y1 else { return (b, b) }
-        let i = y &- stale.y0, start = Int(starts[i]), end = min(b, stale.x1)
-        guard start < end else { return (b, b) }
-        starts[i] = Int32(truncatingIfNeeded: end)
-        return (start, end)
+    /// The stale rows as a kernel that walks them itself takes them (`mask_solid_span_rows`):
+    /// each row of `rect`'s first stale column (stale to `rect.x1`), which the kernel moves to
+    /// where it drew up to, having written every stale column before it. Nil when nothing
+    /// is stale.
+    var staleStarts: (starts: UnsafeMutablePointer<Int32>, rect: PixelRect)? {
+        guard pixels != nil, let starts, !stale.isEmpty else { return nil }
+        return (starts, stale)
     }
 
     /// Makes every stale pixel the backdrop.

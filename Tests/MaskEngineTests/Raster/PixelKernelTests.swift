@@ -227,7 +227,7 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
-    /// An opaque colour through a mask's row (`mask_solid_span_row`): the full runs (clipped
+    /// An opaque colour through a mask's row (`mask_solid_span_rows`): the full runs (clipped
     /// to the columns drawn) the colour, whatever the mask's bytes there; each pixel between
     /// them the colour through its byte over the destination, or over the backdrop where the
     /// column is stale (the destination's bytes, random here, never read there); the stale
@@ -237,12 +237,21 @@ final class PixelKernelTests: XCTestCase {
             check("solid span row \(String(color, radix: 16))", rounds: 300, seed: UInt64(color & 0xFFFF), maxCount: 200,
                   kernel: { _, c, d, _, row in
                       let span = SpanRow(row)
-                      span.runs.withUnsafeBufferPointer { runs in
-                          var spec = mask_solid_span(mask: c, dst: d, runs: runs.baseAddress, run_count: runs.count / 2,
-                                                     origin: span.origin, lo: span.lo, hi: span.hi, stale_start: span.staleStart,
-                                                     stale_end: span.staleEnd)
-                          mask_solid_span_row(color, backdrop, &spec)
-                      }
+                      // One row (row 4): its spans' four entries, its runs, its stale start.
+                      let entries: [Int32] = [Int32(span.lo - span.origin), Int32(span.hi - span.origin), 0, Int32(span.runs.count)]
+                      var starts: [Int32] = [Int32(span.staleStart)]
+                      let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
+                      entries.withUnsafeBufferPointer { spans in span.runs.withUnsafeBufferPointer { runs in
+                          starts.withUnsafeMutableBufferPointer { stale in
+                              var spec = mask_solid_span_rows(y0: 4, y1: 5, x0: 0, x1: row.count, spans: spans.baseAddress,
+                                                              runs: runs.baseAddress, origin: span.origin, mask: c, mask_stride: 0,
+                                                              dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
+                                                              stale_y1: 5, stale_x1: staleX1)
+                              mask_solid_span_rows(color, backdrop, &spec)
+                          }
+                      } }
+                      // The row is fresh up to where it was drawn (when it was stale there).
+                      if span.staleStart < span.staleEnd { XCTAssertEqual(starts[0], Int32(span.staleEnd)) }
                   }, reference: { i, r in
                       let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
                       guard x >= span.lo, x < span.hi else { return stale ? backdrop : r.destination[i] }

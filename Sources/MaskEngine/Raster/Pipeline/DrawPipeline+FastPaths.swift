@@ -278,7 +278,7 @@ extension DrawPipeline {
     /// shuts is not skipped: its blocks of 0 are, and its backdrop would be filled at the
     /// frame's end anyway. Rows of an opaque colour where the coverage is known full (found
     /// once for rows that share the coverage's entries) are drawn without pieces, one kernel
-    /// call a row (`solidSpanRows`).
+    /// call for the band (`solidSpanRows`).
     private func runSolidMaskedFill(_ color: UInt32, coverage: CoverageMask, mask: CoverageMask, painted: PixelRect, region: PixelRect,
                                     into surface: inout Surface) {
         let opaque = color >> 24 == 255
