@@ -148,6 +148,31 @@ static void solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8
     solid_pixels(color, coverage, k, dst, i, count);
 }
 
+/// The opaque `color` through `count` mask bytes over the pixels at `dst` (over `backdrop`
+/// without reading them, with `onto`): `color · m / 255 + d − d · m / 255`.
+__attribute__((always_inline)) static inline void opaque_through_row(uint32_t color, const uint8_t *mask, uint8_t *dst, size_t count,
+                                                                     uint32_t backdrop, int onto) {
+    pixels8 c = (pixels8){0} + color, b = (pixels8){0} + backdrop;
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        pixels8 k = factors(load_bytes(mask + i)), d = onto ? b : load_block(dst + 4 * i);
+        store_block(dst + 4 * i, block_scaled(c, k) + (d - block_scaled(d, k)));
+    }
+    for (; i < count; i++) store_pixel(dst + 4 * i, opaque_through(color, mask[i], onto ? backdrop : load_pixel(dst + 4 * i)));
+}
+
+static void opaque_over(uint32_t color, const uint8_t *mask, uint8_t *dst, size_t count) {
+    opaque_through_row(color, mask, dst, count, 0, 0);
+}
+
+static void opaque_onto(uint32_t color, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t backdrop) {
+    opaque_through_row(color, mask, dst, count, backdrop, 1);
+}
+
+static void solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows) {
+    solid_span_rows_with((struct solid_span_ops){fill_pixels, opaque_over, opaque_onto}, color, backdrop, rows);
+}
+
 static void alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) {
     if (alpha == 255) memset(dst, 255, count);
     if (alpha == 0 || alpha == 255) return;
@@ -167,6 +192,6 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
 }
 
 const struct kernel_table mask_portable_kernels = {
-    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, fill_pixels, alpha_fill, alpha_row,
-    over_row,
+    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, solid_span_rows, fill_pixels,
+    alpha_fill, alpha_row, over_row,
 };

@@ -232,21 +232,24 @@ __attribute__((always_inline)) static inline void vector_scaled_row_onto(const u
     }
 }
 
+/// Four steps a turn of the loop, then one at a time; the last step ends at the row's end,
+/// over pixels already written when the count is not a whole number of steps (a fill may
+/// write a pixel twice). Fewer pixels than a step are one step masked by pixel.
 static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     vec p = v_set32((int32_t)pixel);
-    size_t i = 0;
-    for (; i + 4 * LANES <= count; i += 4 * LANES) {
+    if (count < LANES) {
+        if (count > 0) v_store_pixels(dst, p, count);
+        return;
+    }
+    size_t whole = count - count % (4 * LANES), i = 0;
+    for (; i < whole; i += 4 * LANES) {
         v_store(dst + 4 * i, p);
         v_store(dst + 4 * (i + LANES), p);
         v_store(dst + 4 * (i + 2 * LANES), p);
         v_store(dst + 4 * (i + 3 * LANES), p);
     }
-    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, p);
-#if MASKED_TAILS
-    if (i < count) v_store_part(dst + 4 * i, p, 4 * (count - i));
-#else
-    for (; i < count; i++) store_pixel(dst + 4 * i, pixel);
-#endif
+    for (; i + LANES < count; i += LANES) v_store(dst + 4 * i, p);
+    v_store(dst + 4 * (count - LANES), p);
 }
 
 static void vector_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count,
@@ -291,6 +294,43 @@ static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k
         s = scaled_by(c, k == 255 ? f : scale16(f, k16));
     }
     v_store_pixels(dst + 4 * i, over(s, v_load_pixels(dst + 4 * i, n)), n);
+}
+
+/// The opaque colour `c` through the coverage block `block` over the pixels `d`: `c · m /
+/// 255 + d − d · m / 255` for each pixel's byte `m` (the colour's scaled alpha is `m`).
+static inline vec opaque_through_block(vec c, __m128i block, vec d) {
+    vec coverage = v_coverage(block), low = spread_low(coverage, 0), high = spread_high(coverage, 0);
+    return v_add32(scaled_halves(c, low, high), v_sub8(d, scaled_halves(d, low, high)));
+}
+
+/// The last `n` (below LANES) pixels of an opaque colour's row through the coverage bytes
+/// `m`, over the pixels at `dst` (`onto`: 0) or over `b` without reading them (`onto`: 1).
+__attribute__((always_inline)) static inline void opaque_through_last(vec c, const uint8_t *m, uint8_t *dst, size_t n, vec b, int onto) {
+    v_store_pixels(dst, opaque_through_block(c, v_block_part(m, n), onto ? b : v_load_pixels(dst, n)), n);
+}
+
+// The two below are called, not inlined into `vector_solid_span_rows`: a row without a
+// piece between full runs then sets up none of their constants.
+
+/// The opaque `color` through `count` coverage bytes over the pixels at `dst`.
+__attribute__((noinline)) static void vector_opaque_over(uint32_t color, const uint8_t *mask, uint8_t *dst, size_t count) {
+    vec c = v_set32((int32_t)color);
+    size_t i = 0;
+    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, opaque_through_block(c, v_block(mask + i), v_load(dst + 4 * i)));
+    if (i < count) opaque_through_last(c, mask + i, dst + 4 * i, count - i, c, 0);
+}
+
+/// The opaque `color` through `count` coverage bytes over the pixel `backdrop`, written to
+/// `dst` without reading it.
+__attribute__((noinline)) static void vector_opaque_onto(uint32_t color, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t backdrop) {
+    vec c = v_set32((int32_t)color), b = v_set32((int32_t)backdrop);
+    size_t i = 0;
+    for (; i + LANES <= count; i += LANES) v_store(dst + 4 * i, opaque_through_block(c, v_block(mask + i), b));
+    if (i < count) opaque_through_last(c, mask + i, dst + 4 * i, count - i, b, 1);
+}
+
+static void vector_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows) {
+    solid_span_rows_with((struct solid_span_ops){vector_fill_pixels, vector_opaque_over, vector_opaque_onto}, color, backdrop, rows);
 }
 
 /// Source-over of the 16-bit alphas `s_low` and `s_high` (the unpacked halves) onto the
@@ -352,9 +392,9 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 #endif
 }
 
-#define VECTOR_KERNELS                                                                                          \
-    {                                                                                                           \
-        vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,               \
-            vector_scaled_pieces_onto, vector_solid_row, vector_fill_pixels, vector_alpha_fill, vector_alpha_row, \
-            vector_over_row,                                                                                    \
+#define VECTOR_KERNELS                                                                                               \
+    {                                                                                                                \
+        vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,                    \
+            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_fill_pixels, vector_alpha_fill, \
+            vector_alpha_row, vector_over_row,                                                                       \
     }

@@ -16,6 +16,7 @@ struct kernel_table {
     void (*scaled_pieces_onto)(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
                                int opaque);
     void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
+    void (*solid_span_rows)(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
     void (*alpha_row)(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
@@ -115,6 +116,76 @@ __attribute__((always_inline)) static inline void scaled_pieces_onto_with(
             onto(src + 4 * p.start, dst + 4 * p.start, n, p.k, backdrop, opaque);
         }
         x = p.end;
+    }
+}
+
+/// The opaque `color` through the mask byte `m` over the pixel `d`: `color · m / 255 +
+/// d − d · m / 255` (the colour's scaled alpha is `m`).
+static inline uint32_t opaque_through(uint32_t color, uint32_t m, uint32_t d) { return scaled_pixel(color, m) + backdrop_left(d, m); }
+
+/// The functions a level gives `solid_span_rows_with`: `fill` (`fill_pixels`), `over` (the
+/// opaque colour through mask bytes over the pixels) and `onto` (the same onto the
+/// backdrop, without reading the pixels).
+struct solid_span_ops {
+    void (*fill)(uint8_t *, size_t, uint32_t);
+    void (*over)(uint32_t, const uint8_t *, uint8_t *, size_t);
+    void (*onto)(uint32_t, const uint8_t *, uint8_t *, size_t, uint32_t);
+};
+
+/// The pixels between a row's full runs, columns `a ..< b`: `onto` the backdrop over the
+/// stale columns `s ..< e`, `over` the destination elsewhere.
+__attribute__((always_inline)) static inline void solid_span_piece(struct solid_span_ops ops, uint32_t color, uint32_t backdrop,
+                                                                   const uint8_t *mask, uint8_t *dst, ptrdiff_t a, ptrdiff_t b,
+                                                                   ptrdiff_t s, ptrdiff_t e) {
+    if (s < a) s = a;
+    if (s > b) s = b;
+    if (e < s) e = s;
+    if (e > b) e = b;
+    if (a < s) ops.over(color, mask + a, dst + 4 * a, (size_t)(s - a));
+    if (s < e) ops.onto(color, mask + s, dst + 4 * s, (size_t)(e - s), backdrop);
+    if (e < b) ops.over(color, mask + e, dst + 4 * e, (size_t)(b - e));
+}
+
+/// `mask_solid_span_rows` with a level's own `ops`, inlined into each level's kernel.
+__attribute__((always_inline)) static inline void solid_span_rows_with(struct solid_span_ops ops, uint32_t color, uint32_t backdrop,
+                                                                       const struct mask_solid_span_rows *rows) {
+    const int32_t *spans = rows->spans;
+    const uint8_t *mask = rows->mask;
+    uint8_t *dst = rows->dst;
+    for (ptrdiff_t y = rows->y0; y < rows->y1; y++, mask += rows->mask_stride, dst += rows->dst_stride) {
+        ptrdiff_t lo = rows->x0, hi = rows->x1;
+        const int32_t *runs = NULL, *runs_end = NULL;
+        if (spans) {
+            if (lo < rows->origin + spans[0]) lo = rows->origin + spans[0];
+            if (hi > rows->origin + spans[1]) hi = rows->origin + spans[1];
+            runs = rows->runs + spans[2];
+            runs_end = rows->runs + spans[3];
+            spans += 4;
+        }
+        if (lo >= hi) continue;
+        // The row's stale columns up to `hi` are taken: all written below.
+        ptrdiff_t s = hi, e = hi;
+        if (rows->stale_starts && y >= rows->stale_y0 && y < rows->stale_y1) {
+            int32_t *start = rows->stale_starts + (y - rows->stale_y0);
+            ptrdiff_t end = hi < rows->stale_x1 ? hi : rows->stale_x1;
+            if (*start < end) {
+                s = *start;
+                e = end;
+                *start = (int32_t)end;
+            }
+        }
+        if (s < lo) ops.fill(dst + 4 * s, (size_t)((e < lo ? e : lo) - s), backdrop);
+        ptrdiff_t x = lo;
+        for (; runs < runs_end && x < hi; runs += 2) {
+            ptrdiff_t a = rows->origin + runs[0], b = rows->origin + runs[1];
+            if (a < x) a = x;
+            if (b > hi) b = hi;
+            if (a >= b) continue;
+            if (a > x) solid_span_piece(ops, color, backdrop, mask, dst, x, a, s, e);
+            ops.fill(dst + 4 * a, (size_t)(b - a), color);
+            x = b;
+        }
+        if (x < hi) solid_span_piece(ops, color, backdrop, mask, dst, x, hi, s, e);
     }
 }
 

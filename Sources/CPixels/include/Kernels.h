@@ -81,6 +81,42 @@ void mask_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask
 /// NULL: a plain fill's row, coverage times opacity rounded once.
 void mask_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
 
+/// Rows of an opaque solid colour through a mask, where the coverage under them is known
+/// full (`mask_solid_span_rows`): the mask's spans and bytes (as MaskEngine's `CoverageMask`
+/// holds them), the destination, and the rows' stale columns (as its `StaleBackdrop` holds
+/// them), each from the first row drawn.
+struct mask_solid_span_rows {
+    /// The rows `y0 ..< y1` and the columns `x0 ..< x1` drawn (inside the mask's rect).
+    ptrdiff_t y0, y1, x0, x1;
+    /// The mask's spans from row `y0`, four a row: its extent's start and end, and the first
+    /// and end index of its full runs in `runs` (pairs start, end, in order and apart), all
+    /// columns counted from `origin`; NULL when the mask has none (the bytes over the whole
+    /// row are read, no run known full).
+    const int32_t *spans;
+    const int32_t *runs;
+    ptrdiff_t origin;
+    /// The mask's bytes of row `y0` at column 0, and the step from a row to the next.
+    const uint8_t *mask;
+    ptrdiff_t mask_stride;
+    /// The destination's pixels of row `y0` at column 0, and the step in bytes.
+    uint8_t *dst;
+    ptrdiff_t dst_stride;
+    /// The stale rows `stale_y0 ..< stale_y1`: row `y`'s columns from `stale_starts[y −
+    /// stale_y0]` to `stale_x1` hold no backdrop yet; NULL when none is stale. A row drawn
+    /// is fresh up to the end of its drawing afterwards (its start moved there).
+    int32_t *stale_starts;
+    ptrdiff_t stale_y0, stale_y1, stale_x1;
+};
+
+/// Draws the opaque `color` through a mask over `rows` (`struct mask_solid_span_rows`),
+/// each row from its extent within `x0 ..< x1`: the full runs filled with the colour, each
+/// pixel between them the colour scaled by its mask byte `m` and blended as
+/// `mask_solid_row` does, `color · m / 255 + d − d · m / 255`, over the pixel `d` there or,
+/// where the column is stale, over `backdrop` without reading it; the stale columns before
+/// the extent become `backdrop`. So every stale column up to the extent's end is written
+/// once; a row whose extent is empty is left as it is.
+void mask_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
+
 /// Writes `pixel` to each of the `count` pixels from `dst`.
 void mask_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel);
 

@@ -111,6 +111,14 @@ struct CoverageMask: Sendable {
             if x < hi { body(x, hi, false) }
         }
 
+        /// The tables as they are, for a kernel that walks the rows itself
+        /// (`mask_solid_span_rows`): four entries a row of `rect` and the full runs (see
+        /// `CoverageMask`); nil when the spans are empty.
+        var tables: (rows: UnsafePointer<Int32>, runs: UnsafePointer<Int32>?)? {
+            guard rows.count > 0, let base = rows.baseAddress else { return nil }
+            return (base, runs.baseAddress)
+        }
+
         /// The end row (exclusive, at most `last`) of the rows from `y` whose spans are row
         /// `y`'s own entries (a rectangle's inside rows share theirs): the same extent and
         /// full runs, found without reading the runs. `y + 1` when the spans are empty or

@@ -103,6 +103,15 @@ struct BackdropRows {
         return pixel
     }
 
+    /// The stale rows as a kernel that walks them itself takes them (`mask_solid_span_rows`):
+    /// each row of `rect`'s first stale column (stale to `rect.x1`), which the kernel moves to
+    /// where it drew up to, having written every stale column before it. Nil when nothing
+    /// is stale.
+    var staleStarts: (starts: UnsafeMutablePointer<Int32>, rect: PixelRect)? {
+        guard pixels != nil, let starts, !stale.isEmpty else { return nil }
+        return (starts, stale)
+    }
+
     /// Makes every stale pixel the backdrop.
     func fillAll() {
         guard starts != nil else { return }

@@ -85,6 +85,64 @@ final class PipelinePropertyTests: XCTestCase {
         }
     }
 
+    /// The circle reveal's list, an opaque colour through a shape's mask (sparse, with
+    /// spans) over a coverage known full across the mask on some rows (a rectangle with
+    /// whole or fractional edges), drawn twice with other shapes onto stale frames: the rows
+    /// drawn one kernel call each (`solidSpanRows`) at every level give the general loop's
+    /// bytes and drawn area through the mask written out.
+    func testAnOpaqueColourThroughAShapesMaskGivesTheGeneralLoopsBytes() throws {
+        var random = SplitMix(seed: 24)
+        var fullRows = 0
+        for round in 0..<200 {
+            let clip = PixelRect(x0: 0, y0: 0, x1: 8 + Int(random.next() % 90), y1: 3 + Int(random.next() % 8))
+            let (w, h) = (Double(clip.width), Double(clip.height))
+            let drawn = drawnRect(&random, clip: clip)
+            // Each draw as run (the mask sparse) and as the general loop runs it (written out).
+            var draws: [(sparse: DrawPipeline, written: DrawPipeline)] = []
+            for _ in 0..<2 {
+                // The coverage: the whole clip, or with a fractional top, bottom or left edge.
+                let edges = [Rect(0, 0, w, h), Rect(0, 0.5, w, h - 1), Rect(0.3, 0, w, h)][Int(random.next() % 3)]
+                let covered = try XCTUnwrap(Rasterizer.coverage(of: .rect(edges), transform: .identity, fillRule: .nonzero, clip: clip))
+                if covered.isKnownFull(y: 1, x0: 0, x1: clip.x1) { fullRows += 1 }
+                let oval = Rect(Double(random.next() % 60) * 0.7 - 8, Double(random.next() % 10) * 0.6 - 2,
+                                Double(4 + random.next() % 80) * 0.9, Double(2 + random.next() % 12) * 0.8)
+                // An oval outside the clip has no coverage: no draw.
+                guard let shape = Rasterizer.coverage(of: .oval(in: oval), transform: .identity, fillRule: .nonzero, clip: clip) else {
+                    continue
+                }
+                var written = shape
+                written.materialize()
+                let color: UInt32 = random.next() % 2 == 0 ? 0xFF20_4080 : 0xFF00_00FF
+                let list = { (mask: CoverageMask) in
+                    DrawPipeline(source: .solid(color), modulators: [.init(factors: [.coverage(covered)]), .init(factors: [.mask(mask)])],
+                                 blend: .sourceOver)
+                }
+                draws.append((list(shape), list(written)))
+            }
+            var results: [(Image, PixelRect)] = []
+            for (general, level) in [(true, PixelKernels.best)] + (0...PixelKernels.best).map({ (false, $0) }) {
+                DrawPipeline.generalOnly = general
+                PixelKernels.level = level
+                var frame = try staleFrame(clip, color: .blue, drawn: round % 4 == 0 ? nil : drawn)
+                for draw in draws { (general ? draw.written : draw.sparse).run(into: &frame) }
+                frame.refreshBackdrop()
+                results.append((frame.image, frame.dirty))
+            }
+            for (image, dirty) in results.dropFirst() {
+                XCTAssertTrue(image == results[0].0, "round \(round)")
+                XCTAssertEqual(dirty, results[0].1, "round \(round)")
+            }
+        }
+        XCTAssertGreaterThan(fullRows, 100)
+    }
+
+    /// A random rectangle inside `clip`: what a kept frame drew.
+    private func drawnRect(_ random: inout SplitMix, clip: PixelRect) -> PixelRect {
+        let x0 = Int(random.next() % UInt64(clip.width)), y0 = Int(random.next() % UInt64(clip.height))
+        return PixelRect(x0: x0, y0: y0, x1: x0 + 1 + Int(random.next() % UInt64(clip.width - x0)),
+                         y1: y0 + 1 + Int(random.next() % UInt64(clip.height - y0)))
+    }
+
     /// A frame over `clip` of the backdrop `color`, every row stale: a new buffer's
     /// unwritten bytes, or (with `drawn`) a kept frame's, whose pixels over `drawn` are the
     /// last frame's.

@@ -198,6 +198,75 @@ final class PixelKernelTests: XCTestCase {
               reference: { _, _ in 0x1234_5678 })
     }
 
+    /// A solid span row made from a row's coverage bytes: the columns drawn, full runs (some
+    /// before the columns or across their ends, to be clipped; columns counted from an origin
+    /// of 3) and the stale columns (none; from before the drawn ones to their end or inside
+    /// them; ending before them; starting inside them), all within the row.
+    private struct SpanRow {
+        var lo = 0, hi = 0, staleStart = 0, staleEnd = 0
+        var runs: [Int32] = []
+        let origin = 3
+
+        init(_ r: Row) {
+            let c = { (i: Int) in Int(r.coverage[r.start + i]) }
+            guard r.count > 0 else { return }
+            lo = c(0) % (r.count / 3 + 1)
+            hi = max(lo, r.count - c(1) % (r.count / 3 + 1))
+            var x = c(2) % 5, j = 3
+            while x < r.count, j < r.count {
+                let start = x + c(j) % 9, end = start + 1 + c(j + 1) % 23
+                runs += [Int32(start - origin), Int32(end - origin)]
+                x = end + 1 + c(j + 2) % 7
+                j += 3
+            }
+            switch c(r.count - 1) % 4 {
+            case 0: (staleStart, staleEnd) = (hi, hi)
+            case 1: (staleStart, staleEnd) = (c(4) % (lo + 1), hi - c(7) % (hi - lo + 1))
+            case 2: (staleStart, staleEnd) = (0, c(5) % (lo + 1))
+            default: (staleStart, staleEnd) = (lo + c(6) % (hi - lo + 1), hi)
+            }
+        }
+
+        /// True when column `x` is in a full run.
+        func isFull(_ x: Int) -> Bool {
+            stride(from: 0, to: runs.count, by: 2).contains { x >= Int(runs[$0]) + origin && x < Int(runs[$0 + 1]) + origin }
+        }
+    }
+
+    /// An opaque colour through a mask's row (`mask_solid_span_rows`): the full runs (clipped
+    /// to the columns drawn) the colour, whatever the mask's bytes there; each pixel between
+    /// them the colour through its byte over the destination, or over the backdrop where the
+    /// column is stale (the destination's bytes, random here, never read there); the stale
+    /// columns before the drawn ones the backdrop; nothing else written.
+    func testSolidSpanRowsGiveTheScalarBytes() {
+        for (color, backdrop) in [(UInt32(0xFF20_4080), UInt32(0xFF30_70A0)), (0xFF00_00FF, 0xFFFF_0000), (0xFFFF_FFFF, 0xFF00_0000)] {
+            check("solid span row \(String(color, radix: 16))", rounds: 300, seed: UInt64(color & 0xFFFF), maxCount: 200,
+                  kernel: { _, c, d, _, row in
+                      let span = SpanRow(row)
+                      // One row (row 4): its spans' four entries, its runs, its stale start.
+                      let entries: [Int32] = [Int32(span.lo - span.origin), Int32(span.hi - span.origin), 0, Int32(span.runs.count)]
+                      var starts: [Int32] = [Int32(span.staleStart)]
+                      let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
+                      entries.withUnsafeBufferPointer { spans in span.runs.withUnsafeBufferPointer { runs in
+                          starts.withUnsafeMutableBufferPointer { stale in
+                              var spec = mask_solid_span_rows(y0: 4, y1: 5, x0: 0, x1: row.count, spans: spans.baseAddress,
+                                                              runs: runs.baseAddress, origin: span.origin, mask: c, mask_stride: 0,
+                                                              dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
+                                                              stale_y1: 5, stale_x1: staleX1)
+                              mask_solid_span_rows(color, backdrop, &spec)
+                          }
+                      } }
+                      // The row is fresh up to where it was drawn (when it was stale there).
+                      if span.staleStart < span.staleEnd { XCTAssertEqual(starts[0], Int32(span.staleEnd)) }
+                  }, reference: { i, r in
+                      let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
+                      guard x >= span.lo, x < span.hi else { return stale ? backdrop : r.destination[i] }
+                      if span.isFull(x) { return color }
+                      return self.over(scaled(color, by: UInt32(r.coverage[i])), stale ? backdrop : r.destination[i])
+                  })
+        }
+    }
+
     /// The alpha kernels, on the four bytes of each destination pixel of the random rows as
     /// alpha bytes (so up to 600 bytes, several steps of 64), with four coverage bytes a pixel.
     func testAlphaRowsGiveTheScalarBytes() {

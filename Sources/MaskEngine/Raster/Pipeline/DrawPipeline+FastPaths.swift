@@ -282,7 +282,9 @@ extension DrawPipeline {
     /// factor 255 rounds as the `row` loop over the colour's row), and only a piece where
     /// neither is full goes through the general loop, with the colour's row. A row the mask
     /// shuts is not skipped: its blocks of 0 are, and its backdrop would be filled at the
-    /// frame's end anyway.
+    /// frame's end anyway. Rows of an opaque colour where the coverage is known full (found
+    /// once for rows that share the coverage's entries) are drawn without pieces, one kernel
+    /// call for the band (`solidSpanRows`).
     private func runSolidMaskedFill(_ color: UInt32, coverage: CoverageMask, mask: CoverageMask, painted: PixelRect, region: PixelRect,
                                     into surface: inout Surface) {
         let opaque = color >> 24 == 255
@@ -294,6 +296,7 @@ extension DrawPipeline {
         let cw = coverage.rect.width, mw = mask.rect.width, sw = surface.rect.width
         let covOrigin = coverage.rect.y0 &* cw &+ coverage.rect.x0, maskOrigin = mask.rect.y0 &* mw &+ mask.rect.x0
         let dstOrigin = surface.rect.y0 &* sw &+ surface.rect.x0
+        let surfaceRect = surface.rect, backdropPixel = surface.backdrop
         coverage.withSpans { spans in mask.withSpans { maskSpans in
             coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
                 surface.withPixels { dst, backdrop in
@@ -301,35 +304,48 @@ extension DrawPipeline {
                         guard let covBytes = cov.baseAddress, let maskBytes = maskValues.baseAddress,
                               let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self),
                               let solidRow = rowAt(region.y0, region.x1) else { return }
-                        for y in region.y0..<region.y1 {
-                            // Rows of the coverage, the mask and the surface from column 0 of the device.
-                            let covRow = covBytes + (y &* cw &- covOrigin), maskRow = maskBytes + (y &* mw &- maskOrigin)
-                            let dstAt = (y &* sw &- dstOrigin) &* 4
-                            @inline(__always)
-                            func piece(_ a: Int, _ b: Int, known: Bool, full: Bool) {
-                                backdrop.prepare(y: y, a, b, overwrites: known && full && opaque)
-                                guard known || full else {
-                                    let lanes = (Lane(bytes: covRow + a, k: 255), Lane(bytes: maskRow + a, k: 255))
-                                    return withUnsafeBytes(of: lanes) { raw in
-                                        guard let first = raw.baseAddress?.assumingMemoryBound(to: Lane.self) else { return }
-                                        DrawPipeline.blendPixels(b &- a, from: solidRow + (a &- painted.x0) &* 4, lanes: first, count: 2,
-                                                                 opaque: opaque, fast: true, onto: dst, at: dstAt &+ a &* 4, behind: false)
+                        var band = region.y0
+                        while band < region.y1 {
+                            let end = spans.rowsSharingSpans(from: band, to: region.y1)
+                            if opaque && spans.isKnownFull(y: band, x0: region.x0, x1: region.x1) {
+                                DrawPipeline.solidSpanRows(color, rows: band..<end, x0: region.x0, x1: region.x1, mask: maskSpans,
+                                                           maskBytes: maskBytes, surface: surfaceRect, pixels: dstBytes,
+                                                           backdrop: backdrop, backdropPixel: backdropPixel)
+                                band = end
+                                continue
+                            }
+                            for y in band..<end {
+                                // Rows of the coverage, the mask and the surface from column 0 of the device.
+                                let covRow = covBytes + (y &* cw &- covOrigin), maskRow = maskBytes + (y &* mw &- maskOrigin)
+                                let dstAt = (y &* sw &- dstOrigin) &* 4
+                                @inline(__always)
+                                func piece(_ a: Int, _ b: Int, known: Bool, full: Bool) {
+                                    backdrop.prepare(y: y, a, b, overwrites: known && full && opaque)
+                                    guard known || full else {
+                                        let lanes = (Lane(bytes: covRow + a, k: 255), Lane(bytes: maskRow + a, k: 255))
+                                        return withUnsafeBytes(of: lanes) { raw in
+                                            guard let first = raw.baseAddress?.assumingMemoryBound(to: Lane.self) else { return }
+                                            DrawPipeline.blendPixels(b &- a, from: solidRow + (a &- painted.x0) &* 4, lanes: first,
+                                                                     count: 2, opaque: opaque, fast: true, onto: dst,
+                                                                     at: dstAt &+ a &* 4, behind: false)
+                                        }
                                     }
+                                    // Where both are full an opaque colour is a fill, without the
+                                    // kernel's own dispatch to it.
+                                    if known && full && opaque { return mask_fill_pixels(dstBytes + (dstAt &+ a &* 4), b &- a, color) }
+                                    let bytes = known ? (full ? nil : maskRow + a) : covRow + a
+                                    mask_solid_row(color, bytes, 255, dstBytes + (dstAt &+ a &* 4), b &- a)
                                 }
-                                // Where both are full an opaque colour is a fill, without the
-                                // kernel's own dispatch to it.
-                                if known && full && opaque { return mask_fill_pixels(dstBytes + (dstAt &+ a &* 4), b &- a, color) }
-                                let bytes = known ? (full ? nil : maskRow + a) : covRow + a
-                                mask_solid_row(color, bytes, 255, dstBytes + (dstAt &+ a &* 4), b &- a)
-                            }
-                            // The mask's extent is found within each piece of the coverage's.
-                            spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
-                                guard walksMask else {
-                                    let (lo, hi) = maskSpans.extent(y: y, within: a, b)
-                                    return lo < hi ? piece(lo, hi, known: known, full: false) : ()
+                                // The mask's extent is found within each piece of the coverage's.
+                                spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
+                                    guard walksMask else {
+                                        let (lo, hi) = maskSpans.extent(y: y, within: a, b)
+                                        return lo < hi ? piece(lo, hi, known: known, full: false) : ()
+                                    }
+                                    maskSpans.forEach(y: y, within: a, b) { c, d, full in piece(c, d, known: known, full: full) }
                                 }
-                                maskSpans.forEach(y: y, within: a, b) { c, d, full in piece(c, d, known: known, full: full) }
                             }
+                            band = end
                         }
                     }
                 }

@@ -1,0 +1,24 @@
+import CPixels
+
+extension DrawPipeline {
+    /// Rows `rows` of `runSolidMaskedFill` for an opaque `color`, where the coverage is
+    /// known full over the region's columns `x0 ..< x1`: one `mask_solid_span_rows` call,
+    /// which walks each row along the mask's own spans (its extent, its full runs filled, its
+    /// bytes between them) and takes the rows' stale columns (`BackdropRows.staleStarts`),
+    /// writing them once: the backdrop before the extent, the colour blended onto
+    /// `backdropPixel` at the edges. `maskBytes` and `pixels` are the mask's bytes (over
+    /// `mask.rect`) and the surface's pixels (over `surface`).
+    static func solidSpanRows(_ color: UInt32, rows: Range<Int>, x0: Int, x1: Int, mask: CoverageMask.Spans,
+                              maskBytes: UnsafePointer<UInt8>, surface: PixelRect, pixels: UnsafeMutablePointer<UInt8>,
+                              backdrop: BackdropRows, backdropPixel: UInt32) {
+        let m = mask.rect, y0 = rows.lowerBound
+        let tables = mask.tables, stale = backdrop.staleStarts
+        var spec = mask_solid_span_rows(
+            y0: y0, y1: rows.upperBound, x0: x0, x1: x1,
+            spans: tables.map { $0.rows + (y0 &- m.y0) &* 4 }, runs: tables?.runs, origin: m.x0,
+            mask: maskBytes + ((y0 &- m.y0) &* m.width &- m.x0), mask_stride: m.width,
+            dst: pixels + ((y0 &- surface.y0) &* surface.width &- surface.x0) &* 4, dst_stride: surface.width &* 4,
+            stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0, stale_x1: stale?.rect.x1 ?? 0)
+        mask_solid_span_rows(color, backdropPixel, &spec)
+    }
+}
