@@ -71,16 +71,10 @@ enum Rasterizer {
             let touched = TouchedBlocks(marks: marks, words: words)
             let ox = Double(area.x0), oy = Double(area.y0)
             cells.withUnsafeMutableBufferPointer { buffer in
-                let lines = LineAccumulator(cells: buffer, touched: touched, width: w, height: h, stride: stride)
-                for poly in polygons {
-                    let pts = poly.points
-                    guard pts.count >= 2 else { continue }
-                    var prev = pts[pts.count - 1]
-                    for p in pts {
-                        lines.add(prev.x - ox, prev.y - oy, p.x - ox, p.y - oy)
-                        prev = p
-                    }
-                }
+                guard let cellBase = buffer.baseAddress, let markBase = marks.baseAddress else { return }
+                let lines = LineAccumulator(buffer: mask_line_buffer(cells: cellBase, marks: markBase, words: words,
+                                                                     stride: stride, width: w, height: h))
+                for poly in polygons { lines.add(poly.points, ox: ox, oy: oy) }
             }
             // Each row's extent and full runs, noted as its bytes are written.
             return CoverageSpanWriter.write(rows: h, pool: pool) { spans in
