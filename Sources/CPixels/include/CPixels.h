@@ -6,6 +6,7 @@
 
 #include "CoverageCells.h"
 #include "CoverageLines.h"
+#include "CoverageRows.h"
 #include "Kernels.h"
 
 /// Writes the first three bytes of each of the `count` four-byte pixels at `rgba` to

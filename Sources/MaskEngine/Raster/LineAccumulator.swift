@@ -72,20 +72,9 @@ struct LineAccumulator {
 /// One bit for each eight cells of every row of an accumulation buffer, set when an edge
 /// writes to one of them: the running sum reads the marked blocks, found 64 at a time
 /// (count trailing zeros), and skips the rest.
-struct TouchedBlocks {
-    /// `words` words a row, all zero at first.
-    let marks: UnsafeMutableBufferPointer<UInt64>
-    let words: Int
-
-    /// The words a row of `cells` cells needs.
+enum TouchedBlocks {
+    /// The words of marks a row of `cells` cells needs.
     static func words(cells: Int) -> Int {
         (((cells &+ 7) &>> 3) &+ 63) &>> 6
-    }
-
-    /// Row `y`'s `words` words of marks.
-    @inline(__always)
-    func row(_ y: Int) -> UnsafeMutableBufferPointer<UInt64> {
-        let start = y &* words
-        return UnsafeMutableBufferPointer(rebasing: marks[start..<(start &+ words)])
     }
 }
