@@ -5,6 +5,8 @@
 #include <stdint.h>
 
 #include "CoverageCells.h"
+#include "CoverageLines.h"
+#include "CoverageRows.h"
 #include "Kernels.h"
 
 /// Writes the first three bytes of each of the `count` four-byte pixels at `rgba` to

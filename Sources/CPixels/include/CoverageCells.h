@@ -68,11 +68,4 @@ static inline uint8_t mask_nonzero_byte(float sum) {
     return (uint8_t)(int32_t)(scaled + 0.5f);
 }
 
-/// `v` truncated toward zero, for the rasterizer's columns and rows: `v` is in 0 ... width
-/// (or height) there (clamped, never NaN), where Swift's `Int(v)` would check a range that
-/// cannot fail.
-static inline long mask_column_floor(double v) {
-    return (long)v;
-}
-
 #endif

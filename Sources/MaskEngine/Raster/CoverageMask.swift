@@ -1,3 +1,5 @@
+import CPixels
+
 /// How much of each pixel of a device rectangle a shape covers, 0 (none) to 255 (all).
 ///
 /// Pixels outside `rect` have coverage 0. `bytes` is row-major, `rect.width` bytes a row.
@@ -291,6 +293,22 @@ struct CoverageSpanWriter {
         return (table, runs, written.covered)
     }
 
+    /// Hands the tables to `body` as C's `mask_span_table` (for `mask_sum_rows`, which
+    /// writes rows by the rules of `run`, `summed` and `endRow`), and takes them back.
+    /// Called between rows.
+    mutating func withTable(_ body: (inout mask_span_table) -> Void) {
+        guard let base = header.baseAddress else { return }
+        var table = mask_span_table(header: base, runs: runs, room: room, count: count, row: row, row_start: rowStart,
+                                    covered: covered) { runs, count, room in
+            let (bigger, size) = CoverageSpanWriter.grown(runs, room: room.pointee, count: count)
+            room.pointee = size
+            return bigger
+        }
+        body(&table)
+        (runs, room, count, row, rowStart, covered) = (table.runs, table.room, table.count, table.row, table.row_start,
+                                                       table.covered)
+    }
+
     /// True when the current row has had a possibly non-zero column: a run of 0s before
     /// one lies outside the extent.
     var hasStartedExtent: Bool { first >= 0 }
@@ -355,20 +373,22 @@ struct CoverageSpanWriter {
     /// Adds the full run `x0 ..< x1` to the current row.
     @inline(__always)
     private mutating func append(_ x0: Int, _ x1: Int) {
-        if count &+ 2 > room { grow() }
+        if count &+ 2 > room { (runs, room) = Self.grown(runs, room: room, count: count) }
         runs[count] = Int32(truncatingIfNeeded: x0)
         runs[count &+ 1] = Int32(truncatingIfNeeded: x1)
         count &+= 2
     }
 
-    /// Moves the runs to twice the room (rows with more runs than the room was made for).
+    /// The `count` runs at `runs` moved to twice the room (rows with more runs than the room
+    /// was made for), and that room. Static, not mutating: a writer held in a loop's
+    /// registers (`Rasterizer.sumRows`) is not put in memory for a call that takes its address.
     @inline(never)
-    private mutating func grow() {
+    private static func grown(_ runs: UnsafeMutablePointer<Int32>, room: Int, count: Int)
+        -> (UnsafeMutablePointer<Int32>, Int) {
         let bigger = UnsafeMutablePointer<Int32>.allocate(capacity: max(16, room &* 2))
         bigger.initialize(from: runs, count: count)
         runs.deallocate()
-        runs = bigger
-        room = max(16, room &* 2)
+        return (bigger, max(16, room &* 2))
     }
 
     /// Ends the current row, `width` columns wide: the extent is trimmed to its non-zero

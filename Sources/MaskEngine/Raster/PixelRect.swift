@@ -41,10 +41,26 @@ struct PixelRect: Hashable, Sendable {
             self = .empty
             return
         }
-        x0 = PixelRect.clamped(r.minX.rounded(.down))
-        y0 = PixelRect.clamped(r.minY.rounded(.down))
-        x1 = PixelRect.clamped(r.maxX.rounded(.up))
-        y1 = PixelRect.clamped(r.maxY.rounded(.up))
+        x0 = PixelRect.clampedFloor(r.minX)
+        y0 = PixelRect.clampedFloor(r.minY)
+        x1 = PixelRect.clampedCeiling(r.maxX)
+        y1 = PixelRect.clampedCeiling(r.maxY)
+    }
+
+    /// `clamped(v.rounded(.down))` for a finite `v`, without a libm call: the limit is a
+    /// whole number, so clamping first gives the same, and the clamped value converts to
+    /// `Int` exactly once its fraction is dropped.
+    static func clampedFloor(_ v: Double) -> Int {
+        let c = min(coordinateLimit, max(-coordinateLimit, v))
+        let i = Int(c)
+        return Double(i) > c ? i &- 1 : i
+    }
+
+    /// `clamped(v.rounded(.up))` for a finite `v`, as `clampedFloor`.
+    static func clampedCeiling(_ v: Double) -> Int {
+        let c = min(coordinateLimit, max(-coordinateLimit, v))
+        let i = Int(c)
+        return Double(i) < c ? i &+ 1 : i
     }
 
     /// A finite device coordinate as a pixel index, clamped to `±coordinateLimit` (so the

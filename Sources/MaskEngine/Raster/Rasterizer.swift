@@ -68,32 +68,25 @@ enum Rasterizer {
         var values = pool.bytes(count: w * h, zeroed: false)
         let spans = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words &* h) { marks in
             marks.initialize(repeating: 0)
-            let touched = TouchedBlocks(marks: marks, words: words)
             let ox = Double(area.x0), oy = Double(area.y0)
             cells.withUnsafeMutableBufferPointer { buffer in
-                let lines = LineAccumulator(cells: buffer, touched: touched, width: w, height: h, stride: stride)
-                for poly in polygons {
-                    let pts = poly.points
-                    guard pts.count >= 2 else { continue }
-                    var prev = pts[pts.count - 1]
-                    for p in pts {
-                        lines.add(prev.x - ox, prev.y - oy, p.x - ox, p.y - oy)
-                        prev = p
-                    }
-                }
+                guard let cellBase = buffer.baseAddress, let markBase = marks.baseAddress else { return }
+                let lines = LineAccumulator(buffer: mask_line_buffer(cells: cellBase, marks: markBase, words: words,
+                                                                     stride: stride, width: w, height: h))
+                for poly in polygons { lines.add(poly.points, ox: ox, oy: oy) }
             }
-            // Each row's extent and full runs, noted as its bytes are written.
+            // The running sum of every row (CoverageRows.c): each pixel's byte is the coverage
+            // of the sum of its row's cells up to it, every cell read is set back to 0, and
+            // each row's extent and full runs are noted as its bytes are written. Only the
+            // touched blocks are summed cell by cell: the cells of the others are +0, which
+            // leaves a sum as it is, and they hold one value, handed to the spans as a run.
             return CoverageSpanWriter.write(rows: h, pool: pool) { spans in
                 cells.withUnsafeMutableBufferPointer { cellBuffer in
                     values.withUnsafeMutableBufferPointer { out in
-                        guard let cellBase = cellBuffer.baseAddress, let outBase = out.baseAddress else { return }
-                        switch fillRule {
-                        case .nonzero:
-                            sumRows(cellBase, touched, into: outBase, width: w, height: h, stride: stride, spans: &spans,
-                                    coverage: NonzeroCoverage.self)
-                        case .evenodd:
-                            sumRows(cellBase, touched, into: outBase, width: w, height: h, stride: stride, spans: &spans,
-                                    coverage: EvenOddCoverage.self)
+                        guard let cellBase = cellBuffer.baseAddress, let outBase = out.baseAddress,
+                              let markBase = marks.baseAddress else { return }
+                        spans.withTable { table in
+                            mask_sum_rows(cellBase, markBase, words, outBase, w, h, stride, fillRule == .evenodd, &table)
                         }
                     }
                 }
@@ -107,73 +100,6 @@ enum Rasterizer {
             return nil
         }
         return CoverageMask(rect: area, sparse: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns)
-    }
-
-    /// The running sum of every row: each pixel's byte is the coverage of the sum of its
-    /// row's cells up to it, and every cell read is set back to 0. Cells no edge wrote to
-    /// are +0, and adding +0 leaves a sum as it is, so skipping them changes no byte: only
-    /// the touched blocks are summed cell by cell, and the untouched ones between them hold
-    /// one value, handed to the spans as a run (and written only where the spans need it).
-    private static func sumRows<Rule: CoverageRule>(_ cells: UnsafeMutablePointer<Float>, _ touched: TouchedBlocks,
-                                                    into out: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int,
-                                                    stride: Int, spans writer: inout CoverageSpanWriter, coverage: Rule.Type) {
-        // Held in locals for the loop (its state stays in registers), handed back at the end.
-        var spans = writer
-        defer { writer = spans }
-        // A last, partial block is summed, when an edge wrote to it, as a whole block of
-        // cells (the row's stride holds it) whose first bytes are kept; untouched, its
-        // cells and the two spare ones are 0 and it is part of the run that ends the row.
-        for y in 0..<h {
-            var sum: Float = 0
-            let row = cells + y &* stride, outRow = out + y &* w
-            let rowBytes = UnsafePointer(outRow)
-            let marks = touched.row(y)
-            var x = 0
-            // The touched blocks, in order, a word of marks at a time.
-            for word in 0..<touched.words {
-                var bits = marks[word]
-                while bits != 0 {
-                    let bx = (word &<< 6 | bits.trailingZeroBitCount) &<< 3
-                    bits &= bits &- 1
-                    // Only the spare cells past the row's last block: cleared below.
-                    guard bx < w else { break }
-                    // The untouched blocks from `x` to this one hold the sum so far.
-                    if bx > x { run(x, bx, sum, width: w, row: outRow, spans: &spans, coverage: Rule.self) }
-                    let stop = min(bx &+ 8, w)
-                    var bytes = Rule.sumBlock(row + bx, &sum)
-                    if stop &- bx == 8 {
-                        UnsafeMutableRawPointer(outRow + bx).storeBytes(of: bytes.littleEndian, as: UInt64.self)
-                    } else {
-                        // Past the row's bytes: only the first ones are kept.
-                        for i in bx..<stop {
-                            outRow[i] = UInt8(truncatingIfNeeded: bytes)
-                            bytes &>>= 8
-                        }
-                    }
-                    spans.summed(bx, stop, bytes: rowBytes)
-                    x = stop
-                }
-            }
-            if x < w { run(x, w, sum, width: w, row: outRow, spans: &spans, coverage: Rule.self) }
-            spans.endRow(width: w, bytes: rowBytes)
-            // The spare cells that edges reaching the area's right side wrote to (the last
-            // block cleared them when it held them).
-            row[w] = 0
-            row[w &+ 1] = 0
-        }
-    }
-
-    /// Columns `x0 ..< x1` of a row, untouched blocks after the running sum `sum`: one
-    /// value, handed to the spans as a run and written where the spans leave it open.
-    @inline(__always)
-    private static func run<Rule: CoverageRule>(_ x0: Int, _ x1: Int, _ sum: Float, width w: Int, row: UnsafeMutablePointer<UInt8>,
-                                                spans: inout CoverageSpanWriter, coverage: Rule.Type) {
-        let byte = Rule.byte(sum)
-        // Unwritten where the spans say it all (see `CoverageSpanWriter.run`).
-        if byte != 255, byte != 0 || (spans.hasStartedExtent && x1 != w) {
-            (row + x0).update(repeating: byte, count: x1 &- x0)
-        }
-        spans.run(x0, x1, value: byte)
     }
 
     // MARK: - Rectangles
@@ -320,57 +246,5 @@ struct BoxOverlap {
     func overlap(_ i: Int) -> Float {
         let start = Double(first &+ i)
         return Float(max(0, min(hi, start + 1) - max(lo, start)))
-    }
-}
-
-/// How a row's running winding sum becomes a coverage byte: the fill rule of the sum loop,
-/// chosen once per shape.
-protocol CoverageRule {
-    /// The coverage byte of one sum.
-    static func byte(_ sum: Float) -> UInt8
-    /// Adds the eight cells at `cells` to `sum` one after another (their order makes the
-    /// bytes), sets them to 0, leaves `sum` the sum after the last cell, and returns the
-    /// `byte` of each running sum in a word, the first in its lowest byte (in a register,
-    /// not memory: a row's last block stores fewer than eight).
-    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: inout Float) -> UInt64
-}
-
-/// Nonzero: `min(1, |sum|)`.
-enum NonzeroCoverage: CoverageRule {
-    /// The C kernel's conversion (`sumBlock`'s, one lane): the sums are finite, so
-    /// Swift's checks of `Int32(_:)` could not fail.
-    @inline(__always)
-    static func byte(_ sum: Float) -> UInt8 {
-        mask_nonzero_byte(sum)
-    }
-
-    /// The C kernel: the sums added in order, their bytes made in vector lanes with the
-    /// same float operations and truncation as `byte`.
-    @inline(__always)
-    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: inout Float) -> UInt64 {
-        let block = mask_sum_cells8_nonzero(cells, sum)
-        sum = block.sum
-        return block.bytes
-    }
-}
-
-/// Evenodd: `|sum|` folded into 0...1, 0 at even windings and 1 at odd ones.
-enum EvenOddCoverage: CoverageRule {
-    @inline(__always)
-    static func byte(_ sum: Float) -> UInt8 {
-        var v = abs(sum).truncatingRemainder(dividingBy: 2)
-        if v > 1 { v = 2 - v }
-        return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
-    }
-
-    @inline(__always)
-    static func sumBlock(_ cells: UnsafeMutablePointer<Float>, _ sum: inout Float) -> UInt64 {
-        var bytes: UInt64 = 0
-        for i in 0..<8 {
-            sum += cells[i]
-            cells[i] = 0
-            bytes |= UInt64(byte(sum)) &<< UInt64(8 &* i)
-        }
-        return bytes
     }
 }

@@ -1,3 +1,4 @@
+import CPixels
 import XCTest
 @testable import MaskEngine
 
@@ -149,10 +150,11 @@ final class RasterizerAgreementTests: XCTestCase {
         }
     }
 
-    /// A block of eight cells summed at once gives, lane for lane, the bytes of the sums
-    /// added one at a time, and leaves its cells at 0: at every rounding boundary
-    /// ((k − 0.5) / 255 and its neighbours) reached in each lane, and on random cells of
-    /// either sign, past one winding too.
+    /// A block of eight cells summed at once (`mask_sum_cells8_nonzero`, the running sum's
+    /// kernel) gives, lane for lane, the nonzero bytes of the sums added one at a time,
+    /// `Int32(min(|sum|, 1) · 255 + 0.5)`, and leaves its cells at 0: at every rounding
+    /// boundary ((k − 0.5) / 255 and its neighbours) reached in each lane, and on random
+    /// cells of either sign, past one winding too.
     func testABlockOfCellsGivesTheOneCellBytes() {
         var sums: [Float] = [0, -0, 1, -1, 2, -2, 3.5, 1e-30, -1e-30, 1.0000001, 100, -7.25]
         for k in 0...256 {
@@ -169,23 +171,19 @@ final class RasterizerAgreementTests: XCTestCase {
             blocks.append((0, cells))
         }
         for _ in 0..<25_000 { blocks.append((randomCell(), (0..<8).map { _ in randomCell() })) }
-        func check<Rule: CoverageRule>(_ rule: Rule.Type) {
-            for (start, cells) in blocks {
-                var expected = [UInt8](repeating: 0, count: 8), sum = start
-                for i in 0..<8 {
-                    sum += cells[i]
-                    expected[i] = Rule.byte(sum)
-                }
-                var work = cells, end = start
-                let word = work.withUnsafeMutableBufferPointer { c in Rule.sumBlock(c.baseAddress!, &end) }
-                let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) }
-                guard bytes == expected, end.bitPattern == sum.bitPattern, work.allSatisfy({ $0 == 0 }) else {
-                    XCTFail("\(rule): cells \(cells) from \(start) give \(bytes) ending at \(end), one at a time \(expected) at \(sum)")
-                    return
-                }
+        for (start, cells) in blocks {
+            var expected = [UInt8](repeating: 0, count: 8), sum = start
+            for i in 0..<8 {
+                sum += cells[i]
+                expected[i] = UInt8(truncatingIfNeeded: Int32(min(abs(sum), 1) * 255 + 0.5))
+            }
+            var work = cells
+            let block = work.withUnsafeMutableBufferPointer { c in mask_sum_cells8_nonzero(c.baseAddress!, start) }
+            let bytes = (0..<8).map { UInt8(truncatingIfNeeded: block.bytes >> UInt64(8 * $0)) }
+            guard bytes == expected, block.sum.bitPattern == sum.bitPattern, work.allSatisfy({ $0 == 0 }) else {
+                XCTFail("cells \(cells) from \(start) give \(bytes) ending at \(block.sum), one at a time \(expected) at \(sum)")
+                return
             }
         }
-        check(NonzeroCoverage.self)
-        check(EvenOddCoverage.self)
     }
 }

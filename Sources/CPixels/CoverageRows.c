@@ -1,0 +1,215 @@
+// The rasterizer's running sum and its spans: see CoverageRows.h. The sums are added in
+// the order the Swift loop of commit 591d584 added them, their bytes made with the same
+// float operations, and the spans noted by the rules of `CoverageSpanWriter` (its `run`,
+// `summed` and `endRow`), which the tests hold this loop to.
+
+#include "CoverageRows.h"
+#include "CoverageCells.h"
+#include <math.h>
+#include <string.h>
+
+// Never fused into multiply-adds: the bytes must be those of the unfused operations.
+#pragma clang fp contract(off)
+
+/// Evenodd's coverage byte of one sum: `|sum|` folded into 0 ... 1 (0 at even windings,
+/// 1 at odd ones), as Swift's `truncatingRemainder` (fmod) and `Int32(v * 255 + 0.5)`.
+static inline uint8_t evenodd_byte(float sum) {
+    float v = fmodf(fabsf(sum), 2.0f);
+    if (v > 1) v = 2 - v;
+    return (uint8_t)(int32_t)(v * 255.0f + 0.5f);
+}
+
+/// Evenodd's block of eight: the sums added one after another, each made a byte.
+static inline mask_block8 evenodd_block(float *cells, float sum) {
+    mask_block8 block = {0, 0};
+    for (int i = 0; i < 8; i++) {
+        sum += cells[i];
+        cells[i] = 0;
+        block.bytes |= (uint64_t)evenodd_byte(sum) << (8 * i);
+    }
+    block.sum = sum;
+    return block;
+}
+
+/// The state of the row being written, as `CoverageSpanWriter` keeps it: its extent so far
+/// (`first` is -1 until a possibly non-zero column is seen), its first non-zero run's
+/// start and last one's end (-1 when none), and the open full run's start (-1 when none).
+typedef struct {
+    long first, last, first_run, last_run_end, run_start;
+} row_state;
+
+/// Adds the full run `x0 ..< x1` to the table.
+static inline void append_run(mask_span_table *t, long x0, long x1) {
+    if (t->count + 2 > t->room) t->runs = t->grow(t->runs, t->count, &t->room);
+    t->runs[t->count] = (int32_t)x0;
+    t->runs[t->count + 1] = (int32_t)x1;
+    t->count += 2;
+}
+
+/// `CoverageSpanWriter.run`: columns `x0 ..< x1` all hold `value`.
+static inline void note_run(mask_span_table *t, row_state *r, long x0, long x1, uint8_t value) {
+    if (value != 0) {
+        if (r->first < 0) r->first = x0;
+        if (r->first_run < 0) r->first_run = x0;
+        r->last = x1;
+        r->last_run_end = x1;
+    }
+    if (value == 255) {
+        if (r->run_start < 0) r->run_start = x0;
+    } else if (r->run_start >= 0) {
+        append_run(t, r->run_start, x0);
+        r->run_start = -1;
+    }
+}
+
+/// `CoverageSpanWriter.summed` for the `n` columns `x0 ..< x0 + n` of a block (8, or fewer
+/// for a row's last block), whose bytes are the low `n` of `bytes` (the first lowest).
+static inline __attribute__((always_inline))
+void note_block(mask_span_table *t, row_state *r, long x0, long n, uint64_t bytes) {
+    long x1 = x0 + n;
+    if (r->first < 0) r->first = x0;
+    r->last = x1;
+    // The columns' bytes that are not 255, as non-zero bytes; above the top one, none.
+    uint64_t notFull = n == 8 ? ~bytes : ~bytes & (((uint64_t)1 << (8 * n)) - 1);
+    if (r->run_start >= 0) {
+        long e = notFull == 0 ? x1 : x0 + (__builtin_ctzll(notFull) >> 3);
+        if (e == x1) return;
+        append_run(t, r->run_start, e);
+        r->run_start = -1;
+    }
+    // The 255s that end the columns, counted down from the top one (moved to the word's top).
+    uint64_t fromTop = notFull << (64 - 8 * n);
+    if ((fromTop >> 56) != 0) return;
+    r->run_start = fromTop == 0 ? x0 : x1 - (__builtin_clzll(fromTop) >> 3);
+}
+
+/// An unaligned word of eight bytes.
+static inline uint64_t load_word(const uint8_t *p) {
+    uint64_t word;
+    memcpy(&word, p, 8);
+    return word;
+}
+
+/// Stores the low `n` (1 ... 7) bytes of `bytes` at `p`, the lowest first.
+static inline void store_first(uint8_t *p, long n, uint64_t bytes) {
+    if (n & 4) { uint32_t four = (uint32_t)bytes; memcpy(p, &four, 4); p += 4; bytes >>= 32; }
+    if (n & 2) { uint16_t two = (uint16_t)bytes; memcpy(p, &two, 2); p += 2; bytes >>= 16; }
+    if (n & 1) *p = (uint8_t)bytes;
+}
+
+/// `CoverageSpanWriter.endRow`: the extent trimmed to its non-zero ends, the row's entries
+/// written, the state made ready for the next row.
+static inline __attribute__((always_inline))
+void end_row(mask_span_table *t, row_state *r, long width, const uint8_t *bytes) {
+    if (r->run_start >= 0) {
+        append_run(t, r->run_start, width);
+        r->run_start = -1;
+    }
+    long lo = 0, hi = 0;
+    if (r->first >= 0) {
+        lo = r->first;
+        hi = r->last;
+        // A word at a time: the zero bytes before the first non-zero one, up to the first
+        // non-zero run at most, and after the last, down to the last non-zero run's end.
+        long loLimit = r->first_run >= 0 ? r->first_run : hi;
+        bool found = false;
+        while (lo + 8 <= loLimit) {
+            uint64_t word = load_word(bytes + lo);
+            if (word != 0) { lo += __builtin_ctzll(word) >> 3; found = true; break; }
+            lo += 8;
+        }
+        if (!found) while (lo < loLimit && bytes[lo] == 0) lo++;
+        if (lo < hi) {
+            long hiLimit = r->last_run_end > lo ? r->last_run_end : lo;
+            found = false;
+            while (hi - 8 >= hiLimit) {
+                uint64_t word = load_word(bytes + hi - 8);
+                if (word != 0) { hi -= __builtin_clzll(word) >> 3; found = true; break; }
+                hi -= 8;
+            }
+            if (!found) while (hi > hiLimit && bytes[hi - 1] == 0) hi--;
+        }
+        if (lo >= hi) { lo = 0; hi = 0; } else { t->covered = true; }
+    }
+    int32_t *entry = t->header + t->row * 4;
+    entry[0] = (int32_t)lo;
+    entry[1] = (int32_t)hi;
+    entry[2] = (int32_t)t->row_start;
+    entry[3] = (int32_t)t->count;
+    t->row_start = t->count;
+    r->first = -1;
+    r->first_run = -1;
+    r->last_run_end = -1;
+    t->row += 1;
+}
+
+/// Columns `x0 ..< x1` of a row, untouched blocks after the running sum `sum` (its byte
+/// `byte`): one value, noted as a run and written where the spans leave it open.
+static inline void fill_run(mask_span_table *t, row_state *r, long x0, long x1, uint8_t byte, long width,
+                            uint8_t *row) {
+    if (byte != 255 && (byte != 0 || (r->first >= 0 && x1 != width))) memset(row + x0, byte, (size_t)(x1 - x0));
+    note_run(t, r, x0, x1, byte);
+}
+
+/// The loop of `mask_sum_rows` for one fill rule (a constant where it is inlined).
+static inline __attribute__((always_inline))
+void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
+              long stride, bool evenodd, mask_span_table *spans) {
+    // The table in a local (its fields in registers), written back at the end.
+    mask_span_table t = *spans;
+    row_state r = {-1, 0, -1, -1, -1};
+    for (long y = 0; y < height; y++) {
+        float sum = 0;
+        float *row = cells + y * stride;
+        uint8_t *outRow = out + y * width;
+        const uint64_t *rowMarks = marks + y * words;
+        long x = 0;
+        // The touched blocks, in order, a word of marks at a time.
+        for (long word = 0; word < words; word++) {
+            uint64_t bits = rowMarks[word];
+            while (bits != 0) {
+                long bx = ((word << 6) | __builtin_ctzll(bits)) << 3;
+                bits &= bits - 1;
+                // Only the spare cells past the row's last block: cleared below.
+                if (bx >= width) break;
+                // The untouched blocks from `x` to this one hold the sum so far.
+                if (bx > x) {
+                    uint8_t byte = evenodd ? evenodd_byte(sum) : mask_nonzero_byte(sum);
+                    fill_run(&t, &r, x, bx, byte, width, outRow);
+                }
+                mask_block8 block = evenodd ? evenodd_block(row + bx, sum) : mask_sum_cells8_nonzero(row + bx, sum);
+                sum = block.sum;
+                if (width - bx >= 8) {
+                    memcpy(outRow + bx, &block.bytes, 8);
+                    note_block(&t, &r, bx, 8, block.bytes);
+                    x = bx + 8;
+                } else {
+                    // Past the row's bytes: only the first ones are kept.
+                    long n = width - bx;
+                    store_first(outRow + bx, n, block.bytes);
+                    note_block(&t, &r, bx, n, block.bytes);
+                    x = width;
+                }
+            }
+        }
+        if (x < width) {
+            uint8_t byte = evenodd ? evenodd_byte(sum) : mask_nonzero_byte(sum);
+            fill_run(&t, &r, x, width, byte, width, outRow);
+        }
+        end_row(&t, &r, width, outRow);
+        // The spare cells that edges reaching the area's right side wrote to (the last
+        // block cleared them when it held them).
+        row[width] = 0;
+        row[width + 1] = 0;
+    }
+    *spans = t;
+}
+
+void mask_sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
+                   long stride, bool evenodd, mask_span_table *spans) {
+    if (evenodd) {
+        sum_rows(cells, marks, words, out, width, height, stride, true, spans);
+    } else {
+        sum_rows(cells, marks, words, out, width, height, stride, false, spans);
+    }
+}
