@@ -21,6 +21,9 @@ final class BufferPool {
     private var runMasks: [RunMask] = []
     /// The thread's table of a frame's layer states, while no frame holds it.
     private var idleStates: LayerStates?
+    /// The thread's own reference to the scene of the renderer that last drew with this
+    /// pool (`Renderer.local(in:)`); it holds that renderer's scene until another's.
+    var renderer: Renderer.Shared?
     /// The bytes handed out and not yet given back since `startFrame()`: what the frame's
     /// buffers hold, which `RenderBudget.bufferBytes` bounds.
     private(set) var bytesInUse = 0

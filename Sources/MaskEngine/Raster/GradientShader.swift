@@ -25,12 +25,15 @@ struct GradientShader: Sendable {
 
     /// The paint of a gradient layer, or nil when it draws nothing (no colours, or a
     /// transform that flattens the layer). One colour gives a solid paint.
+    /// The state is read where it lies (`state`): handed a state, a call is handed a copy,
+    /// a dozen of the scene's references retained and released.
     /// - Parameter tables: where the colour table is looked up, and kept once made (one
     ///   per thread: a gradient whose colours do not change is tabulated once).
-    static func paint(for state: LayerState, transform: Transform, tables: GradientTables = GradientTables()) -> Paint? {
-        guard let first = state.colors.first, let inverse = transform.inverted else { return nil }
-        if state.colors.count == 1 { return .solid(first.premultiplied()) }
-        let table = tables.table(colors: state.colors, locations: state.locations)
+    static func paint(for state: UnsafePointer<LayerState>, transform: Transform,
+                      tables: GradientTables = GradientTables()) -> Paint? {
+        guard let first = state.pointee.colors.first, let inverse = transform.inverted else { return nil }
+        if state.pointee.colors.count == 1 { return .solid(first.premultiplied()) }
+        let table = tables.table(colors: state.pointee.colors, locations: state.pointee.locations)
         return .gradient(GradientShader(state: state, table: table, inverse: inverse))
     }
 
@@ -57,15 +60,15 @@ struct GradientShader: Sendable {
         return GradientTables.Table(pixels: table, low: lo, scale: Double(entries - 1) / (hi - lo))
     }
 
-    private init(state: LayerState, table: GradientTables.Table, inverse: Transform) {
+    private init(state: UnsafePointer<LayerState>, table: GradientTables.Table, inverse: Transform) {
         lut = table.pixels
         low = table.low
         scale = table.scale
-        type = state.gradientType
+        type = state.pointee.gradientType
         self.inverse = inverse
-        let w = state.size.width, h = state.size.height
-        start = Point(state.start.x * w, state.start.y * h)
-        end = Point(state.end.x * w, state.end.y * h)
+        let w = state.pointee.size.width, h = state.pointee.size.height
+        start = Point(state.pointee.start.x * w, state.pointee.start.y * h)
+        end = Point(state.pointee.end.x * w, state.pointee.end.y * h)
         switch type {
         case .axial: degenerate = start == end
         case .radial: degenerate = !(abs(end.x - start.x) > 0 && abs(end.y - start.y) > 0)

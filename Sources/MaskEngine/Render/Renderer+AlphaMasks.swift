@@ -8,13 +8,13 @@ extension Renderer {
     func drawsAlphaOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
         guard isVisible(id, walk) else { return true }
         guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
-        let children = sublayers(of: id, walk).filter { isVisible($0, walk) }
+        let children = withSublayers(of: id, walk) { $0.filter { isVisible($0, walk) } }
         let s = walk.states.pointer(to: id)
         let own: Bool = {
             guard masks(of: id, walk).isEmpty, !s.pointee.clip, s.pointee.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
             switch s.pointee.kind {
             case .plain, .grid, .shape: break
-            case .text: if walk.pool.texts.layouts.hasColorGlyphs(s.pointee) { return false }
+            case .text: if walk.pool.texts.layouts.hasColorGlyphs(s) { return false }
             case .gradient: return false
             }
             return s.pointee.opacity >= 1 || contentPartCount(s, texts: walk.pool.texts.layouts) + children.count <= 1
@@ -33,7 +33,7 @@ extension Renderer {
             guard case .solid(let color) = paint else { return }
             surface.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: opacity)
         }
-        for child in drawingOrder(sublayers(of: id, walk), walk.states) where isVisible(child, walk) {
+        for child in visibleSublayers(of: id, walk) {
             try drawAlpha(child, parent: m, opacity: opacity, into: &surface, walk: &walk)
         }
     }
@@ -95,7 +95,7 @@ extension Renderer {
     /// True when a mask is one fill and nothing else (at most one painted part, no visible
     /// sublayer): drawn into empty pixels, its alpha is a function of that fill's coverage.
     func isOneFill(_ mask: LayerID, _ walk: LayerWalk) -> Bool {
-        fillCountBound(walk.states.pointer(to: mask), texts: walk.pool.texts.layouts) <= 1 && !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) })
+        fillCountBound(walk.states.pointer(to: mask), texts: walk.pool.texts.layouts) <= 1 && !withSublayers(of: mask, walk) { $0.contains { isVisible($0, walk) } }
     }
 
     /// `out[o + x] = mulDiv255(f[fo + x], a[ao + x])` for `x` in `0..<count`, eight bytes at

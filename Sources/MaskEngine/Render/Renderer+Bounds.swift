@@ -31,19 +31,23 @@ extension Renderer {
             if !s.pointee.string.isEmpty {
                 // The glyphs' control points hold every pixel they fill. A very long string
                 // (or one whose font cannot be read) is left unbounded rather than laid out twice.
-                guard let glyphs = walk.pool.texts.layouts.bounds(s.pointee) ?? nil else { return nil }
+                guard let glyphs = walk.pool.texts.layouts.bounds(s) ?? nil else { return nil }
                 box = box.union(glyphs)
             }
         case .plain, .gradient, .grid:
             break
         }
         var result = PixelRect(covering: m.apply(box))
-        for child in sublayers(of: id, walk) where isVisible(child, walk) {
-            guard depth < Renderer.maxDepth,
-                  let inner = drawnBounds(of: child, transform: m.concatenating(walk.states.transformToParent(of: child)),
-                                          walk: walk, depth: depth + 1) else { return nil }
-            result = result.union(inner)
+        let bounded = withSublayers(of: id, walk) { children in
+            for child in children where isVisible(child, walk) {
+                guard depth < Renderer.maxDepth,
+                      let inner = drawnBounds(of: child, transform: m.concatenating(walk.states.transformToParent(of: child)),
+                                              walk: walk, depth: depth + 1) else { return false }
+                result = result.union(inner)
+            }
+            return true
         }
+        guard bounded else { return nil }
         guard shadow, let cast = shadowBounds(s, transform: m, content: result) else { return result }
         return result.union(cast)
     }

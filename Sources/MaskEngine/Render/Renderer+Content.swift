@@ -89,16 +89,16 @@ extension Renderer {
         }
         switch s.pointee.kind {
         case .gradient:
-            try fill(.rect(bounds), .nonzero, with: GradientShader.paint(for: s.pointee, transform: m, tables: pool.gradients))
+            try fill(.rect(bounds), .nonzero, with: GradientShader.paint(for: s, transform: m, tables: pool.gradients))
         case .shape:
             if let color = s.pointee.fill { try fill(s.pointee.path, s.pointee.fillRule, with: .solid(color.premultiplied())) }
             if let color = s.pointee.stroke {
-                try fill(strokeCoverage(of: s.pointee, transform: m, clip: clip, pool: pool), with: .solid(color.premultiplied()))
+                try fill(strokeCoverage(of: s, transform: m, clip: clip, pool: pool), with: .solid(color.premultiplied()))
             }
         case .text:
-            try fill(cachedTextCoverage(of: id, s.pointee, transform: m, clip: clip, pool: pool), with: .solid(s.pointee.textColor.premultiplied()),
+            try fill(cachedTextCoverage(of: id, s, transform: m, clip: clip, pool: pool), with: .solid(s.pointee.textColor.premultiplied()),
                      recycle: false)
-            try forEachColorGlyph(of: id, s.pointee, transform: m, clip: clip, pool: pool) { try fill($0, .nonzero, with: $1) }
+            try forEachColorGlyph(of: id, s, transform: m, clip: clip, pool: pool) { try fill($0, .nonzero, with: $1) }
         case .plain, .grid:
             break
         }
@@ -106,12 +106,13 @@ extension Renderer {
 
     /// The coverage of a shape layer's stroke: the outline is built in the layer's
     /// coordinates (so the line width scales with the layer) and filled in device space.
-    private func strokeCoverage(of s: LayerState, transform m: Transform, clip: PixelRect,
+    /// The state is read where it lies (`s`).
+    private func strokeCoverage(of s: UnsafePointer<LayerState>, transform m: Transform, clip: PixelRect,
                                 pool: BufferPool) -> CoverageMask? {
         // Flatten to 0.1 device pixels: divide by the largest stretch of the transform.
         let stretch = max(hypot(m.a, m.b), hypot(m.c, m.d))
         guard stretch > 0, stretch.isFinite else { return nil }
-        let outline = Stroker.outline(of: s.path, width: s.lineWidth, start: s.strokeStart, end: s.strokeEnd,
+        let outline = Stroker.outline(of: s.pointee.path, width: s.pointee.lineWidth, start: s.pointee.strokeStart, end: s.pointee.strokeEnd,
                                       tolerance: 0.1 / stretch)
         return Rasterizer.coverage(of: Flattener.map(outline, m), fillRule: .nonzero, clip: clip, pool: pool)
     }

@@ -64,7 +64,7 @@ extension Renderer {
               walk: inout LayerWalk) throws {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return }
         defer { walk.stack.removeLast() }
-        let children = drawingOrder(sublayers(of: id, walk), walk.states).filter { isVisible($0, walk) }
+        let children = visibleSublayers(of: id, walk)
         let opacity = state.pointee.opacity * inherited
         // A mask that names no layer of the scene is ignored.
         let masks = masks(of: id, walk), masked = !masks.isEmpty

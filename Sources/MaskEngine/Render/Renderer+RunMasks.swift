@@ -108,8 +108,9 @@ extension Renderer {
             }
         }()
         guard own else { return false }
-        for child in sublayers(of: id, walk) where !hasRectangleFillsOnly(child, walk, depth: depth + 1, layers: &layers) { return false }
-        return true
+        return withSublayers(of: id, walk) { children in
+            children.allSatisfy { hasRectangleFillsOnly($0, walk, depth: depth + 1, layers: &layers) }
+        }
     }
 
     /// True when a path is straight lines only, with at most `points` points.
@@ -149,7 +150,7 @@ extension Renderer {
             room.coverage = coverage
             guard fill(color.premultiplied()) else { return false }
         }
-        for child in drawingOrder(sublayers(of: id, walk), walk.states) where isVisible(child, walk) {
+        for child in visibleSublayers(of: id, walk) {
             guard try drawRuns(child, parent: m, opacity: opacity, into: &drawn, room: &room, dirty: &dirty, walk: &walk) else { return false }
         }
         return true

@@ -8,11 +8,13 @@ extension Renderer {
     /// made in canonical placement (see `TextCoverageCache`), kept in the pool's cache and
     /// made again only when what it depends on changes; it belongs to the cache and must
     /// not be recycled.
+    /// The state is read where it lies (`s`): handed a state, a call is handed a copy, a
+    /// dozen of the scene's references retained and released.
     /// - Throws: `RenderError.textLayout` when the font cannot be loaded or read: a text
     ///   layer never silently draws nothing.
-    func cachedTextCoverage(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect,
+    func cachedTextCoverage(of id: LayerID, _ s: UnsafePointer<LayerState>, transform m: Transform, clip: PixelRect,
                             pool: BufferPool) throws -> CoverageMask? {
-        guard !s.string.isEmpty else { return nil }
+        guard !s.pointee.string.isEmpty else { return nil }
         let placement = TextCoverageCache.Placement(s, transform: m, clip: clip)
         // The translation to 1/1024 of a pixel (exact in a Double this far out): labels that
         // move alike stay alike (x + 40·p is not the same fraction at every x), and the
@@ -49,12 +51,12 @@ extension Renderer {
             let shape = TextCoverageCache.Shape(
                 placement: TextCoverageCache.Placement(s, transform: canonical, clip: uncut ? .empty : canonicalClip), uncut: uncut)
             found = TextCoverageCache.Found(shape: shape, dx: dx, dy: dy)
-            pool.texts.note(found, for: id, at: placement)
+            pool.texts.note(found, for: id, s, at: placement)
         }
         if let kept = pool.texts.coverage(for: found.shape) { return kept?.moved(dx: found.dx, dy: found.dy) }
         let path = try glyphs ?? textPath(of: id, s, transform: canonical, clip: canonicalClip, pool: pool)
         let made = Rasterizer.coverage(of: path, transform: canonical, fillRule: .nonzero, clip: canonicalClip, pool: pool)
-        pool.texts.keep(made, for: found.shape, pool: pool)
+        pool.texts.keep(made, for: found.shape, s, pool: pool)
         return made?.moved(dx: found.dx, dy: found.dy)
     }
 
@@ -64,11 +66,12 @@ extension Renderer {
     /// The outlines come from the thread's memo (`TextLayoutMemo.outlines`): a label's
     /// coverage made again takes no lock; a text the memo does not keep (too long, or
     /// whose font cannot be read) is laid out by `TextLayout`.
-    private func textPath(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect, pool: BufferPool) throws -> Path {
+    private func textPath(of id: LayerID, _ s: UnsafePointer<LayerState>, transform m: Transform, clip: PixelRect,
+                          pool: BufferPool) throws -> Path {
         let visible = m.inverted.map { $0.apply(clip.rect) }
         if let outlines = pool.texts.layouts.outlines(s) { return outlines.path(visible: visible) }
         do {
-            return try TextLayout.path(for: s, visible: visible)
+            return try TextLayout.path(for: s.pointee, visible: visible)
         } catch {
             throw RenderError.textLayout(layer: name(of: id), reason: "\(error)")
         }
@@ -83,7 +86,7 @@ extension Renderer {
     /// - Parameter texts: the render thread's memo (nil outside a render: the layout is
     ///   then looked up in `TextLayout`'s shared store).
     func textPartCount(_ s: UnsafePointer<LayerState>, texts: TextLayoutMemo?) -> Int {
-        s.pointee.string.isEmpty ? 0 : (texts?.hasColorGlyphs(s.pointee) ?? TextLayout.hasColorGlyphs(s.pointee)) ? 2 : 1
+        s.pointee.string.isEmpty ? 0 : (texts?.hasColorGlyphs(s) ?? TextLayout.hasColorGlyphs(s.pointee)) ? 2 : 1
     }
 
     /// Hands each part of a text layer's colour glyphs to `body`, in drawing order, as its
@@ -92,12 +95,13 @@ extension Renderer {
     /// with a box filter to about the size it is drawn at (kept per glyph and size in the
     /// pool's `TextCoverageCache`), so a 136-pixel emoji drawn at 48 pixels stays smooth,
     /// as bilinear sampling alone would not past a factor of two.
+    /// The state is read where it lies (`s`), as by `cachedTextCoverage`.
     /// - Throws: `RenderError.textLayout` when the font cannot be read.
-    func forEachColorGlyph(of id: LayerID, _ s: LayerState, transform m: Transform, clip: PixelRect, pool: BufferPool,
+    func forEachColorGlyph(of id: LayerID, _ s: UnsafePointer<LayerState>, transform m: Transform, clip: PixelRect, pool: BufferPool,
                            _ body: (Path, Paint?) throws -> Void) throws {
         guard pool.texts.layouts.hasColorGlyphs(s) else { return }
         let parts: [TextLayout.ColorPart]
-        do { parts = try TextLayout.colorGlyphs(for: s, visible: m.inverted.map { $0.apply(clip.rect) }) } catch {
+        do { parts = try TextLayout.colorGlyphs(for: s.pointee, visible: m.inverted.map { $0.apply(clip.rect) }) } catch {
             throw RenderError.textLayout(layer: name(of: id), reason: "\(error)")
         }
         let stretchX = hypot(m.a, m.b), stretchY = hypot(m.c, m.d)

@@ -12,23 +12,53 @@
 /// A renderer is an immutable value: any number of threads may render frames of it at the
 /// same time, and the same scene and time always give the same bytes.
 public struct Renderer: Sendable {
-    /// The scene drawn.
-    public var scene: Scene { shared.scene }
+    /// The scene drawn. Read in place (a borrow of the shared scene, not a copy): a copy
+    /// of the scene retains each of its arrays, counts every render thread writes.
+    public var scene: Scene {
+        _read { yield shared.scene }
+    }
     /// What one frame may cost.
     public let budget: RenderBudget
-    /// Each layer's changes, found once: what sampling a frame's states walks.
-    var sampler: StateSampler { shared.sampler }
+    /// Each layer's changes, found once: what sampling a frame's states walks. Read in
+    /// place, as `scene` is.
+    var sampler: StateSampler {
+        _read { yield shared.sampler }
+    }
 
     /// The scene and its sampler, behind one reference: the walk hands the renderer to
     /// closures, which copy it, and a copy of the scene's arrays (nodes, roots, timeline)
     /// retains each, counts in memory every render thread writes.
-    private final class Shared: Sendable {
+    ///
+    /// Unchecked `Sendable` for `sublayers` alone: pointers into the storage of `scene`,
+    /// which it holds and which never changes.
+    final class Shared: @unchecked Sendable {
         let scene: Scene
         let sampler: StateSampler
+        /// The renderer's own `Shared` when this is a render thread's copy of it, else nil.
+        let source: Shared?
+        /// Where each layer's sublayers lie in `scene`, by layer index: read through
+        /// these, the scene's lists are not retained (a count every render thread writes).
+        let sublayers: [UnsafeBufferPointer<LayerID>]
 
         init(_ scene: Scene) {
             self.scene = scene
             sampler = StateSampler(scene)
+            source = nil
+            sublayers = Shared.sublayers(of: scene)
+        }
+
+        /// A render thread's copy of `source`: the same scene and sampler, behind a
+        /// reference of the thread's own.
+        init(copyOf source: Shared) {
+            scene = source.scene
+            sampler = source.sampler
+            self.source = source
+            sublayers = Shared.sublayers(of: scene)
+        }
+
+        /// Where each node's list of sublayers lies in `scene`'s storage.
+        private static func sublayers(of scene: Scene) -> [UnsafeBufferPointer<LayerID>] {
+            scene.nodes.map { node in node.children.withUnsafeBufferPointer { $0 } }
         }
     }
     private let shared: Shared
@@ -42,6 +72,22 @@ public struct Renderer: Sendable {
     public init(scene: Scene, budget: RenderBudget = RenderBudget()) {
         shared = Shared(scene)
         self.budget = budget
+    }
+
+    private init(shared: Shared, budget: RenderBudget) {
+        self.shared = shared
+        self.budget = budget
+    }
+
+    /// This renderer with a render thread's own reference to its scene, kept in the
+    /// thread's `pool` (made once per renderer). The walk's closures copy the renderer, a
+    /// hundred times a frame and more, and each copy retains that reference: the
+    /// renderer's own is one every render thread would write.
+    private func local(in pool: BufferPool) -> Renderer {
+        if let kept = pool.renderer, kept.source === shared { return Renderer(shared: kept, budget: budget) }
+        let made = Shared(copyOf: shared)
+        pool.renderer = made
+        return Renderer(shared: made, budget: budget)
     }
 
     /// The frame at time `t` (seconds): `canvas.width × canvas.height`, opaque.
@@ -71,7 +117,8 @@ public struct Renderer: Sendable {
     public func render<T>(at t: Double, using buffers: RenderBuffers, isCancelled: () -> Bool = { false },
                           _ body: (Image) throws -> T) throws -> T {
         guard t.isFinite else { throw RenderError.invalidTime(t) }
-        return try buffers.pool.stop.during(isCancelled) { try draw(at: t, using: buffers.pool, body) }
+        let pool = buffers.pool
+        return try pool.stop.during(isCancelled) { try local(in: pool).draw(at: t, using: pool, body) }
     }
 
     /// The frame at time `t` (a finite number) drawn with the buffers of `pool`, handed to `body`.
@@ -86,7 +133,7 @@ public struct Renderer: Sendable {
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
         var frame = try Surface(rect: canvas, opaque: scene.canvas.background, pool: pool)
         defer { frame.keepFrame(in: pool) }
-        for id in drawingOrder(walk.tree?.roots ?? scene.roots, walk.states) {
+        for id in visibleRoots(walk) {
             try draw(id, parent: .identity, opacity: 1, into: &frame, walk: &walk)
         }
         frame.refreshBackdrop()
@@ -105,6 +152,33 @@ public struct Renderer: Sendable {
     /// A layer's sublayers in the walk's tree.
     func sublayers(of id: LayerID, _ walk: LayerWalk) -> [LayerID] {
         walk.tree?.children[id.index] ?? scene.node(id).children
+    }
+
+    /// Hands `body` a layer's sublayers in the walk's tree where they lie: the list is the
+    /// scene's (or the tree's), shared by every render thread, and a copy of it retains it.
+    func withSublayers<R>(of id: LayerID, _ walk: LayerWalk, _ body: (UnsafeBufferPointer<LayerID>) throws -> R) rethrows -> R {
+        if let tree = walk.tree { return try tree.children[id.index].withUnsafeBufferPointer(body) }
+        return try body(shared.sublayers[id.index])
+    }
+
+    /// A layer's visible sublayers (`isVisible`) in drawing order: `drawingOrder` of its
+    /// sublayers, those not visible left out, read without a copy of the scene's list.
+    func visibleSublayers(of id: LayerID, _ walk: LayerWalk) -> [LayerID] {
+        withSublayers(of: id, walk) { visibleInDrawingOrder($0, walk) }
+    }
+
+    /// The visible top-level layers in drawing order, as `visibleSublayers`.
+    func visibleRoots(_ walk: LayerWalk) -> [LayerID] {
+        if let tree = walk.tree { return tree.roots.withUnsafeBufferPointer { visibleInDrawingOrder($0, walk) } }
+        return scene.roots.withUnsafeBufferPointer { visibleInDrawingOrder($0, walk) }
+    }
+
+    /// The visible layers of `ids` sorted by `z`, ties in the order of `ids`: the stable
+    /// sort and the filter of `drawingOrder(ids).filter(isVisible)`, the other way round.
+    private func visibleInDrawingOrder(_ ids: UnsafeBufferPointer<LayerID>, _ walk: LayerWalk) -> [LayerID] {
+        var visible: [LayerID] = []
+        for id in ids where isVisible(id, walk) { visible.append(id) }
+        return drawingOrder(visible, walk.states)
     }
 
     /// Siblings sorted by `z`, ties in declaration order.

@@ -19,7 +19,8 @@ final class TextCoverageCache {
         let transform: Transform
         let clip: PixelRect
 
-        init(_ s: LayerState, transform m: Transform, clip: PixelRect) {
+        /// The placement of the state at `s` (read where it lies) under `m`, inside `clip`.
+        init(_ s: UnsafePointer<LayerState>, transform m: Transform, clip: PixelRect) {
             text = TextLayoutMemo.Key(s)
             transform = m
             self.clip = clip
@@ -82,9 +83,17 @@ final class TextCoverageCache {
     init() {}
 
     /// Starts a frame: coverages that the last frame did not use go back to `pool` (text
-    /// that moves leaves one behind each frame).
+    /// that moves leaves one behind each frame). Past `TextLayoutMemo.fontCapacity` fonts
+    /// held for the keys, every key is forgotten and the fonts let go.
     func startFrame(pool: BufferPool) {
         frame &+= 1
+        if layouts.heldFontCount > TextLayoutMemo.fontCapacity {
+            layouts.forgetAll()
+            placements.removeAll(keepingCapacity: true)
+            for (_, entry) in shapes { if var c = entry.coverage { c.recycle(into: pool) } }
+            shapes.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
         for (shape, entry) in shapes where entry.frame < frame &- 1 {
             shapes[shape] = nil
             if var c = entry.coverage {
@@ -103,8 +112,9 @@ final class TextCoverageCache {
         return kept.found
     }
 
-    /// Notes where layer `id` was placed.
-    func note(_ found: Found, for id: LayerID, at placement: Placement) {
+    /// Notes where layer `id`, whose state is at `s`, was placed (its font held by `layouts`).
+    func note(_ found: Found, for id: LayerID, _ s: UnsafePointer<LayerState>, at placement: Placement) {
+        layouts.hold(s)
         placements[id] = (placement, found)
     }
 
@@ -116,9 +126,10 @@ final class TextCoverageCache {
         return .some(shapes.values[index].coverage)
     }
 
-    /// Keeps `coverage` as `shape`'s. The cache owns `coverage` from now on: it must not be
-    /// recycled.
-    func keep(_ coverage: CoverageMask?, for shape: Shape, pool: BufferPool) {
+    /// Keeps `coverage` as `shape`'s, the shape of the state at `s` (its font held by
+    /// `layouts`). The cache owns `coverage` from now on: it must not be recycled.
+    func keep(_ coverage: CoverageMask?, for shape: Shape, _ s: UnsafePointer<LayerState>, pool: BufferPool) {
+        layouts.hold(s)
         let size = coverage.map { $0.bytes.count + $0.spanBytes } ?? 0
         if bytes + size > TextCoverageCache.byteLimit {
             for (_, entry) in shapes { if var c = entry.coverage { c.recycle(into: pool) } }

@@ -7,38 +7,43 @@
 /// Not `Sendable`: one per thread, inside its `BufferPool`'s `TextCoverageCache`.
 final class TextLayoutMemo {
     /// What a text layer's layout and its place in the layer depend on: the string, the
-    /// font (nil for the default font, which is then not fetched; held, so that its
-    /// identity is not reused), the size and the bounds that lay it out and align it.
-    /// Compared, never hashed, by its string: equal strings share their storage frame
-    /// after frame, so comparing them costs a pointer comparison.
+    /// font (nil for the default font, which is then not fetched), the size and the bounds
+    /// that lay it out and align it. Compared, never hashed, by its string: equal strings
+    /// share their storage frame after frame, so comparing them costs a pointer comparison.
+    ///
+    /// The font is named by its identity, not held: a key is made, copied and compared
+    /// several times a frame, and a held font's count is a write every render thread makes
+    /// to the scene's object. The memo holds the font of every key kept, by it or by the
+    /// thread's `TextCoverageCache` (`hold(_:)`), so that its identity is not reused.
     struct Key: Hashable {
         let string: String
-        let font: Font?
+        let font: ObjectIdentifier?
         let fontSize: Double
         let wrapped: Bool
         let truncation: TextTruncation
         let align: TextAlignment
         let width: Double, height: Double
 
-        init(_ s: LayerState) {
-            string = s.string
-            font = s.font
-            fontSize = s.fontSize
-            wrapped = s.wrapped
-            truncation = s.truncation
-            align = s.align
-            width = s.size.width
-            height = s.size.height
+        /// The key of the state at `s`, read where it lies.
+        init(_ s: UnsafePointer<LayerState>) {
+            string = s.pointee.string
+            font = s.pointee.font.map(ObjectIdentifier.init)
+            fontSize = s.pointee.fontSize
+            wrapped = s.pointee.wrapped
+            truncation = s.pointee.truncation
+            align = s.pointee.align
+            width = s.pointee.size.width
+            height = s.pointee.size.height
         }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.font === b.font && a.fontSize == b.fontSize && a.wrapped == b.wrapped && a.truncation == b.truncation
+            a.font == b.font && a.fontSize == b.fontSize && a.wrapped == b.wrapped && a.truncation == b.truncation
                 && a.align == b.align && a.width == b.width && a.height == b.height && a.string == b.string
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(string.utf8.count)
-            hasher.combine(font.map(ObjectIdentifier.init))
+            hasher.combine(font)
             hasher.combine(fontSize)
             hasher.combine(width)
             hasher.combine(height)
@@ -59,14 +64,22 @@ final class TextLayoutMemo {
     /// The most texts remembered: past it the memo starts again empty.
     static let capacity = 256
 
+    /// The fonts named by the keys kept (here and in the thread's `TextCoverageCache`).
+    private var fonts: [ObjectIdentifier: Font] = [:]
+    /// The most fonts held from one frame to the next: past it the memo and the cache
+    /// start again empty (`forgetAll()`).
+    static let fontCapacity = 64
+
     init() {}
 
-    /// `TextLayout.hasColorGlyphs(s)`, remembered.
-    func hasColorGlyphs(_ s: LayerState) -> Bool {
+    /// `TextLayout.hasColorGlyphs` of the state at `s`, remembered. Each question takes
+    /// the state where it lies: handed a state, a call is handed a copy, a dozen of the
+    /// scene's references retained and released.
+    func hasColorGlyphs(_ s: UnsafePointer<LayerState>) -> Bool {
         let key = Key(s)
         if let known = facts[key]?.hasColorGlyphs { return known }
-        let answer = TextLayout.hasColorGlyphs(s)
-        remember(key) { $0.hasColorGlyphs = answer }
+        let answer = TextLayout.hasColorGlyphs(s.pointee)
+        remember(key, font: s) { $0.hasColorGlyphs = answer }
         return answer
     }
 
@@ -75,12 +88,12 @@ final class TextLayoutMemo {
     /// Nil when the text is longer than `Renderer.boundedTextLength` (laying out every
     /// glyph of a very long string is what the cut-down layout avoids) or its font
     /// cannot be read (the caller's own layout reports that).
-    func outlineBounds(_ s: LayerState) -> Rect?? {
+    func outlineBounds(_ s: UnsafePointer<LayerState>) -> Rect?? {
         let key = Key(s)
         if let known = facts[key]?.outlineBounds { return known }
         guard let placed = outlines(s) else { return nil }
         let box = placed.path(visible: nil).controlBounds
-        remember(key) { $0.outlineBounds = .some(box) }
+        remember(key, font: s) { $0.outlineBounds = .some(box) }
         return .some(box)
     }
 
@@ -88,13 +101,13 @@ final class TextLayoutMemo {
     /// (`TextLayout.bounds(for:)`), itself nil when it draws nothing; remembered: a text
     /// mask's group is bounded by it every frame, and `TextLayout` takes the font's lock
     /// for each glyph. Nil as `outlineBounds` is.
-    func bounds(_ s: LayerState) -> Rect?? {
-        guard s.string.utf8.count <= Renderer.boundedTextLength else { return nil }
+    func bounds(_ s: UnsafePointer<LayerState>) -> Rect?? {
+        guard s.pointee.string.utf8.count <= Renderer.boundedTextLength else { return nil }
         let key = Key(s)
         if let known = facts[key]?.bounds { return known }
         let box: Rect?
-        do { box = try TextLayout.bounds(for: s) } catch { return nil }
-        remember(key) { $0.bounds = .some(box) }
+        do { box = try TextLayout.bounds(for: s.pointee) } catch { return nil }
+        remember(key, font: s) { $0.bounds = .some(box) }
         return .some(box)
     }
 
@@ -102,16 +115,35 @@ final class TextLayoutMemo {
     /// remembered: a text's coverage made again (moved to another fraction of a pixel, cut
     /// by another clip) takes its path from them, without the font's lock or the shared
     /// layouts. Nil as `outlineBounds` is.
-    func outlines(_ s: LayerState) -> TextLayout.PlacedOutlines? {
-        guard s.string.utf8.count <= Renderer.boundedTextLength else { return nil }
+    func outlines(_ s: UnsafePointer<LayerState>) -> TextLayout.PlacedOutlines? {
+        guard s.pointee.string.utf8.count <= Renderer.boundedTextLength else { return nil }
         let key = Key(s)
         if let known = facts[key]?.outlines { return known }
-        guard let placed = try? TextLayout.outlines(for: s) else { return nil }
-        remember(key) { $0.outlines = placed }
+        guard let placed = try? TextLayout.outlines(for: s.pointee) else { return nil }
+        remember(key, font: s) { $0.outlines = placed }
         return placed
     }
 
-    private func remember(_ key: Key, _ change: (inout Facts) -> Void) {
+    /// Holds the font of the state at `s` for a key about to be kept, here or in the
+    /// thread's `TextCoverageCache`: its identity is not reused while a key names it.
+    func hold(_ s: UnsafePointer<LayerState>) {
+        guard let font = s.pointee.font else { return }
+        let id = ObjectIdentifier(font)
+        if fonts[id] == nil { fonts[id] = font }
+    }
+
+    /// The number of fonts held.
+    var heldFontCount: Int { fonts.count }
+
+    /// Forgets every text and lets go of the fonts: the thread's `TextCoverageCache` does
+    /// so between frames, forgetting its own keys too, once more than `fontCapacity` are held.
+    func forgetAll() {
+        facts.removeAll(keepingCapacity: true)
+        fonts.removeAll(keepingCapacity: true)
+    }
+
+    private func remember(_ key: Key, font s: UnsafePointer<LayerState>, _ change: (inout Facts) -> Void) {
+        hold(s)
         if facts[key] == nil, facts.count >= TextLayoutMemo.capacity { facts.removeAll(keepingCapacity: true) }
         change(&facts[key, default: Facts()])
     }

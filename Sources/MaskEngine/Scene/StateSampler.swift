@@ -45,27 +45,42 @@ struct StateSampler: Sendable {
     /// scene's layers: the values of `scene.states(at:)`. `scene` is the one the sampler
     /// was made from.
     /// - Throws: `SceneError` as `Scene.state(of:at:)`.
+    ///
+    /// The scene's nodes and the tracks are read where they lie, through buffers: a copy of
+    /// either array (or of a layer's tracks) retains it, a count every render thread writes.
     func sample(_ scene: Scene, at t: Double, into states: LayerStates) throws(SceneError) {
-        let nodes = scene.nodes
-        precondition(nodes.count == tracks.count, "a sampler samples the scene it was made from")
-        let inPlace = states.sampledBy === identity && states.count == nodes.count
+        precondition(scene.nodes.count == tracks.count, "a sampler samples the scene it was made from")
+        let inPlace = states.sampledBy === identity && states.count == scene.nodes.count
         // Until every state is written, the table is no whole sampling.
         states.sampledBy = nil
-        states.reset(count: nodes.count)
-        for i in nodes.indices {
-            if !inPlace { states[index: i] = nodes[i].initial }
-            for track in tracks[i] {
-                let value: PropertyValue
-                if track.key == .mask {
-                    value = try scene.value(of: LayerID(i), .mask, at: t)
-                } else {
-                    do {
-                        value = try scene.timeline.value(ofTrack: track.entries, at: t, base: nodes[i].initial.value(for: track.key))
-                    } catch { throw .interpolation(error) }
+        states.reset(count: scene.nodes.count)
+        try scene.nodes.withUnsafeBufferPointer { (nodes) throws(SceneError) in
+            try tracks.withUnsafeBufferPointer { (tracks) throws(SceneError) in
+                for i in nodes.indices {
+                    if !inPlace { states[index: i] = nodes[i].initial }
+                    try tracks[i].withUnsafeBufferPointer { (layerTracks) throws(SceneError) in
+                        for k in layerTracks.indices {
+                            try sample(layerTracks[k], of: i, nodes, scene, at: t, into: states)
+                        }
+                    }
                 }
-                do { try states[index: i].set(track.key, to: value) } catch { throw .property(error) }
             }
         }
         states.sampledBy = identity
+    }
+
+    /// Sets one changed property of layer `i` to its value at `t`.
+    @inline(__always)
+    private func sample(_ track: Track, of i: Int, _ nodes: UnsafeBufferPointer<Scene.Node>, _ scene: Scene, at t: Double,
+                        into states: LayerStates) throws(SceneError) {
+        let value: PropertyValue
+        if track.key == .mask {
+            value = try scene.value(of: LayerID(i), .mask, at: t)
+        } else {
+            do {
+                value = try scene.timeline.value(ofTrack: track.entries, at: t, base: nodes[i].initial.value(for: track.key))
+            } catch { throw .interpolation(error) }
+        }
+        do { try states[index: i].set(track.key, to: value) } catch { throw .property(error) }
     }
 }

@@ -72,19 +72,22 @@ public struct Animation: Sendable, Equatable {
     /// The value at timeline time `t`; nil before `begin`.
     /// - Throws: `InterpolationError` when keyframes cannot be interpolated.
     public func value(at t: Double) throws(InterpolationError) -> PropertyValue? {
-        guard t >= begin, let last = keyframes.last else { return nil }
+        // The keyframes are not copied unless returned (a copy retains their lists).
+        guard t >= begin, !keyframes.isEmpty else { return nil }
         let local = t - begin
-        guard duration > 0, t < end else { return last }
+        guard duration > 0, t < end else { return keyframes.last }
         var f = local.truncatingRemainder(dividingBy: cycleDuration) / duration
         if autoreverses && f > 1 { f = 2 - f }
         return try sample(easing.progress(f))
     }
 
-    /// The keyframe value at eased progress `p` (which may overshoot 0...1).
+    /// The keyframe value at eased progress `p` (which may overshoot 0...1). The keyframes
+    /// are read where they lie: a copy of one retains its lists, which every render thread
+    /// samples.
     func sample(_ p: Double) throws(InterpolationError) -> PropertyValue? {
-        guard let first = keyframes.first else { return nil }
         let n = keyframes.count
-        guard n > 1 else { return first }
+        guard n > 0 else { return nil }
+        guard n > 1 else { return keyframes[0] }
         // Without `keyTimes` the keys are spread evenly: key k at k / (n − 1), worked out
         // where needed (an array of them per sample was an allocation per property per frame).
         func time(_ k: Int) -> Double { keyTimes?[k] ?? Double(k) / Double(n - 1) }
@@ -93,6 +96,8 @@ public struct Animation: Sendable, Equatable {
         while i < n - 2 && p >= time(i + 1) { i += 1 }
         let t0 = time(i), t1 = time(i + 1)
         let local = t1 > t0 ? (p - t0) / (t1 - t0) : (p >= t1 ? 1 : 0)
-        return try keyframes[i].interpolated(to: keyframes[i + 1], local)
+        return try keyframes.withUnsafeBufferPointer { (keyframes) throws(InterpolationError) in
+            try keyframes[i].interpolated(to: keyframes[i + 1], local)
+        }
     }
 }

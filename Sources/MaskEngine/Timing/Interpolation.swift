@@ -41,6 +41,23 @@ extension PropertyValue {
     /// overshoot); colours interpolate in premultiplied RGBA and clamp.
     /// - Throws: `InterpolationError` when the values cannot be interpolated.
     public func interpolated(to other: PropertyValue, _ t: Double) throws(InterpolationError) -> PropertyValue {
+        // Lists first, each value matched alone: matching the pair as a tuple copies both,
+        // retaining the keyframes' arrays that every render thread samples.
+        switch self {
+        case .numbers(let a), .optionalNumbers(let a?):
+            switch other {
+            case .numbers(let b), .optionalNumbers(let b?):
+                guard a.count == b.count else { throw .lengthMismatch(a.count, b.count) }
+                return .numbers(PropertyValue.lerped(a, b, t))
+            default: break
+            }
+        case .colors(let a):
+            if case .colors(let b) = other {
+                guard a.count == b.count else { throw .lengthMismatch(a.count, b.count) }
+                return .colors(PropertyValue.interpolated(a, b, t))
+            }
+        default: break
+        }
         switch (self, other) {
         case let (.number(a), .number(b)):
             return .number(lerp(a, b, t))
@@ -56,15 +73,6 @@ extension PropertyValue {
             return .color(Color.clear.premultiplied().interpolated(to: b.premultiplied(), t).unpremultiplied())
         case let (.color(a), .optionalColor(nil)), let (.optionalColor(a?), .optionalColor(nil)):
             return .color(a.premultiplied().interpolated(to: Color.clear.premultiplied(), t).unpremultiplied())
-        case let (.numbers(a), .numbers(b)), let (.optionalNumbers(a?), .optionalNumbers(b?)),
-             let (.numbers(a), .optionalNumbers(b?)), let (.optionalNumbers(a?), .numbers(b)):
-            guard a.count == b.count else { throw .lengthMismatch(a.count, b.count) }
-            return .numbers(zip(a, b).map { lerp($0, $1, t) })
-        case let (.colors(a), .colors(b)):
-            guard a.count == b.count else { throw .lengthMismatch(a.count, b.count) }
-            return .colors(zip(a, b).map {
-                $0.premultiplied().interpolated(to: $1.premultiplied(), t).unpremultiplied()
-            })
         case let (.path(a), .path(b)):
             do { return .path(try a.interpolated(to: b, t)) } catch { throw .path(error) }
         case let (.optionalPath(a?), .optionalPath(b?)), let (.path(a), .optionalPath(b?)), let (.optionalPath(a?), .path(b)):
@@ -72,6 +80,22 @@ extension PropertyValue {
         default:
             if typeName == other.typeName { throw .notInterpolable(typeName) }
             throw .typeMismatch(typeName, other.typeName)
+        }
+    }
+
+    /// `lerp` of each pair of `a` and `b` (as long), read through buffers: `zip` holds a
+    /// copy of each array, retained.
+    private static func lerped(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.indices.map { lerp(a[$0], b[$0], t) } } }
+    }
+
+    /// Each pair of colours of `a` and `b` (as long) interpolated in premultiplied RGBA,
+    /// read through buffers as `lerped` reads its lists.
+    private static func interpolated(_ a: [Color], _ b: [Color], _ t: Double) -> [Color] {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                a.indices.map { a[$0].premultiplied().interpolated(to: b[$0].premultiplied(), t).unpremultiplied() }
+            }
         }
     }
 }

@@ -161,12 +161,17 @@ public struct Timeline: Sendable, Equatable {
         return try value(ofTrack: list, at: t, base: base())
     }
 
-    /// `value(of:_:at:base:)` of a property whose entries are `list` (its `track`).
+    /// `value(of:_:at:base:)` of a property whose entries are `list` (its `track`). The
+    /// entry is read where it lies: a copy retains its keyframes, which every render
+    /// thread samples.
     func value(ofTrack list: [Int], at t: Double,
                base: @autoclosure () -> PropertyValue) throws(InterpolationError) -> PropertyValue {
         let begun = Timeline.count(in: list, entries, beginningAtOrBefore: t)
         guard begun > 0 else { return base() }
-        return try entries[list[begun - 1]].value(at: t) ?? base()
+        let sampled = try entries.withUnsafeBufferPointer { (entries) throws(InterpolationError) in
+            try entries[list[begun - 1]].value(at: t)
+        }
+        return sampled ?? base()
     }
 
     /// The entries (indices into `entries`) of a property, sorted by begin time; nil when

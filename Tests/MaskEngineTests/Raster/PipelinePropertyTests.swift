@@ -191,7 +191,7 @@ final class PipelinePropertyTests: XCTestCase {
             state.colors = colors
             state.start = Point(0, 0.5)
             state.end = Point(1, 0.5)
-            source = .paint(try XCTUnwrap(GradientShader.paint(for: state, transform: .identity)))
+            source = .paint(try XCTUnwrap(withUnsafePointer(to: state) { GradientShader.paint(for: $0, transform: .identity) }))
         default:
             var group = try Surface.backdrop(clip)
             group.dirty = PixelRect(x0: 2, y0: 0, x1: clip.x1, y1: clip.y1 - 1)

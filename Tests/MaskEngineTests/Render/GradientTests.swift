@@ -27,7 +27,7 @@ final class GradientTests: XCTestCase {
             var scene = blankScene(101, 101)
             try scene.addLayer(state)
             let image = try render(scene)
-            guard let paint = GradientShader.paint(for: state, transform: .identity) else { return XCTFail("no paint") }
+            guard let paint = withUnsafePointer(to: state, { GradientShader.paint(for: $0, transform: .identity) }) else { return XCTFail("no paint") }
             XCTAssertEqual(paint.isSameForEveryRow(0..<101, x: 0), end.y == 0.5)
             var row = [UInt8](repeating: 0, count: 101 * 4)
             for y in [0, 1, 50, 100] {

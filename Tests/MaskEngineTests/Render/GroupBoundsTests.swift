@@ -41,8 +41,10 @@ final class GroupBoundsTests: XCTestCase {
         let renderer = Renderer(scene: scene)
         let walk = LayerWalk(states: states, time: 0, pool: BufferPool())
         let box = try XCTUnwrap(renderer.drawnBounds(of: id, transform: states[id.index].transformToParent, walk: walk))
-        let coverage = try XCTUnwrap(renderer.cachedTextCoverage(of: id, states[id.index], transform: states[id.index].transformToParent,
-                                                           clip: PixelRect(x0: -50, y0: -50, x1: 150, y1: 150), pool: BufferPool()))
+        let coverage = try XCTUnwrap(withUnsafePointer(to: states[id.index]) {
+            try renderer.cachedTextCoverage(of: id, $0, transform: states[id.index].transformToParent,
+                                            clip: PixelRect(x0: -50, y0: -50, x1: 150, y1: 150), pool: BufferPool())
+        })
         XCTAssertEqual(coverage.rect.intersection(box), coverage.rect, "box \(box), glyphs \(coverage.rect)")
         XCTAssertGreaterThan(coverage.rect.width, 8)
     }

@@ -76,8 +76,9 @@ extension TextCoverageCacheTests {
             let state = try scene.states(at: 0)[id.index]
             let clip = PixelRect(x0: 0, y0: 0, x1: 240, y1: 60)
             let m = state.transformToParent
-            let cached = try XCTUnwrap(Renderer(scene: scene).cachedTextCoverage(of: id, state, transform: m, clip: clip,
-                                                                                 pool: BufferPool()))
+            let cached = try XCTUnwrap(withUnsafePointer(to: state) {
+                try Renderer(scene: scene).cachedTextCoverage(of: id, $0, transform: m, clip: clip, pool: BufferPool())
+            })
             let direct = try XCTUnwrap(Rasterizer.coverage(of: TextLayout.path(for: state, visible: nil), transform: m,
                                                            fillRule: .nonzero, clip: clip))
             XCTAssertEqual(cached.rect, direct.rect, "at (\(x), \(y))")
@@ -95,8 +96,11 @@ extension TextCoverageCacheTests {
     /// ask for goes back to the pool.
     func testACoverageInUseIsKeptAndAnUnusedOneLetGo() {
         let pool = BufferPool(), cache = TextCoverageCache()
-        let shape = TextCoverageCache.Shape(placement: .init(label(0, 0), transform: .identity, clip: .empty), uncut: true)
-        cache.keep(CoverageMask(rect: PixelRect(x0: 0, y0: 0, x1: 4, y1: 1), values: [1, 2, 3, 4]), for: shape, pool: pool)
+        let shape = withUnsafePointer(to: label(0, 0)) { s in
+            let shape = TextCoverageCache.Shape(placement: .init(s, transform: .identity, clip: .empty), uncut: true)
+            cache.keep(CoverageMask(rect: PixelRect(x0: 0, y0: 0, x1: 4, y1: 1), values: [1, 2, 3, 4]), for: shape, s, pool: pool)
+            return shape
+        }
         for frame in 0..<4 {
             cache.startFrame(pool: pool)
             XCTAssertEqual(cache.coverage(for: shape)??.bytes, [1, 2, 3, 4], "frame \(frame)")
