@@ -22,6 +22,9 @@ struct CombinedMask {
     private var fullRuns: [Int32]
     /// True while every value is 0 and no mask is folded yet.
     private var isZero: Bool
+    /// The device pixels outside which every value is 0 (a bound, not always the tightest):
+    /// where a mode that keeps the result where the mask is 255 needs to look.
+    private var nonzero: PixelRect
     private let pool: BufferPool
 
     /// The result before any mask: 0 everywhere, or 255 over `rect` when `first` (the
@@ -34,6 +37,7 @@ struct CombinedMask {
         rowSpans = pool.ints(count: rows &* 4)
         fullRuns = pool.emptyInts(capacity: rows &* 2 &+ 2)
         isZero = !full
+        nonzero = full ? rect : .empty
         let end = Int32(truncatingIfNeeded: full ? rect.width : 0)
         if full { fullRuns.append(contentsOf: [0, end]) }
         let runsEnd = Int32(fullRuns.count)
@@ -75,11 +79,23 @@ struct CombinedMask {
         // the mask reaches; the others clear the rest.
         let keepsOutside = MaskCombination.outcome(mode, .bytes, .zero) == .kept
         defer { isZero = false }
-        if isZero, frame == nil, factor == nil, let values, RowFold.copiesIntoZero(mode), adopt(values) { return }
         let m = values ?? CoverageMask(rect: .empty, values: [])
         var reach = m.rect.intersection(rect)
         if let frame { reach = reach.intersection(frame.rect) }
         if reach.isEmpty { reach = .empty }
+        if isZero, frame == nil, factor == nil, let values, RowFold.copiesIntoZero(mode), adopt(values) {
+            nonzero = reach
+            return
+        }
+        // A mask of 255 wherever the result may be above 0 leaves it as it is under
+        // `intersect` and `darken` (a band over a ring): no row is looked at.
+        if MaskCombination.outcome(mode, .bytes, .full) == .kept, frame == nil, factor.map({ $0[255] == 255 }) ?? true,
+           CombinedMask.isKnownFull(m, over: nonzero) { return }
+        switch mode {
+        case .add, .difference, .lighten: nonzero = nonzero.union(reach)
+        case .intersect, .darken: nonzero = nonzero.intersection(reach)
+        case .subtract: break
+        }
         if !keepsOutside {
             for y in rect.y0..<rect.y1 where y < reach.y0 || y >= reach.y1 { clearRow(y) }
         }
@@ -109,8 +125,8 @@ struct CombinedMask {
                   let heads = h.baseAddress else { return }
             var rows = RowFold(mode: mode, rect: rect, out: out, heads: heads, pieces: pieces, scratch: scratch,
                                mask: (ms, mv.baseAddress, m.rect), frame: frame == nil ? nil : (fs, fv.baseAddress, f.rect),
-                               factor: factor == nil ? nil : table.baseAddress, runs: oldRuns, added: added)
-            rows.foldRows(reach.y0, reach.y1, within: reach.x0, reach.x1, maskTables: (mh, mr))
+                               maskTables: (mh, mr), factor: factor == nil ? nil : table.baseAddress, runs: oldRuns, added: added)
+            rows.foldRows(reach.y0, reach.y1, within: reach.x0, reach.x1)
             added = rows.added
         } } } } } } } } } } } }
         runs.append(contentsOf: added.buffer)
@@ -152,6 +168,21 @@ struct CombinedMask {
         return true
     }
 
+    /// True when `m` is known to be 255 over all of `area` (from its spans; an empty area
+    /// needs none), looking once at each group of rows sharing their spans.
+    private static func isKnownFull(_ m: CoverageMask, over area: PixelRect) -> Bool {
+        guard !area.isEmpty else { return true }
+        guard !m.rowSpans.isEmpty, m.rect.intersection(area) == area else { return false }
+        return m.withSpans { spans in
+            var y = area.y0
+            while y < area.y1 {
+                guard spans.isKnownFull(y: y, x0: area.x0, x1: area.x1) else { return false }
+                y = spans.rowsSharingSpans(from: y, to: area.y1)
+            }
+            return true
+        }
+    }
+
     /// Sets row `y` to 0.
     private mutating func clearRow(_ y: Int) {
         let hr = (y &- rect.y0) &* 4
@@ -179,6 +210,8 @@ private struct RowFold {
     /// The mask's and the frame's spans, bytes and rects.
     let mask: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)
     let frame: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)?
+    /// The mask's `rowSpans` and `fullRuns`, read straight where a row needs no pieces.
+    let maskTables: (heads: UnsafeBufferPointer<Int32>, runs: UnsafeBufferPointer<Int32>)
     let factor: UnsafePointer<UInt8>?
     /// The factor of a mask's 255.
     let fullFactor: Int
@@ -196,7 +229,8 @@ private struct RowFold {
     init(mode: MaskCombine, rect: PixelRect, out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>,
          pieces: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<UInt8>,
          mask: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect),
-         frame: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)?, factor: UnsafePointer<UInt8>?,
+         frame: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)?,
+         maskTables: (heads: UnsafeBufferPointer<Int32>, runs: UnsafeBufferPointer<Int32>), factor: UnsafePointer<UInt8>?,
          runs: UnsafeBufferPointer<Int32>, added: AddedRuns) {
         self.mode = mode
         self.rect = rect
@@ -214,6 +248,7 @@ private struct RowFold {
         self.scratch = scratch
         self.mask = mask
         self.frame = frame
+        self.maskTables = maskTables
         self.factor = factor
         fullFactor = Int(factor.map { $0[255] } ?? 255)
         self.runs = runs
@@ -230,38 +265,37 @@ private struct RowFold {
     }
 
     /// Folds the mask into rows `y0 ..< y1`, whose columns the mask can reach lie in
-    /// `x0 ..< x1`; `maskTables` are the mask's `rowSpans` and `fullRuns`. A row the fold
-    /// leaves as it is costs a few comparisons here, not a call to `fold(y:within:_:)`:
-    /// a result of 0 under a mode that keeps 0, a mask of 0 under one that keeps the
-    /// result there, and a mask whose first full run holds all of the result's extent
-    /// under `intersect` or `darken` (a band's inside rows). A mask without a factor or a
-    /// frame over a result of 0, or inside one of its full runs, goes straight to
-    /// `copyMask` or `foldIntoFull`.
-    mutating func foldRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int,
-                           maskTables: (heads: UnsafeBufferPointer<Int32>, runs: UnsafeBufferPointer<Int32>)) {
-        let plainFull = fullKeeps && frame == nil && fullFactor == 255 && !maskTables.heads.isEmpty
-        let plainZero = keepsOutside && frame == nil, plain = frame == nil && factor == nil
-        let mx0 = mask.rect.x0, my0 = mask.rect.y0, my1 = mask.rect.y1
-        for y in y0..<y1 {
-            let hr = (y &- rect.y0) &* 4
-            let aLo = rect.x0 &+ Int(heads[hr]), aHi = rect.x0 &+ Int(heads[hr &+ 1])
-            if aLo >= aHi, zeroStaysZero { continue }
-            let (lo, hi) = mask.spans.extent(y: y, within: x0, x1)
-            if plainZero, lo >= hi { continue }
-            if plain, lo < hi {
-                if aLo >= aHi, copiesIntoZero {
-                    copyMask(y: y, hr, lo, hi)
-                    continue
-                }
-                if aLo <= lo, hi <= aHi, foldIntoFull(y: y, hr, lo, hi) { continue }
-            }
-            if plainFull, y >= my0, y < my1 {
-                let mr = (y &- my0) &* 4, i = Int(maskTables.heads[mr &+ 2])
-                if i < Int(maskTables.heads[mr &+ 3]), mx0 &+ Int(maskTables.runs[i]) <= aLo,
-                   mx0 &+ Int(maskTables.runs[i &+ 1]) >= aHi { continue }
-            }
-            fold(y: y, within: x0, x1)
+    /// `x0 ..< x1`: a mask without a factor or a frame through `foldInsideFull`, which
+    /// takes the rows where it lies inside a full run of the result itself and hands the
+    /// others to `foldOther`; any other mask row by row through `foldOther`.
+    mutating func foldRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int) {
+        if frame == nil, factor == nil, foldInsideFull(y0, y1, within: x0, x1) { return }
+        for y in y0..<y1 { foldOther(y: y, within: x0, x1) }
+    }
+
+    /// Folds the mask into row `y` (its columns within `x0 ..< x1`), a row
+    /// `foldInsideFull` does not take. A row the fold leaves as it is costs a few
+    /// comparisons here, not a call to `fold(y:within:_:)`: a result of 0 under a mode that
+    /// keeps 0, a mask of 0 under one that keeps the result there, and a mask whose first
+    /// full run holds all of the result's extent under `intersect` or `darken` (a band's
+    /// inside rows). A mask without a factor or a frame over a result of 0 goes straight
+    /// to `copyMask`.
+    @inline(never)
+    private mutating func foldOther(y: Int, within x0: Int, _ x1: Int) {
+        let plain = frame == nil && factor == nil
+        let hr = (y &- rect.y0) &* 4
+        let aLo = rect.x0 &+ Int(heads[hr]), aHi = rect.x0 &+ Int(heads[hr &+ 1])
+        if aLo >= aHi, zeroStaysZero { return }
+        let (lo, hi) = mask.spans.extent(y: y, within: x0, x1)
+        if keepsOutside, frame == nil, lo >= hi { return }
+        if plain, lo < hi, aLo >= aHi, copiesIntoZero { return copyMask(y: y, hr, lo, hi) }
+        let my0 = mask.rect.y0, mx0 = mask.rect.x0
+        if fullKeeps, frame == nil, fullFactor == 255, !maskTables.heads.isEmpty, y >= my0, y < mask.rect.y1 {
+            let mr = (y &- my0) &* 4, i = Int(maskTables.heads[mr &+ 2])
+            if i < Int(maskTables.heads[mr &+ 3]), mx0 &+ Int(maskTables.runs[i]) <= aLo,
+               mx0 &+ Int(maskTables.runs[i &+ 1]) >= aHi { return }
         }
+        fold(y: y, within: x0, x1)
     }
 
     /// Folds the mask into row `y`, whose columns the mask can reach lie in `x0 ..< x1`.
@@ -284,7 +318,10 @@ private struct RowFold {
         // `intersect` and `darken` (a rectangle's inside rows, a frame's).
         if fullKeeps, aLo >= mLo, aHi <= mHi, fullFactor == 255, mask.spans.isKnownFull(y: y, x0: aLo, x1: aHi),
            frame.map({ $0.spans.isKnownFull(y: y, x0: aLo, x1: aHi) }) ?? true { return }
-        if aLo <= mLo, mHi <= aHi, foldIntoFull(y: y, hr, mLo, mHi) { return }
+        // A mask inside one of the result's full runs, under a mode that keeps 255 and
+        // what the mask does not reach (`add`, `lighten`), leaves the row as it is. (Without
+        // a factor or a frame, `foldInsideFull` has taken such rows.)
+        if fromFull == (.full, .full), keepsOutside, aLo <= mLo, mHi <= aHi, fullRun(holding: hr, mLo, mHi) != nil { return }
 
         // Both sides as pieces: the result's from its own tables, the mask's (and its
         // frame's) from their spans.
@@ -340,8 +377,7 @@ private struct RowFold {
                 derived = true
             }
             let e = min(ea, em), n = e &- x
-            let outcome = MaskCombination.Outcome(rawValue: UInt8(truncatingIfNeeded: outcomes >> UInt64((ka &* 3 &+ km) &* 4)) & 15)
-            switch outcome ?? .formula {
+            switch MaskCombination.Outcome(bits: UInt8(truncatingIfNeeded: outcomes >> UInt64((ka &* 3 &+ km) &* 4)) & 15) {
             case .zero: emit(x, e, Pieces.zero, row)
             case .full: emit(x, e, Pieces.full, row)
             case .kept: emit(x, e, Pieces.bytes, row)
@@ -367,63 +403,131 @@ private struct RowFold {
         }
     }
 
-    /// Row `y` where one of the result's full runs holds all of the mask's extent
-    /// `lo ..< hi` (a hole inside a disc): the mode's closed forms of 255 and the mask
-    /// (`fromFull`) take the mask's pieces, with no walk of the result's pieces, and the
-    /// rest of the row stays where the mode keeps the result outside the mask (else it is
-    /// 0). False, with nothing done, for another row, or a mask with a factor or a frame
-    /// (unless the mode keeps 255 whatever the mask).
-    @inline(never)
-    private mutating func foldIntoFull(y: Int, _ hr: Int, _ lo: Int, _ hi: Int) -> Bool {
-        let x0 = rect.x0, first = Int(heads[hr &+ 2]), last = Int(heads[hr &+ 3])
-        var i = first
+    /// The index in `runs` of the full run of the result's row at `hr` (its heads' index)
+    /// that holds columns `lo ..< hi`, or nil.
+    @inline(__always)
+    private func fullRun(holding hr: Int, _ lo: Int, _ hi: Int) -> Int? {
+        let x0 = rect.x0, last = Int(heads[hr &+ 3])
+        var i = Int(heads[hr &+ 2])
         while i < last, x0 &+ Int(runs[i &+ 1]) < hi { i &+= 2 }
-        guard i < last, x0 &+ Int(runs[i]) <= lo, x0 &+ Int(runs[i &+ 1]) >= hi else { return false }
-        if fromFull.bytes == .full, fromFull.full == .full, keepsOutside { return true }
-        guard frame == nil, factor == nil else { return false }
-        let row = out + ((y &- rect.y0) &* rect.width &- x0)
-        let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
-        let start = added.count
-        // The runs left of the mask's extent, and the part of the run holding it.
-        var k = keepsOutside ? first : i
-        while k < i {
-            added.append(runs[k], runs[k &+ 1], after: start)
-            k &+= 2
+        guard i < last, x0 &+ Int(runs[i]) <= lo else { return nil }
+        return i
+    }
+
+    /// Folds a mask without a factor or a frame into rows `y0 ..< y1` (its columns within
+    /// `x0 ..< x1`), taking itself the rows the mode leaves as they are (a result of 0
+    /// under a mode that keeps 0, a mask of 0 under one that keeps the result there) and
+    /// those where a full run of the result holds all of the mask's extent (a hole inside a
+    /// disc): there the mode's closed forms of 255 and the mask (`fromFull`) take the
+    /// mask's pieces, read from its tables, with no walk of the result's pieces, and the
+    /// rest of the row stays where the mode keeps the result outside the mask (else it is
+    /// 0). Other rows go to `foldOther`. False, with nothing done, for a mask without bytes.
+    ///
+    /// Everything it reads is taken into locals once, and the runs go to a local copy of
+    /// `added`: a hole's every row comes here, and a call per row cost more in set-up
+    /// than the row's work.
+    @inline(never)
+    private mutating func foldInsideFull(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int) -> Bool {
+        let (ofBytes, ofFull) = fromFull
+        // Where the result is 255, a mask's bytes give 255, the mask's bytes or their
+        // inverse, and its 255s give 255 or 0, whatever the mode (`MaskCombination.outcome`).
+        switch (ofBytes, ofFull) {
+        case (.full, .full), (.full, .zero), (.mask, .full), (.mask, .zero), (.inverseMask, .full), (.inverseMask, .zero): break
+        default: return false
         }
-        let (s, e) = (runs[i], runs[i &+ 1])
-        let (lo32, hi32) = (Int32(truncatingIfNeeded: lo &- x0), Int32(truncatingIfNeeded: hi &- x0))
-        if keepsOutside, s < lo32 { added.append(s, lo32, after: start) }
-        mask.spans.forEach(y: y, within: lo, hi) { a, b, full in
-            let n = b &- a
-            let outcome = full ? fromFull.full : fromFull.bytes
-            switch outcome {
-            case .full, .kept: added.append(Int32(truncatingIfNeeded: a &- x0), Int32(truncatingIfNeeded: b &- x0), after: start)
-            case .zero, .inverse: (row + a).update(repeating: 0, count: n)
-            case .mask, .inverseMask, .formula:
-                // The mask's bytes there: its own, or 255 over a full piece (left unwritten).
-                var m = UnsafePointer(scratch)
-                if !full, let mRow { m = mRow + a } else { scratch.update(repeating: full ? 255 : 0, count: n) }
-                if outcome == .mask {
-                    RowFold.copy(m, into: row + a, count: n)
-                } else if outcome == .inverseMask {
-                    MaskCombination.inverse(m, into: row + a, count: n)
-                } else {
-                    (row + a).update(repeating: 255, count: n)
-                    MaskCombination.formula(mode, onto: row + a, m, count: n)
-                }
+        guard let mBytes = mask.bytes else { return false }
+        let unchanged = ofBytes == .full && ofFull == .full && keepsOutside
+        let (keeps, zeroStays) = (keepsOutside, zeroStaysZero)
+        let rx0 = rect.x0, ry0 = rect.y0, w = rect.width, base = runs.count
+        let (heads, out) = (self.heads, self.out)
+        let (mh, mr) = maskTables
+        let mx0 = mask.rect.x0, my0 = mask.rect.y0, my1 = mask.rect.y1, mw = mask.rect.width, mx1 = mask.rect.x1
+        var added = self.added
+        defer { self.added = added }
+        var y = y0
+        while y < y1 {
+            let hr = (y &- ry0) &* 4
+            let aLo = rx0 &+ Int(heads[hr]), aHi = rx0 &+ Int(heads[hr &+ 1])
+            if aLo >= aHi, zeroStays {
+                y &+= 1
+                continue
             }
+            // The mask's extent on the row (`CoverageMask.Spans.extent`).
+            var lo = x0, hi = x0
+            let r = (y &- my0) &* 4
+            if y >= my0, y < my1 {
+                (lo, hi) = mh.isEmpty ? (max(x0, mx0), min(x1, mx1)) : (max(x0, mx0 &+ Int(mh[r])), min(x1, mx0 &+ Int(mh[r &+ 1])))
+            }
+            if lo >= hi, keeps {
+                y &+= 1
+                continue
+            }
+            guard lo < hi, aLo <= lo, hi <= aHi, let i = fullRun(holding: hr, lo, hi) else {
+                self.added = added
+                foldOther(y: y, within: x0, x1)
+                added = self.added
+                y &+= 1
+                continue
+            }
+            y &+= 1
+            if unchanged { continue }
+            let row = out + ((y &- 1 &- ry0) &* w &- rx0), mRow = mBytes + ((y &- 1 &- my0) &* mw &- mx0)
+            let first = Int(heads[hr &+ 2]), last = Int(heads[hr &+ 3]), from = added.count
+            // The runs left of the mask's extent, and the part of the run holding it.
+            var k = keeps ? first : i
+            while k < i {
+                added.append(runs[k], runs[k &+ 1], after: from)
+                k &+= 2
+            }
+            let (s, e) = (runs[i], runs[i &+ 1])
+            let (lo32, hi32) = (Int32(truncatingIfNeeded: lo &- rx0), Int32(truncatingIfNeeded: hi &- rx0))
+            if keeps, s < lo32 { added.append(s, lo32, after: from) }
+            // The mask's pieces: bytes between its full runs.
+            var x = lo, j = mh.isEmpty ? 0 : Int(mh[r &+ 2])
+            let jEnd = mh.isEmpty ? 0 : Int(mh[r &+ 3])
+            while x < hi {
+                var a = hi, b = hi
+                while j < jEnd {
+                    a = max(x, mx0 &+ Int(mr[j]))
+                    b = min(hi, mx0 &+ Int(mr[j &+ 1]))
+                    j &+= 2
+                    if a < b { break }
+                    (a, b) = (hi, hi)
+                }
+                if a > x {
+                    let n = a &- x
+                    switch ofBytes {
+                    case .mask: RowFold.copy(mRow + x, into: row + x, count: n)
+                    case .inverseMask: MaskCombination.inverse(mRow + x, into: row + x, count: n)
+                    default: added.append(Int32(truncatingIfNeeded: x &- rx0), Int32(truncatingIfNeeded: a &- rx0), after: from)
+                    }
+                }
+                if a < b {
+                    if ofFull == .full {
+                        added.append(Int32(truncatingIfNeeded: a &- rx0), Int32(truncatingIfNeeded: b &- rx0), after: from)
+                    } else {
+                        (row + a).update(repeating: 0, count: b &- a)
+                    }
+                }
+                x = b
+            }
+            let runsEnd: Int
+            if keeps {
+                if hi32 < e { added.append(hi32, e, after: from) }
+                k = i &+ 2
+                while k < last {
+                    added.append(runs[k], runs[k &+ 1], after: from)
+                    k &+= 2
+                }
+                runsEnd = added.count
+            } else {
+                runsEnd = added.count
+                heads[hr] = lo32
+                heads[hr &+ 1] = hi32
+            }
+            heads[hr &+ 2] = Int32(truncatingIfNeeded: base &+ from)
+            heads[hr &+ 3] = Int32(truncatingIfNeeded: base &+ runsEnd)
         }
-        guard keepsOutside else {
-            setRow(hr, extent: Int(lo32), Int(hi32), runs: start, added.count)
-            return true
-        }
-        if hi32 < e { added.append(hi32, e, after: start) }
-        k = i &+ 2
-        while k < last {
-            added.append(runs[k], runs[k &+ 1], after: start)
-            k &+= 2
-        }
-        setRow(hr, extent: Int(heads[hr]), Int(heads[hr &+ 1]), runs: start, added.count)
         return true
     }
 

@@ -53,6 +53,21 @@ enum MaskCombination {
         case inverse
         /// The formula, byte by byte (`formula(_:onto:_:count:)`).
         case formula
+
+        /// The outcome whose raw value is `raw` (`formula` for any other), inlined where
+        /// a fold looks one up for each piece (`init(rawValue:)` is a call).
+        @inline(__always)
+        init(bits raw: UInt8) {
+            switch raw {
+            case 0: self = .zero
+            case 1: self = .full
+            case 2: self = .kept
+            case 3: self = .mask
+            case 4: self = .inverseMask
+            case 5: self = .inverse
+            default: self = .formula
+            }
+        }
     }
 
     /// The outcome of `mode` on a piece where the result so far is `a` and the mask `m`.
