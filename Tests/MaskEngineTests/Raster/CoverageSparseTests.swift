@@ -80,7 +80,7 @@ final class CoverageSparseTests: XCTestCase {
         gradient.end = Point(1, 0.5)
         let paints: [Paint] = [.solid(PremultipliedColor(red: 0.8, green: 0.4, blue: 0.2, alpha: 1)),
                                .solid(PremultipliedColor(red: 0.25, green: 0.1, blue: 0, alpha: 0.45)),
-                               try XCTUnwrap(GradientShader.paint(for: gradient, transform: .identity))]
+                               try XCTUnwrap(GradientShader.paint(for: &gradient, transform: .identity))]
         let all = shapes()
         for (i, (shape, rule)) in all.enumerated() {
             let (maskShape, maskRule) = all[(i + 1) % all.count]

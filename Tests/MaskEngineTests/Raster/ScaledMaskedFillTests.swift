@@ -19,7 +19,7 @@ final class ScaledMaskedFillTests: XCTestCase {
         state.colors = [Color(red: 0.3, green: 0.8, blue: 0.5, alpha: 1), Color(red: 0, green: 0, blue: 0, alpha: 0)]
         state.start = Point(0, 0.5)
         state.end = Point(1, 0.5)
-        let paint = try XCTUnwrap(GradientShader.paint(for: state, transform: .translation(6, 4)))
+        let paint = try XCTUnwrap(GradientShader.paint(for: &state, transform: .translation(6, 4)))
         for opacity in [0.3, 0.62] {
             for radius in [7.0, 18.5, 40] {
                 var results: [Image] = []
