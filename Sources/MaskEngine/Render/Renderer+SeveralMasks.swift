@@ -47,7 +47,7 @@ extension Renderer {
             // A shape alone draws only within its path's box (`drawnBounds` adds its frame,
             // which a background would fill).
             if s.pointee.kind == .shape, s.pointee.background.alpha == 0, s.pointee.contents == nil, !hasBorder(s), !hasShadow(s),
-               !sublayers(of: mask, walk).contains(where: { isVisible($0, walk) }), let shape = s.pointee.path.controlBounds {
+               !withSublayers(of: mask, walk, { $0.contains { isVisible($0, walk) } }), let shape = s.pointee.path.controlBounds {
                 let grow = s.pointee.stroke == nil ? 0 : s.pointee.lineWidth / 2
                 drawn = PixelRect(covering: t.apply(shape.insetBy(dx: -grow, dy: -grow)))
             }

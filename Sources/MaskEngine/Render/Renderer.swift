@@ -53,7 +53,8 @@ public struct Renderer: Sendable {
             scene = source.scene
             sampler = source.sampler
             self.source = source
-            sublayers = Shared.sublayers(of: scene)
+            // The same storage: the lists' places are the source's.
+            sublayers = source.sublayers
         }
 
         /// Where each node's list of sublayers lies in `scene`'s storage.
@@ -147,11 +148,6 @@ public struct Renderer: Sendable {
                                _ body: (Image) throws -> T) throws -> T {
         guard k >= 0 else { throw RenderError.invalidFrame(k) }
         return try render(at: scene.canvas.time(ofFrame: k), using: buffers, isCancelled: isCancelled, body)
-    }
-
-    /// A layer's sublayers in the walk's tree.
-    func sublayers(of id: LayerID, _ walk: LayerWalk) -> [LayerID] {
-        walk.tree?.children[id.index] ?? scene.node(id).children
     }
 
     /// Hands `body` a layer's sublayers in the walk's tree where they lie: the list is the

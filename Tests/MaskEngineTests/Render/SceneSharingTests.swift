@@ -40,7 +40,7 @@ final class SceneSharingTests: XCTestCase {
             }
             let renderer = Renderer(scene: scene)
             let walk = LayerWalk(states: try scene.states(at: 0), time: 0, pool: BufferPool())
-            let expected = renderer.drawingOrder(renderer.sublayers(of: parent, walk), walk.states).filter { renderer.isVisible($0, walk) }
+            let expected = renderer.drawingOrder(walk.tree?.children[parent.index] ?? renderer.scene.node(parent).children, walk.states).filter { renderer.isVisible($0, walk) }
             XCTAssertEqual(renderer.visibleSublayers(of: parent, walk), expected, "trial \(trial)")
             let roots = renderer.drawingOrder(scene.roots, walk.states).filter { renderer.isVisible($0, walk) }
             XCTAssertEqual(renderer.visibleRoots(walk), roots, "trial \(trial)")
