@@ -414,7 +414,9 @@ private struct RowFold {
         zeroFrom = RowFold.none
         runStart = added.count
         (gapLo, gapHi) = (0, 0)
-        // The row's gap stays where every piece over it keeps the result (or is 0).
+        // The row's gap stays where the pieces over it keep the result (or are 0): a piece
+        // that changes it leaves the part on its left as a gap found, the rest on its right
+        // still to be walked.
         var (oldLo, oldHi) = aLo < aHi ? (rect.x0 &+ Int(gaps[hr >> 1]), rect.x0 &+ Int(gaps[hr >> 1 &+ 1])) : (0, 0)
         var x = aLo < aHi ? min(aLo, mLo) : mLo
         let end = aLo < aHi ? max(aHi, mHi) : mHi
@@ -439,7 +441,10 @@ private struct RowFold {
             }
             let e = min(ea, em), n = e &- x
             let outcome = MaskCombination.Outcome(bits: UInt8(truncatingIfNeeded: outcomes >> UInt64((ka &* 3 &+ km) &* 4)) & 15)
-            if outcome != .kept, outcome != .zero, x < oldHi, e > oldLo { (oldLo, oldHi) = (0, 0) }
+            if outcome != .kept, outcome != .zero, x < oldHi, e > oldLo {
+                if x &- oldLo > gapHi &- gapLo { (gapLo, gapHi) = (oldLo, x) }
+                oldLo = e
+            }
             switch outcome {
             case .zero: emit(x, e, Pieces.zero, row)
             case .full: emit(x, e, Pieces.full, row)
