@@ -20,6 +20,10 @@ struct CombinedMask {
     /// The rows' full runs, in order and apart within a row. A fold appends the runs of
     /// the rows it changes; the runs rows no longer point at are left behind.
     private var fullRuns: [Int32]
+    /// Two for each row: a run of 0s inside its extent (start, end, columns from `rect.x0`;
+    /// equal when none is known), the widest a fold saw written or kept: a ring's hole.
+    /// `sides(minimumGap:)` cuts the rows there, so a draw goes round the hole.
+    private var gaps: [Int32]
     /// True while every value is 0 and no mask is folded yet.
     private var isZero: Bool
     /// The device pixels outside which every value is 0 (a bound, not always the tightest):
@@ -36,6 +40,7 @@ struct CombinedMask {
         bytes = pool.bytes(count: rect.width &* rows, zeroed: false)
         rowSpans = pool.ints(count: rows &* 4)
         fullRuns = pool.emptyInts(capacity: rows &* 2 &+ 2)
+        gaps = pool.ints(count: rows &* 2)
         isZero = !full
         nonzero = full ? rect : .empty
         let end = Int32(truncatingIfNeeded: full ? rect.width : 0)
@@ -49,6 +54,7 @@ struct CombinedMask {
                 h[r &* 4 &+ 3] = runsEnd
             }
         }
+        gaps.withUnsafeMutableBufferPointer { g in g.update(repeating: 0) }
     }
 
     /// The combined values with their spans, sparse: the bytes outside the extents and
@@ -57,6 +63,7 @@ struct CombinedMask {
     /// other reader writes them out first, `CoverageMask.materialize`). The buffers go with
     /// them: the result is empty afterwards.
     mutating func values() -> CoverageMask {
+        pool.recycle(&gaps)
         pool.countGrowth(ints: fullRuns.count)
         var (b, h, runs): ([UInt8], [Int32], [Int32]) = ([], [], [])
         // Moved, not copied.
@@ -64,6 +71,44 @@ struct CombinedMask {
         swap(&h, &rowSpans)
         swap(&runs, &fullRuns)
         return CoverageMask(rect: rect, sparse: b, rowSpans: h, fullRuns: runs)
+    }
+
+    /// The combined values as `values()` hands them over, with each row whose gap is at
+    /// least `minimumGap` wide cut there: the values' spans keep the row's left side, and
+    /// `right` (four entries a row, as `CoverageMask`'s row spans, over the same full runs)
+    /// the right side, other rows empty; nil when no row is cut. The gap's values are 0, so
+    /// a draw through one side then the other paints what one through the values paints,
+    /// without blending over the gap (a ring's hole). The result is empty afterwards.
+    mutating func sides(minimumGap: Int) -> (values: CoverageMask, right: [Int32]?) {
+        let rows = rect.height, minimum = Int32(clamping: max(1, minimumGap))
+        // The first row to cut, if any.
+        let first = rowSpans.withUnsafeBufferPointer { h in gaps.withUnsafeBufferPointer { g in
+            (0..<rows).first { r in
+                let g0 = g[r &* 2], g1 = g[r &* 2 &+ 1]
+                return g1 &- g0 >= minimum && h[r &* 4] < g0 && g1 < h[r &* 4 &+ 1]
+            }
+        } }
+        guard let first else { return (values(), nil) }
+        var right = pool.ints(count: rows &* 4)
+        right.withUnsafeMutableBufferPointer { t in
+        rowSpans.withUnsafeMutableBufferPointer { h in gaps.withUnsafeBufferPointer { g in fullRuns.withUnsafeBufferPointer { runs in
+            t.update(repeating: 0)
+            for r in first..<rows {
+                let g0 = g[r &* 2], g1 = g[r &* 2 &+ 1]
+                guard g1 &- g0 >= minimum, h[r &* 4] < g0, g1 < h[r &* 4 &+ 1] else { continue }
+                // The runs left of the gap stay the row's; those right of it go to its right side.
+                let last = h[r &* 4 &+ 3]
+                var k = h[r &* 4 &+ 2]
+                while k < last, runs[Int(k)] < g1 { k &+= 2 }
+                t[r &* 4] = g1
+                t[r &* 4 &+ 1] = h[r &* 4 &+ 1]
+                t[r &* 4 &+ 2] = k
+                t[r &* 4 &+ 3] = last
+                h[r &* 4 &+ 1] = g0
+                h[r &* 4 &+ 3] = k
+            }
+        } } } }
+        return (values(), right)
     }
 
     /// Folds one mask into the result by `mode`. The mask's value at a pixel is
@@ -101,14 +146,16 @@ struct CombinedMask {
         }
         guard !reach.isEmpty else { return }
         let f = frame ?? m, w = rect.width
-        var (out, heads, runs): ([UInt8], [Int32], [Int32]) = ([], [], [])
+        var (out, heads, runs, holes): ([UInt8], [Int32], [Int32], [Int32]) = ([], [], [], [])
         swap(&out, &bytes)
         swap(&heads, &rowSpans)
         swap(&runs, &fullRuns)
+        swap(&holes, &gaps)
         defer {
             swap(&out, &bytes)
             swap(&heads, &rowSpans)
             swap(&runs, &fullRuns)
+            swap(&holes, &gaps)
         }
         // The runs of the rows this fold changes, appended to the table at the end (the rows'
         // old runs are read meanwhile).
@@ -119,16 +166,17 @@ struct CombinedMask {
         m.bytes.withUnsafeBufferPointer { mv in f.bytes.withUnsafeBufferPointer { fv in
         (factor ?? []).withUnsafeBufferPointer { table in runs.withUnsafeBufferPointer { oldRuns in
         out.withUnsafeMutableBufferPointer { o in heads.withUnsafeMutableBufferPointer { h in
+        holes.withUnsafeMutableBufferPointer { g in
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 6 &* (w &+ 2)) { pieces in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, w)) { scratch in
             guard let pieces = pieces.baseAddress, let scratch = scratch.baseAddress, let out = o.baseAddress,
-                  let heads = h.baseAddress else { return }
-            var rows = RowFold(mode: mode, rect: rect, out: out, heads: heads, pieces: pieces, scratch: scratch,
+                  let heads = h.baseAddress, let gaps = g.baseAddress else { return }
+            var rows = RowFold(mode: mode, rect: rect, out: out, heads: heads, gaps: gaps, pieces: pieces, scratch: scratch,
                                mask: (ms, mv.baseAddress, m.rect), frame: frame == nil ? nil : (fs, fv.baseAddress, f.rect),
                                maskTables: (mh, mr), factor: factor == nil ? nil : table.baseAddress, runs: oldRuns, added: added)
             rows.foldRows(reach.y0, reach.y1, within: reach.x0, reach.x1)
             added = rows.added
-        } } } } } } } } } } } }
+        } } } } } } } } } } } } }
         runs.append(contentsOf: added.buffer)
     }
 
@@ -151,6 +199,7 @@ struct CombinedMask {
         let (w, mw) = (rect.width, m.rect.width)
         m.rowSpans.withUnsafeBufferPointer { ms in m.bytes.withUnsafeBufferPointer { mb in
         rowSpans.withUnsafeMutableBufferPointer { h in bytes.withUnsafeMutableBufferPointer { o in
+        gaps.withUnsafeMutableBufferPointer { g in
             guard let from = mb.baseAddress, let to = o.baseAddress else { return }
             for y in y0..<y1 {
                 let mr = (y &- m.rect.y0) &* 4, hr = (y &- rect.y0) &* 4
@@ -160,11 +209,13 @@ struct CombinedMask {
                 h[hr &+ 1] = ms[mr &+ 1] &+ dx
                 h[hr &+ 2] = ms[mr &+ 2]
                 h[hr &+ 3] = ms[mr &+ 3]
+                g[hr >> 1] = 0
+                g[hr >> 1 &+ 1] = 0
                 // The extent's bytes, the full runs' unwritten ones with them (the
                 // result leaves those unwritten too).
                 (to + ((y &- rect.y0) &* w &+ lo &+ Int(dx))).update(from: from + ((y &- m.rect.y0) &* mw &+ lo), count: hi &- lo)
             }
-        } } } }
+        } } } } }
         return true
     }
 
@@ -187,6 +238,8 @@ struct CombinedMask {
     private mutating func clearRow(_ y: Int) {
         let hr = (y &- rect.y0) &* 4
         for i in hr..<(hr &+ 4) { rowSpans[i] = 0 }
+        gaps[hr >> 1] = 0
+        gaps[hr >> 1 &+ 1] = 0
     }
 }
 
@@ -206,6 +259,8 @@ private struct RowFold {
     /// What the mode makes where the result is 255 and the mask is bytes, and is 255.
     let fromFull: (bytes: MaskCombination.Outcome, full: MaskCombination.Outcome)
     let out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>
+    /// The result's gaps, two a row (`CombinedMask.gaps`).
+    let gaps: UnsafeMutablePointer<Int32>
     let scratch: UnsafeMutablePointer<UInt8>
     /// The mask's and the frame's spans, bytes and rects.
     let mask: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)
@@ -224,10 +279,12 @@ private struct RowFold {
     /// The new row: its extent so far and where a run of 0s inside it started (device
     /// columns, `none` until set), and where its runs start in `added`.
     private var lo = 0, hi = 0, zeroFrom = 0, runStart = 0
+    /// The new row's widest run of 0s written out so far (device columns, empty if none).
+    private var gapLo = 0, gapHi = 0
     private static let none = Int.min
 
     init(mode: MaskCombine, rect: PixelRect, out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>,
-         pieces: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<UInt8>,
+         gaps: UnsafeMutablePointer<Int32>, pieces: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<UInt8>,
          mask: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect),
          frame: (spans: CoverageMask.Spans, bytes: UnsafePointer<UInt8>?, rect: PixelRect)?,
          maskTables: (heads: UnsafeBufferPointer<Int32>, runs: UnsafeBufferPointer<Int32>), factor: UnsafePointer<UInt8>?,
@@ -245,6 +302,7 @@ private struct RowFold {
         fromFull = (MaskCombination.outcome(mode, .full, .bytes), MaskCombination.outcome(mode, .full, .full))
         self.out = out
         self.heads = heads
+        self.gaps = gaps
         self.scratch = scratch
         self.mask = mask
         self.frame = frame
@@ -355,6 +413,11 @@ private struct RowFold {
         hi = RowFold.none
         zeroFrom = RowFold.none
         runStart = added.count
+        (gapLo, gapHi) = (0, 0)
+        // The row's gap stays where the pieces over it keep the result (or are 0): a piece
+        // that changes it leaves the part on its left as a gap found, the rest on its right
+        // still to be walked.
+        var (oldLo, oldHi) = aLo < aHi ? (rect.x0 &+ Int(gaps[hr >> 1]), rect.x0 &+ Int(gaps[hr >> 1 &+ 1])) : (0, 0)
         var x = aLo < aHi ? min(aLo, mLo) : mLo
         let end = aLo < aHi ? max(aHi, mHi) : mHi
         while x < end {
@@ -377,7 +440,12 @@ private struct RowFold {
                 derived = true
             }
             let e = min(ea, em), n = e &- x
-            switch MaskCombination.Outcome(bits: UInt8(truncatingIfNeeded: outcomes >> UInt64((ka &* 3 &+ km) &* 4)) & 15) {
+            let outcome = MaskCombination.Outcome(bits: UInt8(truncatingIfNeeded: outcomes >> UInt64((ka &* 3 &+ km) &* 4)) & 15)
+            if outcome != .kept, outcome != .zero, x < oldHi, e > oldLo {
+                if x &- oldLo > gapHi &- gapLo { (gapLo, gapHi) = (oldLo, x) }
+                oldLo = e
+            }
+            switch outcome {
             case .zero: emit(x, e, Pieces.zero, row)
             case .full: emit(x, e, Pieces.full, row)
             case .kept: emit(x, e, Pieces.bytes, row)
@@ -399,7 +467,9 @@ private struct RowFold {
         if lo == RowFold.none {
             setRow(hr, extent: 0, 0, runs: 0, 0)
         } else {
-            setRow(hr, extent: lo &- rect.x0, hi &- rect.x0, runs: runStart, added.count)
+            if oldHi &- oldLo > gapHi &- gapLo { (gapLo, gapHi) = (oldLo, oldHi) }
+            setRow(hr, extent: lo &- rect.x0, hi &- rect.x0, runs: runStart, added.count,
+                   gap: max(gapLo, lo) &- rect.x0, min(gapHi, hi) &- rect.x0)
         }
     }
 
@@ -439,7 +509,7 @@ private struct RowFold {
         let unchanged = ofBytes == .full && ofFull == .full && keepsOutside
         let (keeps, zeroStays) = (keepsOutside, zeroStaysZero)
         let rx0 = rect.x0, ry0 = rect.y0, w = rect.width, base = runs.count
-        let (heads, out) = (self.heads, self.out)
+        let (heads, out, gaps) = (self.heads, self.out, self.gaps)
         let (mh, mr) = maskTables
         let mx0 = mask.rect.x0, my0 = mask.rect.y0, my1 = mask.rect.y1, mw = mask.rect.width, mx1 = mask.rect.x1
         var added = self.added
@@ -482,6 +552,9 @@ private struct RowFold {
             let (s, e) = (runs[i], runs[i &+ 1])
             let (lo32, hi32) = (Int32(truncatingIfNeeded: lo &- rx0), Int32(truncatingIfNeeded: hi &- rx0))
             if keeps, s < lo32 { added.append(s, lo32, after: from) }
+            // The row's gap: kept where the row's extent is (outside the run that holds the
+            // mask), else none; a full run of the mask that gives 0 may be wider.
+            var (gap0, gap1) = keeps ? (gaps[hr >> 1], gaps[hr >> 1 &+ 1]) : (0, 0)
             // The mask's pieces: bytes between its full runs.
             var x = lo, j = mh.isEmpty ? 0 : Int(mh[r &+ 2])
             let jEnd = mh.isEmpty ? 0 : Int(mh[r &+ 3])
@@ -507,6 +580,9 @@ private struct RowFold {
                         added.append(Int32(truncatingIfNeeded: a &- rx0), Int32(truncatingIfNeeded: b &- rx0), after: from)
                     } else {
                         (row + a).update(repeating: 0, count: b &- a)
+                        if Int32(truncatingIfNeeded: b &- a) > gap1 &- gap0 {
+                            (gap0, gap1) = (Int32(truncatingIfNeeded: a &- rx0), Int32(truncatingIfNeeded: b &- rx0))
+                        }
                     }
                 }
                 x = b
@@ -527,6 +603,8 @@ private struct RowFold {
             }
             heads[hr &+ 2] = Int32(truncatingIfNeeded: base &+ from)
             heads[hr &+ 3] = Int32(truncatingIfNeeded: base &+ runsEnd)
+            gaps[hr >> 1] = gap0
+            gaps[hr >> 1 &+ 1] = gap1
         }
         return true
     }
@@ -587,6 +665,7 @@ private struct RowFold {
             lo = x0
         } else if zeroFrom != RowFold.none {
             (row + zeroFrom).update(repeating: 0, count: x0 &- zeroFrom)
+            if x0 &- zeroFrom > gapHi &- gapLo { (gapLo, gapHi) = (zeroFrom, x0) }
         }
         zeroFrom = RowFold.none
         hi = x1
@@ -594,13 +673,17 @@ private struct RowFold {
         added.append(Int32(truncatingIfNeeded: x0 &- rect.x0), Int32(truncatingIfNeeded: x1 &- rect.x0), after: runStart)
     }
 
-    /// Row heads point at added runs by their place in the table, after the old ones.
+    /// Row heads point at added runs by their place in the table, after the old ones. The
+    /// row's gap is `gap0 ..< gap1` (none when empty); columns from `rect.x0`.
     @inline(__always)
-    private func setRow(_ hr: Int, extent lo: Int, _ hi: Int, runs start: Int, _ end: Int) {
+    private func setRow(_ hr: Int, extent lo: Int, _ hi: Int, runs start: Int, _ end: Int, gap gap0: Int = 0, _ gap1: Int = 0) {
         heads[hr] = Int32(truncatingIfNeeded: lo)
         heads[hr &+ 1] = Int32(truncatingIfNeeded: hi)
         heads[hr &+ 2] = Int32(truncatingIfNeeded: runs.count &+ start)
         heads[hr &+ 3] = Int32(truncatingIfNeeded: runs.count &+ end)
+        let gap = gap0 < gap1 ? (Int32(truncatingIfNeeded: gap0), Int32(truncatingIfNeeded: gap1)) : (0, 0)
+        gaps[hr >> 1] = gap.0
+        gaps[hr >> 1 &+ 1] = gap.1
     }
 }
 

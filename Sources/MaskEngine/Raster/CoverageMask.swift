@@ -170,6 +170,23 @@ struct CoverageMask: Sendable {
         withSpans { $0.isKnownFull(y: y, x0: x0, x1: x1) }
     }
 
+    /// The same values and full runs seen through other row spans (four entries a row, see
+    /// above): a side of a combined mask's rows (`CombinedMask.sides`). The buffers are
+    /// shared; give the row spans back with `recycleRowSpans(into:)`.
+    func through(rowSpans other: [Int32]) -> CoverageMask {
+        var seen = self
+        seen.rowSpans = other
+        return seen
+    }
+
+    /// Gives the row spans' buffer back to `pool` and lets go of the values and the runs,
+    /// which another mask holds (`through(rowSpans:)`); the mask is empty afterwards.
+    mutating func recycleRowSpans(into pool: BufferPool) {
+        pool.recycle(&rowSpans)
+        bytes = []
+        fullRuns = []
+    }
+
     /// Gives the values' and the spans' buffers back to `pool`; the mask is empty afterwards.
     mutating func recycle(into pool: BufferPool) {
         pool.recycle(&bytes)

@@ -93,9 +93,10 @@ extension Renderer {
                     if !runs.rect.isEmpty { surface.fill(coverage, with: paint, runs: runs, opacity: opacity) }
                     return
                 }
-                guard var values = try combinedMaskValues(masks, owner: m, mode: state.pointee.maskMode, extent: extent, walk: &walk) else { return }
-                surface.fill(coverage, with: paint, mask: &values, opacity: opacity)
-                values.recycle(into: pool)
+                let cut = DrawPipeline.takesSparseMask(DrawPipeline.source(paint))
+                guard var sides = try combinedMaskSides(masks, owner: m, mode: state.pointee.maskMode, extent: extent, cut: cut,
+                                                        walk: &walk) else { return }
+                fill(coverage, with: paint, opacity: opacity, through: &sides, onto: &surface, pool: pool)
             }
             return
         }

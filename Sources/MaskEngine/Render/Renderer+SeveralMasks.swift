@@ -74,6 +74,53 @@ extension Renderer {
         if isSingleMask(masks, owner: m, walk), let only = masks.first {
             return try maskValues(only, owner: m, mode: mode, extent: extent, walk: &walk)
         }
+        guard var result = try foldedMasks(masks, owner: m, mode: mode, extent: extent, walk: &walk) else { return nil }
+        return result.values()
+    }
+
+    /// `combinedMaskValues` as a fill through it takes them (`fill(_:with:opacity:through:onto:pool:)`):
+    /// when `cut`, several masks' rows with a gap of at least `sideGap` pixels are cut there
+    /// (`CombinedMask.sides`).
+    /// - Throws: what `combinedMaskValues` throws.
+    func combinedMaskSides(_ masks: [LayerID], owner m: Transform, mode: MaskMode, extent: PixelRect, cut: Bool,
+                           walk: inout LayerWalk) throws -> MaskSides? {
+        if isSingleMask(masks, owner: m, walk), let only = masks.first {
+            return try maskValues(only, owner: m, mode: mode, extent: extent, walk: &walk).map { MaskSides(values: $0, right: nil) }
+        }
+        guard var result = try foldedMasks(masks, owner: m, mode: mode, extent: extent, walk: &walk) else { return nil }
+        guard cut else { return MaskSides(values: result.values(), right: nil) }
+        let (values, right) = result.sides(minimumGap: Renderer.sideGap)
+        return MaskSides(values: values, right: right)
+    }
+
+    /// The narrowest run of 0s inside a row of a combined mask that a fill goes round (a
+    /// ring's hole): a second pass over the rows costs about what blending this many
+    /// pixels does.
+    static let sideGap = 64
+
+    /// Paints `coverage` with `paint` through a combined mask's sides: through its values,
+    /// then through its rows' right sides when they were cut; the same bytes as one fill
+    /// through the values, the gaps' values being 0 (the second pass finds the gap's
+    /// pixels untouched and leaves them to the backdrop). The mask's buffers go back to
+    /// `pool`.
+    func fill(_ coverage: CoverageMask, with paint: Paint, opacity: Double, through sides: inout MaskSides,
+              onto surface: inout Surface, pool: BufferPool) {
+        if let table = sides.right {
+            sides.right = nil
+            var right = sides.values.through(rowSpans: table)
+            surface.fill(coverage, with: paint, mask: &sides.values, opacity: opacity)
+            surface.fill(coverage, with: paint, mask: &right, opacity: opacity)
+            right.recycleRowSpans(into: pool)
+        } else {
+            surface.fill(coverage, with: paint, mask: &sides.values, opacity: opacity)
+        }
+        sides.values.recycle(into: pool)
+    }
+
+    /// Several masks folded in order (see `combinedMaskValues`), or nil when they let
+    /// nothing through.
+    private func foldedMasks(_ masks: [LayerID], owner m: Transform, mode: MaskMode, extent: PixelRect,
+                             walk: inout LayerWalk) throws -> CombinedMask? {
         guard let first = masks.first, !extent.isEmpty else { return nil }
         let pool = walk.pool, scale = abs(m.determinant).squareRoot()
         // The result is 0 outside the pixels the masks can draw; each mask is still drawn
@@ -117,7 +164,7 @@ extension Renderer {
             result.fold(values, mode: s.pointee.maskCombine)
             values?.recycle(into: pool)
         }
-        return result.values()
+        return result
     }
 
     /// Folds an alpha mask that is one solid fill and nothing else (a shape, a text, a
@@ -195,6 +242,17 @@ extension Renderer {
         guard walk.work <= walk.budget.work else { throw RenderError.tooMuchWork(layer: name(of: mask), limit: walk.budget.work) }
         try reserve(bytes, for: mask, walk: walk)
     }
+}
+
+/// A combined mask as a fill takes it (`Renderer.fill(_:with:opacity:through:onto:pool:)`):
+/// its values, and the row spans of its rows' right sides where `CombinedMask.sides` cut
+/// them at a gap.
+struct MaskSides {
+    /// The values, each cut row's spans holding its left side.
+    var values: CoverageMask
+    /// Four entries a row of `values.rect` over `values`' full runs: the cut rows' right
+    /// sides, the others empty; nil when no row is cut.
+    var right: [Int32]?
 }
 
 extension PixelRect {

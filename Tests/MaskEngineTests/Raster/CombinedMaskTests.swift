@@ -116,6 +116,8 @@ final class CombinedMaskTests: XCTestCase {
             }
             return check(steps, startingWith: .add, over: rect, trial: trial, pool: pool)
         }
+        // Holes inside the result's runs are cut round.
+        XCTAssertGreaterThan(cutRows, 100)
     }
 
     /// Masks beside the result on their rows (the result left or right of them, or empty
@@ -133,6 +135,8 @@ final class CombinedMaskTests: XCTestCase {
             }
             return check(steps, startingWith: .add, over: rect, trial: trial, pool: pool)
         }
+        // The 0s between the masks are cut round.
+        XCTAssertGreaterThan(cutRows, 200)
     }
 
     /// A first mask with spans within the result's columns (its rows may reach past the
@@ -235,14 +239,20 @@ final class CombinedMaskTests: XCTestCase {
         }
     }
 
+    /// Rows `CombinedMask.sides` cut in this test's checks.
+    private var cutRows = 0
+
     /// Folds `steps` into a result over `rect` and checks it against the formula pixel by
-    /// pixel and its spans against its bytes; false (after a failure) when they differ.
+    /// pixel and its spans against its bytes, and the result cut at every gap
+    /// (`sides(minimumGap: 1)`) against it; false (after a failure) when they differ.
     private func check(_ steps: [Fold], startingWith first: MaskCombine, over rect: PixelRect, trial: Int,
                        pool: BufferPool) -> Bool {
         var result = CombinedMask(startingWith: first, over: rect, pool: pool)
+        var cut = CombinedMask(startingWith: first, over: rect, pool: pool)
         var expected = [UInt8](repeating: first.startsFull ? 255 : 0, count: rect.width * rect.height)
         for step in steps {
             result.fold(step.values, through: step.factor, within: step.frame, mode: step.mode)
+            cut.fold(step.values, through: step.factor, within: step.frame, mode: step.mode)
             for y in rect.y0..<rect.y1 {
                 for x in rect.x0..<rect.x1 {
                     let v = Int(step.values?.value(x: x, y: y) ?? 0)
@@ -270,7 +280,72 @@ final class CombinedMaskTests: XCTestCase {
             let (lo, hi) = got.extent(y: y, within: rect.x0, rect.x1)
             XCTAssertTrue((rect.x0..<rect.x1).allSatisfy { ($0 >= lo && $0 < hi) || dense[(y - rect.y0) * rect.width + $0 - rect.x0] == 0 })
         }
+        return checkSides(of: &cut, against: expected, trial: trial, minimumGap: 1)
+    }
+
+    /// Checks that the result cut at its gaps of at least `minimumGap` (`CombinedMask.sides`)
+    /// reads, through its left sides and its right sides, the values `expected` (row-major
+    /// over its rect): the sides apart, the gaps' values 0, no value lost; false (after a
+    /// failure) when not.
+    @discardableResult
+    private func checkSides(of result: inout CombinedMask, against expected: [UInt8], trial: Int, minimumGap: Int) -> Bool {
+        let rect = result.rect
+        let (left, table) = result.sides(minimumGap: minimumGap)
+        let right = table.map { left.through(rowSpans: $0) }
+        for y in rect.y0..<rect.y1 {
+            let (lo, hi) = left.extent(y: y, within: rect.x0, rect.x1)
+            let (rightLo, rightHi) = right?.extent(y: y, within: rect.x0, rect.x1) ?? (0, 0)
+            if rightLo < rightHi {
+                cutRows += 1
+                guard hi - lo > 0, rightLo - hi >= minimumGap else {
+                    XCTFail("trial \(trial): row \(y) cut into \(lo)..<\(hi) and \(rightLo)..<\(rightHi)")
+                    return false
+                }
+            }
+            for x in rect.x0..<rect.x1 {
+                let v = x >= rightLo && x < rightHi ? right?.value(x: x, y: y) ?? 0 : left.value(x: x, y: y)
+                guard v == expected[(y - rect.y0) * rect.width + x - rect.x0] else {
+                    XCTFail("trial \(trial): at (\(x), \(y)) the sides read \(v) instead of \(expected[(y - rect.y0) * rect.width + x - rect.x0])")
+                    return false
+                }
+            }
+        }
         return true
+    }
+
+    /// A ring (a disc's coverage minus a smaller disc's, as the rasterizer gives them),
+    /// intersected with a band and lightened by a square: the hole's rows record the hole
+    /// as their gap, and `sides(minimumGap:)` cuts exactly the rows whose gap is that wide
+    /// or wider, reading the same values as the whole result.
+    func testARingsHoleCutsItsRowsIntoTwoSides() throws {
+        let pool = BufferPool()
+        let rect = PixelRect(x0: 0, y0: 0, x1: 240, y1: 240)
+        func coverage(_ path: Path) throws -> CoverageMask {
+            try XCTUnwrap(Rasterizer.coverage(of: path, transform: .identity, fillRule: .nonzero, clip: rect, pool: pool))
+        }
+        let disc = try coverage(.circle(center: Point(120.3, 119.6), radius: 100))
+        let hole = try coverage(.circle(center: Point(120.3, 119.6), radius: 60))
+        let band = try coverage(.rect(Rect(0, 30, 240, 170)))
+        let square = try coverage(.rect(Rect(150.5, 10, 60, 60)))
+        let steps: [(CoverageMask, MaskCombine)] = [(disc, .add), (hole, .subtract), (band, .intersect), (square, .lighten)]
+        var whole = CombinedMask(startingWith: .add, over: rect, pool: pool)
+        for (mask, mode) in steps { whole.fold(mask, mode: mode) }
+        let expected = whole.values().denseValues()
+        for minimumGap in [1, 64, 100, 121] {
+            var cut = CombinedMask(startingWith: .add, over: rect, pool: pool)
+            for (mask, mode) in steps { cut.fold(mask, mode: mode) }
+            cutRows = 0
+            XCTAssertTrue(checkSides(of: &cut, against: expected, trial: minimumGap, minimumGap: minimumGap))
+            // The hole's run of 0s on row y: its coverage's run known to be 255, about 120
+            // wide through its middle.
+            let holeRows = (30..<200).filter { y in
+                var widest = 0
+                hole.forEachSpan(y: y, within: 0, 240) { a, b, full in if full { widest = max(widest, b - a) } }
+                return widest >= minimumGap
+            }
+            XCTAssertGreaterThan(holeRows.count, minimumGap == 121 ? -1 : 20)
+            XCTAssertEqual(cutRows, holeRows.count, "gap \(minimumGap)")
+        }
     }
 
     /// A mask's frame is skipped by the fold where its inner pixels (`Renderer.innerPixels`)

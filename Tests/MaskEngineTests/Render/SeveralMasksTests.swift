@@ -85,6 +85,88 @@ final class SeveralMasksTests: XCTestCase {
         XCTAssertEqual(try render(scene(.darken)).pixels, try render(scene(.add)).pixels)
     }
 
+    // MARK: - Shapes against a reference
+
+    /// One shape mask: its path, mode and opacity.
+    private typealias ShapeMask = (path: Path, mode: MaskCombine, opacity: Double)
+
+    /// A 200×200 owner of `color` on a canvas of `canvas` through `masks` in order.
+    private func shapeScene(_ masks: [ShapeMask], color: Color = .white, canvas: Color = .black) throws -> Scene {
+        var scene = Scene(canvas: Canvas(width: 200, height: 200, fps: 10, background: canvas))
+        let owner = try scene.addLayer(layerState(frame: Rect(0, 0, 200, 200), background: color))
+        var ids: [LayerID] = []
+        for mask in masks {
+            var s = layerState(.shape, frame: Rect(0, 0, 200, 200))
+            s.path = mask.path
+            s.maskCombine = mask.mode
+            s.opacity = mask.opacity
+            ids.append(try scene.addLayer(s, to: owner))
+        }
+        try scene.setMasks(ids, of: owner)
+        return scene
+    }
+
+    /// Checks a white owner on black through `masks` against the real formulas of
+    /// LANGUAGE.md section 11 on each mask's own values (the owner through that mask
+    /// alone, as one `add` mask), rounded to a byte, on every pixel; and the same scene
+    /// drawn by the general loop alone (no fused fill, no sides) on a blue canvas.
+    private func assertMatchesReference(_ masks: [ShapeMask], _ label: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let image = try render(shapeScene(masks))
+        let alone = try masks.map { try render(shapeScene([($0.path, .add, $0.opacity)])) }
+        var wrong = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                var a: Double = masks[0].mode.startsFull ? 1 : 0
+                for (mask, values) in zip(masks, alone) {
+                    let m = Double(rgba(values, x, y)[0]) / 255
+                    switch mask.mode {
+                    case .add: a = a + m - a * m
+                    case .subtract: a = a * (1 - m)
+                    case .intersect: a = a * m
+                    case .difference: a = a + m - 2 * a * m
+                    case .lighten: a = max(a, m)
+                    case .darken: a = min(a, m)
+                    }
+                }
+                let got = rgba(image, x, y)[0]
+                if got != Int((a * 255).rounded()), wrong < 3 {
+                    wrong += 1
+                    XCTFail("\(label): (\(x), \(y)) is \(got), the formula gives \(a * 255)", file: file, line: line)
+                }
+            }
+        }
+        let blue = try render(shapeScene(masks, color: .orange, canvas: .blue))
+        DrawPipeline.generalOnly = true
+        defer { DrawPipeline.generalOnly = false }
+        let general = try render(shapeScene(masks, color: .orange, canvas: .blue)).pixels
+        let first = blue.pixels.indices.first { blue.pixels[$0] != general[$0] }
+        XCTAssertNil(first, "\(label): byte \(first ?? 0) differs from the general loop's", file: file, line: line)
+    }
+
+    func testEachModeOnTwoDiscsMatchesTheRealFormulas() throws {
+        let first = Path.circle(center: Point(80.4, 100.3), radius: 60.2)
+        let second = Path.circle(center: Point(125.7, 96.1), radius: 55.5)
+        for mode in [MaskCombine.add, .subtract, .intersect, .difference, .lighten, .darken] {
+            try assertMatchesReference([(first, .add, 1), (second, mode, 0.6)], "add then \(mode)")
+            try assertMatchesReference([(first, mode, 0.8), (second, .add, 1)], "\(mode) then add")
+        }
+    }
+
+    /// A ring whose hole is wider than `Renderer.sideGap` on its middle rows, so the fill
+    /// goes round the hole, alone, cut by a band on whole pixels and one on fractions, and
+    /// lightened by a square over the hole.
+    func testARingWithAWideHoleMatchesTheRealFormulas() throws {
+        let disc = Path.circle(center: Point(100.2, 99.7), radius: 92.3)
+        let hole = Path.circle(center: Point(100.2, 99.7), radius: 61.6)
+        let ring: [ShapeMask] = [(disc, .add, 1), (hole, .subtract, 1)]
+        try assertMatchesReference(ring, "ring")
+        try assertMatchesReference(ring + [(.rect(Rect(0, 30, 200, 120)), .intersect, 1)], "ring ∩ band")
+        try assertMatchesReference(ring + [(.rect(Rect(10.5, 40.25, 170, 110.5)), .darken, 1)], "ring ∧ fractional band")
+        try assertMatchesReference(ring + [(.rect(Rect(90, 20, 40, 60)), .lighten, 1)], "ring ∨ square")
+        try assertMatchesReference(ring + [(.rect(Rect(0, 30, 200, 120)), .intersect, 1), (.rect(Rect(20, 85, 30, 30)), .lighten, 0.5)],
+                                   "ring ∩ band ∨ square")
+    }
+
     // MARK: - Feather
 
     /// A white 64×16 owner on black whose mask is a white rectangle over columns 0..<32,
