@@ -60,12 +60,16 @@ final class TextLayoutMemo {
         var bounds: Rect??
     }
 
-    private var facts: [Key: Facts] = [:]
+    /// Asked several times per text layer per frame: the dynamic exclusivity checks are
+    /// off, since only the memo's one thread touches it (it is not `Sendable`), and no
+    /// access to it begins inside another (`remember` changes it after the layout is made).
+    @exclusivity(unchecked) private var facts: [Key: Facts] = [:]
     /// The most texts remembered: past it the memo starts again empty.
     static let capacity = 256
 
     /// The fonts named by the keys kept (here and in the thread's `TextCoverageCache`).
-    private var fonts: [ObjectIdentifier: Font] = [:]
+    /// Unchecked for `facts`' reasons (`hold` is never called inside an access to it).
+    @exclusivity(unchecked) private var fonts: [ObjectIdentifier: Font] = [:]
     /// The most fonts held from one frame to the next: past it the memo and the cache
     /// start again empty (`forgetAll()`).
     static let fontCapacity = 64
