@@ -13,6 +13,11 @@ extension Renderer {
         walk.states[id].masks.filter { walk.states.contains($0) }
     }
 
+    /// True when `masks(of:)` is not empty, without making it.
+    func hasMasks(_ id: LayerID, _ walk: LayerWalk) -> Bool {
+        walk.states[id].masks.contains { walk.states.contains($0) }
+    }
+
     /// True when `masks` is one `add` mask with neither feather nor expansion: what
     /// `maskValues` alone gives.
     func isSingleMask(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> Bool {
