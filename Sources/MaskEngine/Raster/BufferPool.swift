@@ -23,6 +23,9 @@ final class BufferPool {
     @exclusivity(unchecked) private var ints: [[Int32]] = []
     /// Masks of runs given back, their tables' room kept for the next frame's.
     @exclusivity(unchecked) private var runMasks: [RunMask] = []
+    /// The points of the subpath `Flattener` is flattening, empty between paths: one
+    /// buffer for all the paths the thread flattens.
+    var flattenedPoints: [Point] = []
     /// The thread's table of a frame's layer states, while no frame holds it.
     private var idleStates: LayerStates?
     /// The thread's own reference to the scene of the renderer that last drew with this

@@ -21,7 +21,7 @@ enum Rasterizer {
     /// - Parameter tolerance: how far (device pixels) flattened curves may stray.
     static func coverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
                          pool: BufferPool = BufferPool(), tolerance: Double = 0.1) -> CoverageMask? {
-        coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip),
+        coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip, pool: pool),
                  fillRule: fillRule, clip: clip, pool: pool)
     }
 
