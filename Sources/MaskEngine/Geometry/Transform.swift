@@ -28,6 +28,9 @@ public struct Transform: Hashable, Sendable {
     /// A rotation by `angle` radians about the origin; positive turns clockwise on screen
     /// (y down), as in UIKit.
     public static func rotation(_ angle: Double) -> Transform {
+        // No turn (most layers, every frame): cos(±0) is 1 and sin(±0) is ±0, exactly,
+        // without the two libm calls.
+        if angle == 0 { return Transform(a: 1, b: angle, c: -angle, d: 1, tx: 0, ty: 0) }
         let cs = cos(angle), sn = sin(angle)
         return Transform(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }

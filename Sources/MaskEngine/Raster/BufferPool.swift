@@ -14,11 +14,18 @@ final class BufferPool {
     let spanRuns = SpanRunRoom()
     /// What the thread's frame in hand polls to learn that it should stop.
     let stop = FrameStop()
-    private var bytes: [[UInt8]] = []
-    private var zeroFloats: [[Float]] = []
-    private var ints: [[Int32]] = []
+    // The idle lists are taken from and given back to many times a layer: their dynamic
+    // exclusivity checks are off, since only the pool's one thread touches them (the pool
+    // is not `Sendable`), and no access to one of them begins inside another's (`take` and
+    // `keep` are handed one list and touch nothing else of the pool).
+    @exclusivity(unchecked) private var bytes: [[UInt8]] = []
+    @exclusivity(unchecked) private var zeroFloats: [[Float]] = []
+    @exclusivity(unchecked) private var ints: [[Int32]] = []
     /// Masks of runs given back, their tables' room kept for the next frame's.
-    private var runMasks: [RunMask] = []
+    @exclusivity(unchecked) private var runMasks: [RunMask] = []
+    /// The points of the subpath `Flattener` is flattening, empty between paths: one
+    /// buffer for all the paths the thread flattens.
+    var flattenedPoints: [Point] = []
     /// The thread's table of a frame's layer states, while no frame holds it.
     private var idleStates: LayerStates?
     /// The thread's own reference to the scene of the renderer that last drew with this

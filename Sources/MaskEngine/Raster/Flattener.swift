@@ -23,15 +23,21 @@ enum Flattener {
     ///   lie outside it are dropped unflattened. That is exact for filling, where every
     ///   polyline is closed: a closed outline adds no winding outside its own box. It keeps
     ///   a 100,000-glyph text layer on a small canvas from flattening every glyph.
+    /// - Parameter pool: when given, the subpaths are flattened in its thread's points
+    ///   buffer (`BufferPool.flattenedPoints`), not in one allocated for this path.
     static func polylines(of path: Path, transform m: Transform, tolerance: Double,
-                          clip: PixelRect? = nil) -> [Polyline] {
+                          clip: PixelRect? = nil, pool: BufferPool? = nil) -> [Polyline] {
         if let quadrilateral = quadrilateral(of: path.elements, transform: m, clip: clip) { return quadrilateral }
         let tol = tolerance.isFinite && tolerance > 1e-6 ? tolerance : 1e-6
         var result: [Polyline] = []
-        // The subpath being flattened: one buffer reused for every subpath, each finished
-        // one copied out at its size (growing a fresh array point by point reallocated it
-        // several times a subpath).
+        // The subpath being flattened: one buffer reused for every subpath (and, with a
+        // pool, every path the thread flattens), each finished one copied out at its size
+        // (growing a fresh array point by point reallocated it several times a subpath).
         var current: [Point] = []
+        // Handed back empty (the last `finish` empties it): a path that starts with a line
+        // must not find another's points.
+        if let pool { swap(&current, &pool.flattenedPoints) }
+        defer { if let pool { swap(&current, &pool.flattenedPoints) } }
         // Room for a circle flattened for a canvas-sized radius without growing.
         current.reserveCapacity(256)
         var subpathStart: Point?

@@ -51,9 +51,12 @@ final class GradientTables {
         }
     }
 
-    private var tables: [Key: Table] = [:]
+    /// Looked up for every gradient layer every frame: the dynamic exclusivity checks are
+    /// off, since only the tables' one thread touches them (the class is not `Sendable`),
+    /// and no access to either begins inside another (`make` tabulates before it keeps).
+    @exclusivity(unchecked) private var tables: [Key: Table] = [:]
     /// The colours and locations of the keys in `tables`.
-    private var held: [(colors: [Color], locations: [Double]?)] = []
+    @exclusivity(unchecked) private var held: [(colors: [Color], locations: [Double]?)] = []
 
     /// The most tables kept: past it the cache starts again empty, so an animation of
     /// colours or locations (a new table every frame) cannot grow it without bound.

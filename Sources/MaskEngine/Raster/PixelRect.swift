@@ -49,7 +49,9 @@ struct PixelRect: Hashable, Sendable {
 
     /// `clamped(v.rounded(.down))` for a finite `v`, without a libm call: the limit is a
     /// whole number, so clamping first gives the same, and the clamped value converts to
-    /// `Int` exactly once its fraction is dropped.
+    /// `Int` exactly once its fraction is dropped. Inlined: a layer's bounds are covered
+    /// several times a frame, and the call cost more than the dozen instructions inside.
+    @inline(__always)
     static func clampedFloor(_ v: Double) -> Int {
         let c = min(coordinateLimit, max(-coordinateLimit, v))
         let i = Int(c)
@@ -57,6 +59,7 @@ struct PixelRect: Hashable, Sendable {
     }
 
     /// `clamped(v.rounded(.up))` for a finite `v`, as `clampedFloor`.
+    @inline(__always)
     static func clampedCeiling(_ v: Double) -> Int {
         let c = min(coordinateLimit, max(-coordinateLimit, v))
         let i = Int(c)

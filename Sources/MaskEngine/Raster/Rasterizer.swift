@@ -21,8 +21,30 @@ enum Rasterizer {
     /// - Parameter tolerance: how far (device pixels) flattened curves may stray.
     static func coverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
                          pool: BufferPool = BufferPool(), tolerance: Double = 0.1) -> CoverageMask? {
-        coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip),
+        coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip, pool: pool),
                  fillRule: fillRule, clip: clip, pool: pool)
+    }
+
+    /// What `coverage(of: .rect(r), transform: m, fillRule:, clip:, pool:)` gives (either
+    /// fill rule: the rectangle's image winds once), straight from its four mapped corners:
+    /// no path, no polyline arrays, the corners mapped once. A layer's background, a
+    /// gradient's frame and a mask's frame are one of these each, every frame.
+    static func coverage(ofRect r: Rect, transform m: Transform, clip: PixelRect,
+                         pool: BufferPool = BufferPool()) -> CoverageMask? {
+        // `Path.rect`'s corners, in its order, as `Flattener`'s quadrilateral case maps them.
+        guard let a = Flattener.map(Point(r.minX, r.minY), m), let b = Flattener.map(Point(r.maxX, r.minY), m),
+              let c = Flattener.map(Point(r.maxX, r.maxY), m), let d = Flattener.map(Point(r.minX, r.maxY), m) else {
+            // A corner not finite: the general flattening decides what is left.
+            return coverage(of: .rect(r), transform: m, fillRule: .nonzero, clip: clip, pool: pool)
+        }
+        // The corners' bounds, as `coveredArea` takes them. (`Flattener.mayMeet`, which the
+        // path's route asks first, is false only where this area is empty.)
+        let lo = Point(min(min(a.x, b.x), min(c.x, d.x)), min(min(a.y, b.y), min(c.y, d.y)))
+        let hi = Point(max(max(a.x, b.x), max(c.x, d.x)), max(max(a.y, b.y), max(c.y, d.y)))
+        let area = PixelRect(covering: Rect(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y)).intersection(clip)
+        guard !area.isEmpty else { return nil }
+        if let box = axisAlignedBox(a, b, c, d) { return rectangleCoverage(box, area: area, pool: pool) }
+        return accumulate([Polyline(points: [a, b, c, d], closed: true)], fillRule: .nonzero, area: area, pool: pool)
     }
 
     /// The coverage of device-space polygons (every polyline closed implicitly), inside `clip`.

@@ -8,18 +8,21 @@ extension Renderer {
     func drawsAlphaOnly(_ id: LayerID, _ walk: LayerWalk, depth: Int = 0) -> Bool {
         guard isVisible(id, walk) else { return true }
         guard depth < Renderer.maxDepth, walk.stack.count &+ depth < Renderer.maxDepth, !walk.stack.contains(id) else { return false }
-        let children = withSublayers(of: id, walk) { $0.filter { isVisible($0, walk) } }
+        // The visible sublayers counted, not gathered into an array: asked of every mask
+        // every frame, and most have none.
+        let children = withSublayers(of: id, walk) { ids in ids.reduce(0) { isVisible($1, walk) ? $0 &+ 1 : $0 } }
         let s = walk.states.pointer(to: id)
         let own: Bool = {
-            guard masks(of: id, walk).isEmpty, !s.pointee.clip, s.pointee.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
+            guard !hasMasks(id, walk), !s.pointee.clip, s.pointee.contents == nil, !hasBorder(s), !hasShadow(s) else { return false }
             switch s.pointee.kind {
             case .plain, .grid, .shape: break
             case .text: if walk.pool.texts.layouts.hasColorGlyphs(s) { return false }
             case .gradient: return false
             }
-            return s.pointee.opacity >= 1 || contentPartCount(s, texts: walk.pool.texts.layouts) + children.count <= 1
+            return s.pointee.opacity >= 1 || contentPartCount(s, texts: walk.pool.texts.layouts) + children <= 1
         }()
-        return own && children.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) }
+        // A sublayer not visible draws nothing, alpha only (the first guard above says so).
+        return own && withSublayers(of: id, walk) { $0.allSatisfy { drawsAlphaOnly($0, walk, depth: depth + 1) } }
     }
 
     /// Draws a layer and its sublayers as `draw(_:parent:opacity:into:walk:)` does, into

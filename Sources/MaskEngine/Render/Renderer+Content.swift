@@ -78,18 +78,26 @@ extension Renderer {
             guard paint != nil else { return }
             try fill(Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: clip, pool: pool), with: paint)
         }
+        func fill(rect r: Rect, with paint: Paint?) throws {
+            guard paint != nil else { return }
+            try fill(Rasterizer.coverage(ofRect: r, transform: m, clip: clip, pool: pool), with: paint)
+        }
         if s.pointee.background.alpha > 0 {
-            let shape = s.pointee.cornerRadius > 0 ? Path.roundedRect(bounds, radius: s.pointee.cornerRadius) : Path.rect(bounds)
-            try fill(shape, .nonzero, with: .solid(s.pointee.background.premultiplied()))
+            let paint = Paint.solid(s.pointee.background.premultiplied())
+            if s.pointee.cornerRadius > 0 {
+                try fill(Path.roundedRect(bounds, radius: s.pointee.cornerRadius), .nonzero, with: paint)
+            } else {
+                try fill(rect: bounds, with: paint)
+            }
         }
         if let image = s.pointee.contents {
             // Not clipped here: with `clip` the whole group is clipped to the rounded bounds.
             let place = s.pointee.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: bounds)
-            try fill(.rect(place), .nonzero, with: ImageShader.paint(image: image, in: place, transform: m))
+            try fill(rect: place, with: ImageShader.paint(image: image, in: place, transform: m))
         }
         switch s.pointee.kind {
         case .gradient:
-            try fill(.rect(bounds), .nonzero, with: GradientShader.paint(for: s, transform: m, tables: pool.gradients))
+            try fill(rect: bounds, with: GradientShader.paint(for: s, transform: m, tables: pool.gradients))
         case .shape:
             if let color = s.pointee.fill { try fill(s.pointee.path, s.pointee.fillRule, with: .solid(color.premultiplied())) }
             if let color = s.pointee.stroke {

@@ -15,8 +15,8 @@ extension Renderer {
 
     /// The coverage of a mask's frame (its bounds in its owner's coordinates) inside `area`.
     func maskFrameCoverage(_ mask: LayerID, owner m: Transform, area: PixelRect, _ walk: LayerWalk) -> CoverageMask? {
-        Rasterizer.coverage(of: .rect(walk.states.bounds(of: mask)), transform: m.concatenating(walk.states.transformToParent(of: mask)),
-                            fillRule: .nonzero, clip: area, pool: walk.pool)
+        Rasterizer.coverage(ofRect: walk.states.bounds(of: mask), transform: m.concatenating(walk.states.transformToParent(of: mask)),
+                            clip: area, pool: walk.pool)
     }
 
     /// How much the mask lets through at each pixel of `extent` (0 outside the result's

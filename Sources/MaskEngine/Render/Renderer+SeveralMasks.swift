@@ -10,7 +10,15 @@ extension Renderer {
     /// The masks of a layer that name layers of the scene, in order (a mask that names
     /// none is ignored).
     func masks(of id: LayerID, _ walk: LayerWalk) -> [LayerID] {
-        walk.states[id].masks.filter { walk.states.contains($0) }
+        let all = walk.states[id].masks
+        // Usually every one names a layer: then the state's own list, shared, not a new one
+        // filtered from it (an allocation per masked layer per frame).
+        return all.allSatisfy { walk.states.contains($0) } ? all : all.filter { walk.states.contains($0) }
+    }
+
+    /// True when `masks(of:)` is not empty, without making it.
+    func hasMasks(_ id: LayerID, _ walk: LayerWalk) -> Bool {
+        walk.states[id].masks.contains { walk.states.contains($0) }
     }
 
     /// True when `masks` is one `add` mask with neither feather nor expansion: what

@@ -173,6 +173,8 @@ public struct Renderer: Sendable {
     /// sort and the filter of `drawingOrder(ids).filter(isVisible)`, the other way round.
     private func visibleInDrawingOrder(_ ids: UnsafeBufferPointer<LayerID>, _ walk: LayerWalk) -> [LayerID] {
         var visible: [LayerID] = []
+        // One allocation for a list of many (the roots of a busy scene), not one per doubling.
+        visible.reserveCapacity(ids.count)
         for id in ids where isVisible(id, walk) { visible.append(id) }
         return drawingOrder(visible, walk.states)
     }

@@ -49,8 +49,11 @@ final class TextCoverageCache {
     /// What the thread knows of its text layers' layouts, asked without a lock.
     let layouts = TextLayoutMemo()
 
-    private var placements: [LayerID: (placement: Placement, found: Found)] = [:]
-    private var shapes: [Shape: (coverage: CoverageMask?, frame: Int)] = [:]
+    // Looked up for every text layer every frame: the dynamic exclusivity checks are off,
+    // since only the cache's one thread touches them (it is not `Sendable`), and no access
+    // to either begins inside another (each method reads or writes one at a time).
+    @exclusivity(unchecked) private var placements: [LayerID: (placement: Placement, found: Found)] = [:]
+    @exclusivity(unchecked) private var shapes: [Shape: (coverage: CoverageMask?, frame: Int)] = [:]
     private var bytes = 0
     private var frame = 0
 

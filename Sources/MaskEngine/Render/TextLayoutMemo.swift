@@ -60,12 +60,21 @@ final class TextLayoutMemo {
         var bounds: Rect??
     }
 
-    private var facts: [Key: Facts] = [:]
+    /// Asked several times per text layer per frame: the dynamic exclusivity checks are
+    /// off, since only the memo's one thread touches it (it is not `Sendable`), and no
+    /// access to it begins inside another (`remember` changes it after the layout is made).
+    @exclusivity(unchecked) private var facts: [Key: Facts] = [:]
+    /// The key last found in `facts` and where its facts are: a text layer asks its
+    /// questions in a row (its parts, its box, its outlines), so most lookups are of the
+    /// last key, told by a comparison instead of a hash. Nil after `facts` changes (an index
+    /// is valid only until then).
+    @exclusivity(unchecked) private var last: (key: Key, index: Dictionary<Key, Facts>.Index)?
     /// The most texts remembered: past it the memo starts again empty.
     static let capacity = 256
 
     /// The fonts named by the keys kept (here and in the thread's `TextCoverageCache`).
-    private var fonts: [ObjectIdentifier: Font] = [:]
+    /// Unchecked for `facts`' reasons (`hold` is never called inside an access to it).
+    @exclusivity(unchecked) private var fonts: [ObjectIdentifier: Font] = [:]
     /// The most fonts held from one frame to the next: past it the memo and the cache
     /// start again empty (`forgetAll()`).
     static let fontCapacity = 64
@@ -77,7 +86,7 @@ final class TextLayoutMemo {
     /// scene's references retained and released.
     func hasColorGlyphs(_ s: UnsafePointer<LayerState>) -> Bool {
         let key = Key(s)
-        if let known = facts[key]?.hasColorGlyphs { return known }
+        if let i = index(of: key), let known = facts.values[i].hasColorGlyphs { return known }
         let answer = TextLayout.hasColorGlyphs(s.pointee)
         remember(key, font: s) { $0.hasColorGlyphs = answer }
         return answer
@@ -90,7 +99,7 @@ final class TextLayoutMemo {
     /// cannot be read (the caller's own layout reports that).
     func outlineBounds(_ s: UnsafePointer<LayerState>) -> Rect?? {
         let key = Key(s)
-        if let known = facts[key]?.outlineBounds { return known }
+        if let i = index(of: key), let known = facts.values[i].outlineBounds { return known }
         guard let placed = outlines(s) else { return nil }
         let box = placed.path(visible: nil).controlBounds
         remember(key, font: s) { $0.outlineBounds = .some(box) }
@@ -104,7 +113,7 @@ final class TextLayoutMemo {
     func bounds(_ s: UnsafePointer<LayerState>) -> Rect?? {
         guard s.pointee.string.utf8.count <= Renderer.boundedTextLength else { return nil }
         let key = Key(s)
-        if let known = facts[key]?.bounds { return known }
+        if let i = index(of: key), let known = facts.values[i].bounds { return known }
         let box: Rect?
         do { box = try TextLayout.bounds(for: s.pointee) } catch { return nil }
         remember(key, font: s) { $0.bounds = .some(box) }
@@ -118,7 +127,7 @@ final class TextLayoutMemo {
     func outlines(_ s: UnsafePointer<LayerState>) -> TextLayout.PlacedOutlines? {
         guard s.pointee.string.utf8.count <= Renderer.boundedTextLength else { return nil }
         let key = Key(s)
-        if let known = facts[key]?.outlines { return known }
+        if let i = index(of: key), let known = facts.values[i].outlines { return known }
         guard let placed = try? TextLayout.outlines(for: s.pointee) else { return nil }
         remember(key, font: s) { $0.outlines = placed }
         return placed
@@ -138,12 +147,23 @@ final class TextLayoutMemo {
     /// Forgets every text and lets go of the fonts: the thread's `TextCoverageCache` does
     /// so between frames, forgetting its own keys too, once more than `fontCapacity` are held.
     func forgetAll() {
+        last = nil
         facts.removeAll(keepingCapacity: true)
         fonts.removeAll(keepingCapacity: true)
     }
 
+    /// Where `key`'s facts are, or nil when none are kept: the last key's place when it is
+    /// the same, else found by hashing (and remembered as the last).
+    private func index(of key: Key) -> Dictionary<Key, Facts>.Index? {
+        if let last, last.key == key { return last.index }
+        guard let i = facts.index(forKey: key) else { return nil }
+        last = (key, i)
+        return i
+    }
+
     private func remember(_ key: Key, font s: UnsafePointer<LayerState>, _ change: (inout Facts) -> Void) {
         hold(s)
+        last = nil
         if facts[key] == nil, facts.count >= TextLayoutMemo.capacity { facts.removeAll(keepingCapacity: true) }
         change(&facts[key, default: Facts()])
     }

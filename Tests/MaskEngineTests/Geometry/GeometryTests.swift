@@ -214,4 +214,18 @@ final class GeometryTests: XCTestCase {
             assertPoint(state.transformToParent.apply(Point(48, 3.2)), -5, 17)
         }
     }
+
+    /// A rotation by ±0 skips cos and sin: its coefficients must be theirs bit for bit
+    /// (sin(−0) is −0, and a −0 coefficient can reach a pixel's sum), and other angles
+    /// still take the calls.
+    func testNoTurnHasTheCoefficientsOfCosAndSin() {
+        // Through an array, so that the compiler folds neither side.
+        let angles = [0.0, -0.0, 1e-300, -5e-324, 0.5, -2, .pi]
+        for angle in angles {
+            let m = Transform.rotation(angle)
+            let cs = cos(angle), sn = sin(angle)
+            XCTAssertEqual([m.a, m.b, m.c, m.d].map(\.bitPattern), [cs, sn, -sn, cs].map(\.bitPattern), "angle \(angle)")
+            XCTAssertEqual([m.tx, m.ty].map(\.bitPattern), [0, 0], "angle \(angle)")
+        }
+    }
 }

@@ -113,4 +113,54 @@ final class TextLayoutMemoTests: XCTestCase {
         let all = try XCTUnwrap(withUnsafePointer(to: lines) { memo.outlines($0) }).path(visible: nil).elements.count
         XCTAssertLessThan(try TextLayout.path(for: lines, visible: Rect(0, 0, 40, 40)).elements.count, all)
     }
+
+    /// The memo tells the text it was last asked about by comparing keys first: texts asked
+    /// about in turn get their own answers, whichever question comes first, and a text asked
+    /// about right after a new one was kept (which may move every kept text) too.
+    func testAlternatingTextsGetTheirOwnAnswers() throws {
+        let colour = try colrText("AC")
+        var states = [colour]
+        for size in stride(from: 40.0, through: 140, by: 20) {
+            var plain = colour
+            plain.string = "CCC"
+            plain.fontSize = size
+            states.append(plain)
+        }
+        for width in stride(from: 300.0, through: 460, by: 40) {
+            var wider = colour
+            wider.size = Size(width, 100)
+            wider.align = .right
+            states.append(wider)
+        }
+        let expected = try states.map { s in (TextLayout.hasColorGlyphs(s), try TextLayout.path(for: s).controlBounds, try TextLayout.bounds(for: s)) }
+        // The texts differ in the boxes asked below, or swapped answers would go unseen.
+        for i in states.indices {
+            for j in states.indices where j != i {
+                XCTAssertTrue(expected[i].1 != expected[j].1 && expected[i].2 != expected[j].2, "\(i) and \(j) alike")
+            }
+        }
+        XCTAssertNotEqual(expected[0].0, expected[1].0)
+        let memo = TextLayoutMemo()
+        /// Asks one question of text `k` and checks its answer.
+        func ask(_ question: UInt64, of k: Int, _ what: String) throws {
+            try withUnsafePointer(to: states[k]) { s in
+                switch question % 3 {
+                case 0: XCTAssertEqual(memo.hasColorGlyphs(s), expected[k].0, "\(what): colour of text \(k)")
+                case 1: XCTAssertEqual(try XCTUnwrap(memo.outlineBounds(s)), expected[k].1, "\(what): outlines of text \(k)")
+                default: XCTAssertEqual(try XCTUnwrap(memo.bounds(s)), expected[k].2, "\(what): box of text \(k)")
+                }
+            }
+        }
+        // A text, a new one, the first again: the memo's last text, when the new one was
+        // kept, was the first.
+        for k in 1..<states.count {
+            try ask(UInt64(k), of: k - 1, "before new")
+            try ask(UInt64(k), of: k, "new")
+            try ask(UInt64(k), of: k - 1, "after new")
+        }
+        var random = SplitMix(seed: 0xA17E_2A7E)
+        for round in 0..<600 {
+            try ask(random.next(), of: Int(random.next() % UInt64(states.count)), "round \(round)")
+        }
+    }
 }
