@@ -124,13 +124,28 @@ __attribute__((always_inline)) static inline void scaled_pieces_onto_with(
 static inline uint32_t opaque_through(uint32_t color, uint32_t m, uint32_t d) { return scaled_pixel(color, m) + backdrop_left(d, m); }
 
 /// The functions a level gives `solid_span_rows_with`: `fill` (`fill_pixels`), `over` (the
-/// opaque colour through mask bytes over the pixels) and `onto` (the same onto the
-/// backdrop, without reading the pixels).
+/// opaque colour through mask bytes over the pixels), `onto` (the same onto the backdrop,
+/// without reading the pixels), and `narrow`, either of them (`onto` or not) for at most
+/// `narrow_most` pixels in one step, inlined: a circle's edge, a pixel or two a side of
+/// most rows, costs no call and no loop.
 struct solid_span_ops {
     void (*fill)(uint8_t *, size_t, uint32_t);
     void (*over)(uint32_t, const uint8_t *, uint8_t *, size_t);
     void (*onto)(uint32_t, const uint8_t *, uint8_t *, size_t, uint32_t);
+    void (*narrow)(uint32_t, const uint8_t *, uint8_t *, size_t, uint32_t, int);
+    size_t narrow_most;
 };
+
+/// Columns `a ..< b` (`a < b`) of the opaque colour through the mask: `onto` the backdrop,
+/// or over the destination.
+__attribute__((always_inline)) static inline void solid_span_edge(struct solid_span_ops ops, uint32_t color, uint32_t backdrop,
+                                                                  const uint8_t *mask, uint8_t *dst, ptrdiff_t a, ptrdiff_t b,
+                                                                  int onto) {
+    size_t n = (size_t)(b - a);
+    if (n <= ops.narrow_most) return ops.narrow(color, mask + a, dst + 4 * a, n, backdrop, onto);
+    if (onto) return ops.onto(color, mask + a, dst + 4 * a, n, backdrop);
+    ops.over(color, mask + a, dst + 4 * a, n);
+}
 
 /// The pixels between a row's full runs, columns `a ..< b`: `onto` the backdrop over the
 /// stale columns `s ..< e`, `over` the destination elsewhere.
@@ -141,9 +156,9 @@ __attribute__((always_inline)) static inline void solid_span_piece(struct solid_
     if (s > b) s = b;
     if (e < s) e = s;
     if (e > b) e = b;
-    if (a < s) ops.over(color, mask + a, dst + 4 * a, (size_t)(s - a));
-    if (s < e) ops.onto(color, mask + s, dst + 4 * s, (size_t)(e - s), backdrop);
-    if (e < b) ops.over(color, mask + e, dst + 4 * e, (size_t)(b - e));
+    if (a < s) solid_span_edge(ops, color, backdrop, mask, dst, a, s, 0);
+    if (s < e) solid_span_edge(ops, color, backdrop, mask, dst, s, e, 1);
+    if (e < b) solid_span_edge(ops, color, backdrop, mask, dst, e, b, 0);
 }
 
 /// Fills columns `a ..< b` with `color` but for the held run `ha ..< hb` in them, which
