@@ -1,3 +1,5 @@
+import CPixels
+
 /// What a frame's buffer is known to hold of an opaque fill: per row, one run of columns
 /// whose pixels are all one colour, as `mask_solid_span_rows` left them.
 ///
@@ -54,7 +56,12 @@ struct SolidRuns {
         if drawn.count != count {
             drawn = Array(repeating: 0, count: count)
         } else {
-            drawn.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            // The kernels' fill of 4-byte pixels writes the 4-byte entries 0 in vector steps
+            // (a `memset` of a few kilobytes costs as many instructions as bytes).
+            drawn.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                mask_fill_pixels(base.assumingMemoryBound(to: UInt8.self), count, 0)
+            }
         }
         isKnown = false
         let result = held.withUnsafeBufferPointer { held in
