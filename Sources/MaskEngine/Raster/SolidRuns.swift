@@ -23,6 +23,8 @@ struct SolidRuns {
     private var color: UInt32 = 0
     /// True when `held` says what the buffer holds.
     private var isKnown = false
+    /// True once a draw of this frame recorded the runs (see `endFrame`).
+    private var recordedThisFrame = false
     /// Per row of `rows`, the start and end of its run (equal: none).
     private var held: [Int32] = []
     /// The room the next draw records its runs in, swapped with `held` afterwards.
@@ -40,6 +42,15 @@ struct SolidRuns {
     /// Forgets the runs: the buffer was written otherwise.
     mutating func forget() {
         isKnown = false
+    }
+
+    /// Ends a frame, whose backdrop is filled (`Surface.refreshBackdrop`): runs recorded by
+    /// an earlier frame are forgotten, since their pixels were stale in this one and are the
+    /// backdrop now (a frame that draws no fill over the last one's). A draw of this frame
+    /// left no stale column in its runs.
+    mutating func endFrame() {
+        if !recordedThisFrame { isKnown = false }
+        recordedThisFrame = false
     }
 
     /// Calls `body` for a draw of the opaque `color` over the rows `rows` of the surface
@@ -71,6 +82,7 @@ struct SolidRuns {
         self.color = color
         self.rows = rows
         isKnown = true
+        recordedThisFrame = true
         return result
     }
 }

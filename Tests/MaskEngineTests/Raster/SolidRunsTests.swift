@@ -51,10 +51,10 @@ final class SolidRunsTests: XCTestCase {
     /// A red layer over a blue canvas through a circle that grows from the top right corner
     /// past the far one (the circle reveal), shrinks, or travels; a red fill whose colour
     /// turns green; a bar drawn before the fill and one after it; two fills of one colour
-    /// in one frame.
+    /// in one frame; a fill hidden for a while, the frames then drawing nothing.
     private func scenes() throws -> [(String, Scene)] {
         func reveal(from small: Path, to large: Path, color: Color = .red, under: Bool = false, over: Bool = false,
-                    twice: Bool = false) throws -> Scene {
+                    twice: Bool = false, blinks: Bool = false) throws -> Scene {
             var scene = Scene(canvas: Canvas(width: 64, height: 48, fps: 10, background: .blue))
             if under {
                 let bar = try scene.addLayer(layerState(frame: Rect(0, 10, 64, 8), background: .green))
@@ -62,6 +62,11 @@ final class SolidRunsTests: XCTestCase {
             }
             for i in 0..<(twice ? 2 : 1) {
                 let owner = try scene.addLayer(layerState(frame: Rect(Double(i) * 20, 0, 64, 48), background: color))
+                if blinks {
+                    // Hidden from 0.5 s to 0.7 s: frames that draw nothing over the last one's fill.
+                    try scene.animate(Animation(layer: owner, key: .opacity, keyframes: [.number(0)], begin: 0.5, duration: 0.001))
+                    try scene.animate(Animation(layer: owner, key: .opacity, keyframes: [.number(1)], begin: 0.7, duration: 0.001))
+                }
                 if color != .red {
                     try scene.animate(Animation(layer: owner, key: .background, keyframes: [.color(.red)], begin: 0.4, duration: 0.01))
                 }
@@ -85,7 +90,8 @@ final class SolidRunsTests: XCTestCase {
         return [("grows", try reveal(from: small, to: large)), ("shrinks", try reveal(from: large, to: small)),
                 ("travels", try reveal(from: left, to: right)), ("turns red", try reveal(from: small, to: large, color: .green)),
                 ("bar under", try reveal(from: small, to: large, under: true)),
-                ("bar over", try reveal(from: small, to: large, over: true)), ("twice", try reveal(from: left, to: right, twice: true))]
+                ("bar over", try reveal(from: small, to: large, over: true)), ("twice", try reveal(from: left, to: right, twice: true)),
+                ("blinks", try reveal(from: left, to: left, blinks: true))]
     }
 
     /// A fresh render whose unwritten buffer bytes are 0xA5: a pixel never written shows it.
@@ -96,7 +102,7 @@ final class SolidRunsTests: XCTestCase {
     }
 
     func testFramesInAnyOrderOnOneBufferMatchFreshRenders() throws {
-        let times = [0, 0.5, 1, 0.2, 0.9, 0.1, 0.6, 0, 0.45, 0.46, 0.3, 0.3]
+        let times = [0, 0.5, 1, 0.2, 0.9, 0.1, 0.6, 0, 0.45, 0.46, 0.3, 0.3, 0.6, 0.3]
         for (name, scene) in try scenes() {
             let renderer = Renderer(scene: scene)
             for level in 0...PixelKernels.best {
