@@ -207,15 +207,19 @@ __attribute__((always_inline)) static inline void solid_span_rows_with(struct so
                 *start = (int32_t)end;
             }
         }
-        // The run the row holds the colour over already, and where its widest full run goes.
+        // The run the row holds the colour over already, and where its widest full run and
+        // its extent's start go.
         ptrdiff_t ha = 0, hb = 0;
         int32_t *record = NULL;
         if (y >= runs_y0 && y < runs_y1) {
             if (held_runs) {
-                ha = held_runs[2 * (y - runs_y0)];
-                hb = held_runs[2 * (y - runs_y0) + 1];
+                ha = held_runs[3 * (y - runs_y0)];
+                hb = held_runs[3 * (y - runs_y0) + 1];
             }
-            if (drawn_runs) record = drawn_runs + 2 * (y - runs_y0);
+            if (drawn_runs) {
+                record = drawn_runs + 3 * (y - runs_y0);
+                record[2] = (int32_t)lo;
+            }
         }
         if (s < lo) ops.fill(dst + 4 * s, (size_t)((e < lo ? e : lo) - s), backdrop);
         ptrdiff_t x = lo, widest = 0;

@@ -106,12 +106,15 @@ struct mask_solid_span_rows {
     /// is fresh up to the end of its drawing afterwards (its start moved there).
     int32_t *stale_starts;
     ptrdiff_t stale_y0, stale_y1, stale_x1;
-    /// The runs of the rows `runs_y0 ..< runs_y1` known to hold `color` already, two entries
-    /// a row (start, end: an empty run when they are equal), which are not written again
-    /// where a full run covers them; NULL when none is known (MaskEngine's `SolidRuns`).
+    /// The runs of the rows `runs_y0 ..< runs_y1` known to hold `color` already, three
+    /// entries a row (start, end: an empty run when they are equal; the third is not read),
+    /// which are not written again where a full run covers them; NULL when none is known
+    /// (MaskEngine's `SolidRuns`).
     const int32_t *held_runs;
-    /// Where each row of `runs_y0 ..< runs_y1` drawn records its widest full run (two
-    /// entries a row, left as they are for a row without one); NULL when not recorded.
+    /// Where each row of `runs_y0 ..< runs_y1` drawn records, three entries a row, its
+    /// widest full run (start, end; left as they are for a row without one) and its
+    /// extent's start (the first column written but for the stale ones before it; left as
+    /// it is for a row whose extent is empty); NULL when not recorded.
     int32_t *drawn_runs;
     ptrdiff_t runs_y0, runs_y1;
 };

@@ -9,6 +9,11 @@ import CPixels
 /// the columns of a new full run outside them (`mask_solid_span_rows`' `held_runs`); what
 /// it fills is recorded for the next frame (`drawn_runs`).
 ///
+/// A row's record also says where its drawing started (its extent's start): when the draw
+/// was the frame's first and its last, the row holds the backdrop before that column at
+/// the frame's end, and the next frame on the buffer takes the row as stale only from
+/// there (`narrowStale`): the backdrop left of a circle is not filled again either.
+///
 /// The runs belong to one buffer, the frame's: a `Surface` takes them with its pixels from
 /// the pool and gives them back with them (`BufferPool.framePixels`, `keepFrame`). They
 /// say nothing once anything else writes the buffer: every draw but the kernel's forgets
@@ -25,7 +30,13 @@ struct SolidRuns {
     private var isKnown = false
     /// True once a draw of this frame recorded the runs (see `endFrame`).
     private var recordedThisFrame = false
-    /// Per row of `rows`, the start and end of its run (equal: none).
+    /// True once anything wrote the buffer in this frame.
+    private var touchedThisFrame = false
+    /// True when the draw that recorded `held` was its frame's first, so that each row
+    /// it drew holds the backdrop before its extent's start.
+    private var startsKnown = false
+    /// Per row of `rows`, the start and end of its run (equal: none) and the start of its
+    /// extent (0 for a row not drawn).
     private var held: [Int32] = []
     /// The room the next draw records its runs in, swapped with `held` afterwards.
     private var drawn: [Int32] = []
@@ -42,6 +53,7 @@ struct SolidRuns {
     /// Forgets the runs: the buffer was written otherwise.
     mutating func forget() {
         isKnown = false
+        touchedThisFrame = true
     }
 
     /// Ends a frame, whose backdrop is filled (`Surface.refreshBackdrop`): runs recorded by
@@ -51,18 +63,39 @@ struct SolidRuns {
     mutating func endFrame() {
         if !recordedThisFrame { isKnown = false }
         recordedThisFrame = false
+        touchedThisFrame = false
+    }
+
+    /// Moves the start of each row of `stale` (a new frame's, on this buffer, over `rows`)
+    /// to where the last frame's fill started in it, when its draw was that frame's only
+    /// one: the columns before hold the backdrop.
+    func narrowStale(_ stale: inout StaleBackdrop, rows frameRows: Range<Int>) {
+        guard isKnown, startsKnown, rows == frameRows, held.count == rows.count &* 3 else { return }
+        let rows = self.rows
+        held.withUnsafeBufferPointer { held in
+            stale.raiseStarts { rect, starts in
+                let lo = max(rect.y0, rows.lowerBound), hi = min(rect.y1, rows.upperBound)
+                guard lo < hi else { return }
+                for y in lo..<hi {
+                    let clear = min(Int(held[(y &- rows.lowerBound) &* 3 &+ 2]), rect.x1), i = y &- rect.y0
+                    if clear > Int(starts[i]) { starts[i] = Int32(truncatingIfNeeded: clear) }
+                }
+            }
+        }
     }
 
     /// Calls `body` for a draw of the opaque `color` over the rows `rows` of the surface
-    /// (its own rows, the same every frame), with the runs the buffer holds in `color` (two
-    /// entries a row of `rows`; nil when unknown or of another colour or rows) and the room
-    /// where the draw records those it fills (two entries a row, each an empty run until
-    /// written). Afterwards the runs are those recorded: a row the draw did not fill with
+    /// (its own rows, the same every frame), with the runs the buffer holds in `color`
+    /// (three entries a row of `rows`, as `mask_solid_span_rows` reads them; nil when
+    /// unknown or of another colour or rows) and the room where the draw records those it
+    /// fills and where each row's extent starts (three entries a row, all 0 until written). Afterwards the runs are those recorded: a row the draw did not fill with
     /// the kernel holds none.
     mutating func draw<R>(_ color: UInt32, rows: Range<Int>,
                           _ body: (_ held: UnsafePointer<Int32>?, _ drawn: UnsafeMutablePointer<Int32>?) -> R) -> R {
         guard records else { return body(nil, nil) }
-        let count = rows.count &* 2
+        let count = rows.count &* 3
+        let first = !touchedThisFrame
+        touchedThisFrame = true
         let usable = isKnown && self.color == color && self.rows == rows && held.count == count
         if drawn.count != count {
             drawn = Array(repeating: 0, count: count)
@@ -83,6 +116,7 @@ struct SolidRuns {
         self.rows = rows
         isKnown = true
         recordedThisFrame = true
+        startsKnown = first
         return result
     }
 }

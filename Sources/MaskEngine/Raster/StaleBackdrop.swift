@@ -28,6 +28,13 @@ struct StaleBackdrop {
         starts.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x0), count: max(0, rect.height)))
     }
 
+    /// Calls `body` with `rect` and the row starts, to move starts right where the rows are
+    /// known to hold the backdrop further (`SolidRuns.narrowStale`); never left.
+    mutating func raiseStarts(_ body: (PixelRect, UnsafeMutableBufferPointer<Int32>) -> Void) {
+        let rect = self.rect
+        starts.withUnsafeMutableBufferPointer { body(rect, $0) }
+    }
+
     /// True when a row may still be stale.
     var isEmpty: Bool { rect.isEmpty }
 

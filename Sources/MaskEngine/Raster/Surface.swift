@@ -52,8 +52,11 @@ struct Surface: Sendable {
         image = Image(width: rect.width, height: rect.height, trustedPixels: pixels)
         let staleRect = PixelRect(x0: stale.x0 &+ rect.x0, y0: stale.y0 &+ rect.y0, x1: stale.x1 &+ rect.x0, y1: stale.y1 &+ rect.y0)
             .intersection(rect)
-        if !staleRect.isEmpty { self.stale = StaleBackdrop(rect: staleRect, reusing: pool.frameRowStarts()) }
         solidRuns = pool.takeFrameRuns()
+        if !staleRect.isEmpty {
+            self.stale = StaleBackdrop(rect: staleRect, reusing: pool.frameRowStarts())
+            solidRuns.narrowStale(&self.stale, rows: rect.y0..<rect.y1)
+        }
         dirty = .empty
     }
 

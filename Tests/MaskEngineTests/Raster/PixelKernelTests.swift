@@ -275,7 +275,7 @@ final class PixelKernelTests: XCTestCase {
     }
 
     /// `mask_solid_span_rows` over the one row `span` (row 4): its spans' four entries, its
-    /// runs, its stale start, and the runs held and recorded (`held`, `drawn`: two entries
+    /// runs, its stale start, and the runs held and recorded (`held`, `drawn`: three entries
     /// for row 4, or nil). The row's stale start afterwards.
     private func solidSpanRow(_ span: SpanRow, color: UInt32, backdrop: UInt32, mask c: UnsafePointer<UInt8>,
                               dst d: UnsafeMutablePointer<UInt8>, count: Int, held: [Int32]?, drawn: UnsafeMutablePointer<Int32>?) -> Int32 {
@@ -299,20 +299,21 @@ final class PixelKernelTests: XCTestCase {
     /// With a run the row holds the colour over already (`held_runs`; here its pixels are
     /// random, so a write shows), the kernel writes no column of it that a full run covers,
     /// and every other column as without it; it records the row's widest full run (clipped
-    /// to the columns drawn), or leaves the record as it was when the row has none. At
-    /// every level.
+    /// to the columns drawn), or leaves the record as it was when the row has none, and
+    /// the extent's start (left as it was for an empty extent). At every level.
     func testSolidSpanRowsSkipTheHeldRunAndRecordTheWidest() {
         let color: UInt32 = 0xFF10_20F0, backdrop: UInt32 = 0xFF00_8000
         check("solid span row held", rounds: 400, seed: 91, maxCount: 200,
               kernel: { _, c, d, _, row in
                   let span = SpanRow(row), held = span.held(row)
-                  var drawn: [Int32] = [-7, -7]
+                  var drawn: [Int32] = [-7, -7, -7]
                   _ = drawn.withUnsafeMutableBufferPointer { out in
                       self.solidSpanRow(span, color: color, backdrop: backdrop, mask: c, dst: d, count: row.count,
-                                        held: [Int32(held.lowerBound), Int32(held.upperBound)], drawn: out.baseAddress)
+                                        held: [Int32(held.lowerBound), Int32(held.upperBound), -1], drawn: out.baseAddress)
                   }
                   let widest = span.clippedRuns.max { $0.count < $1.count }
-                  XCTAssertEqual(drawn, widest.map { [Int32($0.lowerBound), Int32($0.upperBound)] } ?? [-7, -7])
+                  let run: [Int32] = widest.map { [Int32($0.lowerBound), Int32($0.upperBound)] } ?? [-7, -7]
+                  XCTAssertEqual(drawn, run + [span.lo < span.hi ? Int32(span.lo) : -7])
               }, reference: { i, r in
                   let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
                   guard x >= span.lo, x < span.hi else { return stale ? backdrop : r.destination[i] }
@@ -328,13 +329,13 @@ final class PixelKernelTests: XCTestCase {
     func testSolidSpanRowWorkedByHand() {
         let color: UInt32 = 0xFF00_00FF, old: UInt32 = 0xFF00_FF00, keep: UInt32 = 0x1122_3344
         let mask: [UInt8] = [0, 51, 255, 255, 255, 102, 255, 255, 255, 0]
-        let entries: [Int32] = [1, 9, 0, 4], runs: [Int32] = [2, 5, 6, 9], held: [Int32] = [3, 7]
+        let entries: [Int32] = [1, 9, 0, 4], runs: [Int32] = [2, 5, 6, 9], held: [Int32] = [3, 7, 0]
         // Red through 51 over green: red 255 · 51 / 255 = 51, green 255 − 51 = 204; through 102: 102 and 153.
         let expected: [UInt32] = [old, 0xFF00_CC33, color, keep, keep, 0xFF00_9966, keep, color, color, old]
         for level in levels {
             PixelKernels.level = level
             var pixels: [UInt32] = [old, old, old, keep, keep, old, keep, old, old, old]
-            var drawn: [Int32] = [0, 0]
+            var drawn: [Int32] = [0, 0, 0]
             entries.withUnsafeBufferPointer { e in runs.withUnsafeBufferPointer { r in held.withUnsafeBufferPointer { h in
                 mask.withUnsafeBufferPointer { m in drawn.withUnsafeMutableBufferPointer { out in
                     pixels.withUnsafeMutableBytes { px in
@@ -348,8 +349,8 @@ final class PixelKernelTests: XCTestCase {
                 } }
             } } }
             XCTAssertEqual(pixels, expected, "level \(level)")
-            // Both full runs are three wide: the first is recorded.
-            XCTAssertEqual(drawn, [2, 5], "level \(level)")
+            // Both full runs are three wide: the first is recorded, and the extent's start.
+            XCTAssertEqual(drawn, [2, 5, 1], "level \(level)")
         }
     }
 
