@@ -47,9 +47,6 @@ struct SolidRuns {
         records = recording
     }
 
-    /// True when the runs say what the buffer holds.
-    var isEmpty: Bool { !isKnown }
-
     /// Forgets the runs: the buffer was written otherwise.
     mutating func forget() {
         isKnown = false
@@ -88,7 +85,8 @@ struct SolidRuns {
     /// (its own rows, the same every frame), with the runs the buffer holds in `color`
     /// (three entries a row of `rows`, as `mask_solid_span_rows` reads them; nil when
     /// unknown or of another colour or rows) and the room where the draw records those it
-    /// fills and where each row's extent starts (three entries a row, all 0 until written). Afterwards the runs are those recorded: a row the draw did not fill with
+    /// fills and where each row's extent starts (three entries a row, all 0 until
+    /// written). Afterwards the runs are those recorded: a row the draw did not fill with
     /// the kernel holds none.
     mutating func draw<R>(_ color: UInt32, rows: Range<Int>,
                           _ body: (_ held: UnsafePointer<Int32>?, _ drawn: UnsafeMutablePointer<Int32>?) -> R) -> R {
