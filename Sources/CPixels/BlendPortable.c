@@ -169,8 +169,14 @@ static void opaque_onto(uint32_t color, const uint8_t *mask, uint8_t *dst, size_
     opaque_through_row(color, mask, dst, count, backdrop, 1);
 }
 
+/// A few pixels (below a block) of `opaque_through_row`, one at a time, inlined.
+__attribute__((always_inline)) static inline void opaque_narrow(uint32_t color, const uint8_t *mask, uint8_t *dst, size_t count,
+                                                                uint32_t backdrop, int onto) {
+    for (size_t i = 0; i < count; i++) store_pixel(dst + 4 * i, opaque_through(color, mask[i], onto ? backdrop : load_pixel(dst + 4 * i)));
+}
+
 static void solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows) {
-    solid_span_rows_with((struct solid_span_ops){fill_pixels, opaque_over, opaque_onto}, color, backdrop, rows);
+    solid_span_rows_with((struct solid_span_ops){fill_pixels, opaque_over, opaque_onto, opaque_narrow, 7}, color, backdrop, rows);
 }
 
 static void alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) {

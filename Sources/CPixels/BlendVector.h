@@ -310,7 +310,8 @@ __attribute__((always_inline)) static inline void opaque_through_last(vec c, con
 }
 
 // The two below are called, not inlined into `vector_solid_span_rows`: a row without a
-// piece between full runs then sets up none of their constants.
+// piece between full runs then sets up none of their constants. A piece of at most one
+// step is drawn inline (`vector_opaque_narrow`).
 
 /// The opaque `color` through `count` coverage bytes over the pixels at `dst`.
 __attribute__((noinline)) static void vector_opaque_over(uint32_t color, const uint8_t *mask, uint8_t *dst, size_t count) {
@@ -329,8 +330,21 @@ __attribute__((noinline)) static void vector_opaque_onto(uint32_t color, const u
     if (i < count) opaque_through_last(c, mask + i, dst + 4 * i, count - i, b, 1);
 }
 
+/// The opaque `color` through `count` (at most LANES) coverage bytes, over the pixels at
+/// `dst` or (`onto`) over `backdrop` without reading them: one step, inlined.
+__attribute__((always_inline)) static inline void vector_opaque_narrow(uint32_t color, const uint8_t *mask, uint8_t *dst, size_t count,
+                                                                       uint32_t backdrop, int onto) {
+    vec c = v_set32((int32_t)color), b = v_set32((int32_t)backdrop);
+    if (count == LANES) {
+        v_store(dst, opaque_through_block(c, v_block(mask), onto ? b : v_load(dst)));
+    } else {
+        opaque_through_last(c, mask, dst, count, b, onto);
+    }
+}
+
 static void vector_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows) {
-    solid_span_rows_with((struct solid_span_ops){vector_fill_pixels, vector_opaque_over, vector_opaque_onto}, color, backdrop, rows);
+    solid_span_rows_with((struct solid_span_ops){vector_fill_pixels, vector_opaque_over, vector_opaque_onto, vector_opaque_narrow, LANES},
+                         color, backdrop, rows);
 }
 
 /// Source-over of the 16-bit alphas `s_low` and `s_high` (the unpacked halves) onto the

@@ -124,13 +124,28 @@ __attribute__((always_inline)) static inline void scaled_pieces_onto_with(
 static inline uint32_t opaque_through(uint32_t color, uint32_t m, uint32_t d) { return scaled_pixel(color, m) + backdrop_left(d, m); }
 
 /// The functions a level gives `solid_span_rows_with`: `fill` (`fill_pixels`), `over` (the
-/// opaque colour through mask bytes over the pixels) and `onto` (the same onto the
-/// backdrop, without reading the pixels).
+/// opaque colour through mask bytes over the pixels), `onto` (the same onto the backdrop,
+/// without reading the pixels), and `narrow`, either of them (`onto` or not) for at most
+/// `narrow_most` pixels in one step, inlined: a circle's edge, a pixel or two a side of
+/// most rows, costs no call and no loop.
 struct solid_span_ops {
     void (*fill)(uint8_t *, size_t, uint32_t);
     void (*over)(uint32_t, const uint8_t *, uint8_t *, size_t);
     void (*onto)(uint32_t, const uint8_t *, uint8_t *, size_t, uint32_t);
+    void (*narrow)(uint32_t, const uint8_t *, uint8_t *, size_t, uint32_t, int);
+    size_t narrow_most;
 };
+
+/// Columns `a ..< b` (`a < b`) of the opaque colour through the mask: `onto` the backdrop,
+/// or over the destination.
+__attribute__((always_inline)) static inline void solid_span_edge(struct solid_span_ops ops, uint32_t color, uint32_t backdrop,
+                                                                  const uint8_t *mask, uint8_t *dst, ptrdiff_t a, ptrdiff_t b,
+                                                                  int onto) {
+    size_t n = (size_t)(b - a);
+    if (n <= ops.narrow_most) return ops.narrow(color, mask + a, dst + 4 * a, n, backdrop, onto);
+    if (onto) return ops.onto(color, mask + a, dst + 4 * a, n, backdrop);
+    ops.over(color, mask + a, dst + 4 * a, n);
+}
 
 /// The pixels between a row's full runs, columns `a ..< b`: `onto` the backdrop over the
 /// stale columns `s ..< e`, `over` the destination elsewhere.
@@ -141,48 +156,85 @@ __attribute__((always_inline)) static inline void solid_span_piece(struct solid_
     if (s > b) s = b;
     if (e < s) e = s;
     if (e > b) e = b;
-    if (a < s) ops.over(color, mask + a, dst + 4 * a, (size_t)(s - a));
-    if (s < e) ops.onto(color, mask + s, dst + 4 * s, (size_t)(e - s), backdrop);
-    if (e < b) ops.over(color, mask + e, dst + 4 * e, (size_t)(b - e));
+    if (a < s) solid_span_edge(ops, color, backdrop, mask, dst, a, s, 0);
+    if (s < e) solid_span_edge(ops, color, backdrop, mask, dst, s, e, 1);
+    if (e < b) solid_span_edge(ops, color, backdrop, mask, dst, e, b, 0);
 }
 
-/// `mask_solid_span_rows` with a level's own `ops`, inlined into each level's kernel.
+/// Fills columns `a ..< b` with `color` but for the held run `ha ..< hb` in them, which
+/// holds it already.
+__attribute__((always_inline)) static inline void fill_around(void (*fill)(uint8_t *, size_t, uint32_t), uint8_t *dst, ptrdiff_t a,
+                                                              ptrdiff_t b, ptrdiff_t ha, ptrdiff_t hb, uint32_t color) {
+    if (ha < a) ha = a;
+    if (hb > b) hb = b;
+    if (ha >= hb) return fill(dst + 4 * a, (size_t)(b - a), color);
+    if (a < ha) fill(dst + 4 * a, (size_t)(ha - a), color);
+    if (hb < b) fill(dst + 4 * hb, (size_t)(b - hb), color);
+}
+
+/// `mask_solid_span_rows` with a level's own `ops`, inlined into each level's kernel. The
+/// fields read every row are held in locals: through `rows` they would be loaded again
+/// after each call.
 __attribute__((always_inline)) static inline void solid_span_rows_with(struct solid_span_ops ops, uint32_t color, uint32_t backdrop,
                                                                        const struct mask_solid_span_rows *rows) {
-    const int32_t *spans = rows->spans;
+    const int32_t *spans = rows->spans, *all_runs = rows->runs;
     const uint8_t *mask = rows->mask;
     uint8_t *dst = rows->dst;
-    for (ptrdiff_t y = rows->y0; y < rows->y1; y++, mask += rows->mask_stride, dst += rows->dst_stride) {
-        ptrdiff_t lo = rows->x0, hi = rows->x1;
+    const ptrdiff_t x0 = rows->x0, x1 = rows->x1, origin = rows->origin, mask_stride = rows->mask_stride;
+    const ptrdiff_t dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1, stale_x1 = rows->stale_x1;
+    const ptrdiff_t runs_y0 = rows->runs_y0, runs_y1 = rows->runs_y1;
+    int32_t *const stale_starts = rows->stale_starts, *const drawn_runs = rows->drawn_runs;
+    const int32_t *const held_runs = rows->held_runs;
+    for (ptrdiff_t y = rows->y0; y < rows->y1; y++, mask += mask_stride, dst += dst_stride) {
+        ptrdiff_t lo = x0, hi = x1;
         const int32_t *runs = NULL, *runs_end = NULL;
         if (spans) {
-            if (lo < rows->origin + spans[0]) lo = rows->origin + spans[0];
-            if (hi > rows->origin + spans[1]) hi = rows->origin + spans[1];
-            runs = rows->runs + spans[2];
-            runs_end = rows->runs + spans[3];
+            if (lo < origin + spans[0]) lo = origin + spans[0];
+            if (hi > origin + spans[1]) hi = origin + spans[1];
+            runs = all_runs + spans[2];
+            runs_end = all_runs + spans[3];
             spans += 4;
         }
         if (lo >= hi) continue;
         // The row's stale columns up to `hi` are taken: all written below.
         ptrdiff_t s = hi, e = hi;
-        if (rows->stale_starts && y >= rows->stale_y0 && y < rows->stale_y1) {
-            int32_t *start = rows->stale_starts + (y - rows->stale_y0);
-            ptrdiff_t end = hi < rows->stale_x1 ? hi : rows->stale_x1;
+        if (stale_starts && y >= stale_y0 && y < stale_y1) {
+            int32_t *start = stale_starts + (y - stale_y0);
+            ptrdiff_t end = hi < stale_x1 ? hi : stale_x1;
             if (*start < end) {
                 s = *start;
                 e = end;
                 *start = (int32_t)end;
             }
         }
+        // The run the row holds the colour over already, and where its widest full run and
+        // its extent's start go.
+        ptrdiff_t ha = 0, hb = 0;
+        int32_t *record = NULL;
+        if (y >= runs_y0 && y < runs_y1) {
+            if (held_runs) {
+                ha = held_runs[3 * (y - runs_y0)];
+                hb = held_runs[3 * (y - runs_y0) + 1];
+            }
+            if (drawn_runs) {
+                record = drawn_runs + 3 * (y - runs_y0);
+                record[2] = (int32_t)lo;
+            }
+        }
         if (s < lo) ops.fill(dst + 4 * s, (size_t)((e < lo ? e : lo) - s), backdrop);
-        ptrdiff_t x = lo;
+        ptrdiff_t x = lo, widest = 0;
         for (; runs < runs_end && x < hi; runs += 2) {
-            ptrdiff_t a = rows->origin + runs[0], b = rows->origin + runs[1];
+            ptrdiff_t a = origin + runs[0], b = origin + runs[1];
             if (a < x) a = x;
             if (b > hi) b = hi;
             if (a >= b) continue;
             if (a > x) solid_span_piece(ops, color, backdrop, mask, dst, x, a, s, e);
-            ops.fill(dst + 4 * a, (size_t)(b - a), color);
+            fill_around(ops.fill, dst, a, b, ha, hb, color);
+            if (record && b - a > widest) {
+                widest = b - a;
+                record[0] = (int32_t)a;
+                record[1] = (int32_t)b;
+            }
             x = b;
         }
         if (x < hi) solid_span_piece(ops, color, backdrop, mask, dst, x, hi, s, e);

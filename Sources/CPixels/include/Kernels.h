@@ -106,6 +106,17 @@ struct mask_solid_span_rows {
     /// is fresh up to the end of its drawing afterwards (its start moved there).
     int32_t *stale_starts;
     ptrdiff_t stale_y0, stale_y1, stale_x1;
+    /// The runs of the rows `runs_y0 ..< runs_y1` known to hold `color` already, three
+    /// entries a row (start, end: an empty run when they are equal; the third is not read),
+    /// which are not written again where a full run covers them; NULL when none is known
+    /// (MaskEngine's `SolidRuns`).
+    const int32_t *held_runs;
+    /// Where each row of `runs_y0 ..< runs_y1` drawn records, three entries a row, its
+    /// widest full run (start, end; left as they are for a row without one) and its
+    /// extent's start (the first column written but for the stale ones before it; left as
+    /// it is for a row whose extent is empty); NULL when not recorded.
+    int32_t *drawn_runs;
+    ptrdiff_t runs_y0, runs_y1;
 };
 
 /// Draws the opaque `color` through a mask over `rows` (`struct mask_solid_span_rows`),
@@ -114,7 +125,8 @@ struct mask_solid_span_rows {
 /// `mask_solid_row` does, `color · m / 255 + d − d · m / 255`, over the pixel `d` there or,
 /// where the column is stale, over `backdrop` without reading it; the stale columns before
 /// the extent become `backdrop`. So every stale column up to the extent's end is written
-/// once; a row whose extent is empty is left as it is.
+/// once, except those of a held run (`held_runs`) that a full run covers, which hold the
+/// colour already; a row whose extent is empty is left as it is.
 void mask_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
 
 /// Writes `pixel` to each of the `count` pixels from `dst`.

@@ -109,6 +109,7 @@ final class BufferPool {
         guard let kept = keptFrame, kept.width == width, kept.height == height, kept.pixel == pixel,
               kept.pixels.count == width &* height &* 4 else {
             keptFrame = nil
+            frameRuns.forget()
             return (bytes(count: width &* height &* 4, zeroed: false), whole)
         }
         keptFrame = nil
@@ -141,6 +142,25 @@ final class BufferPool {
 
     /// The row starts `frameRowStarts` hands out.
     private var rowStarts: [Int32] = []
+
+    /// What the kept frame's buffer holds of an opaque fill, for the frame that takes its
+    /// pixels (`framePixels` forgets it when it hands out other pixels).
+    private var frameRuns = SolidRuns(recording: true)
+
+    /// The kept frame's `SolidRuns`, taken with its pixels just after `framePixels` (and
+    /// given back with `keepFrameRuns`); the pool holds none afterwards.
+    func takeFrameRuns() -> SolidRuns {
+        var taken = SolidRuns(recording: true)
+        swap(&taken, &frameRuns)
+        return taken
+    }
+
+    /// Keeps a frame's `SolidRuns` with its pixels (just before `keepFrame`); `runs` is
+    /// left holding none.
+    func keepFrameRuns(_ runs: inout SolidRuns) {
+        swap(&runs, &frameRuns)
+        runs = SolidRuns()
+    }
 
     /// The last frame's pixels and what is known of them (see `framePixels`).
     private var keptFrame: (pixels: [UInt8], width: Int, height: Int, pixel: UInt32, drawn: PixelRect)?

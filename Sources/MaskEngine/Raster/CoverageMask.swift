@@ -187,6 +187,19 @@ struct CoverageMask: Sendable {
         fullRuns = []
     }
 
+    /// True when every row of `rows` is known full from `x0` to `x1` (`isKnownFull`),
+    /// checked once for each band of rows sharing their spans (a mask's frame is one band).
+    func isKnownFull(rows: Range<Int>, x0: Int, x1: Int) -> Bool {
+        withSpans { spans in
+            var y = rows.lowerBound
+            while y < rows.upperBound {
+                guard spans.isKnownFull(y: y, x0: x0, x1: x1) else { return false }
+                y = spans.rowsSharingSpans(from: y, to: rows.upperBound)
+            }
+            return true
+        }
+    }
+
     /// Gives the values' and the spans' buffers back to `pool`; the mask is empty afterwards.
     mutating func recycle(into pool: BufferPool) {
         pool.recycle(&bytes)

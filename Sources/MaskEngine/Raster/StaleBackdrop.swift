@@ -28,6 +28,13 @@ struct StaleBackdrop {
         starts.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x0), count: max(0, rect.height)))
     }
 
+    /// Calls `body` with `rect` and the row starts, to move starts right where the rows are
+    /// known to hold the backdrop further (`SolidRuns.narrowStale`); never left.
+    mutating func raiseStarts(_ body: (PixelRect, UnsafeMutableBufferPointer<Int32>) -> Void) {
+        let rect = self.rect
+        starts.withUnsafeMutableBufferPointer { body(rect, $0) }
+    }
+
     /// True when a row may still be stale.
     var isEmpty: Bool { rect.isEmpty }
 
@@ -112,9 +119,19 @@ struct BackdropRows {
         return (starts, stale)
     }
 
-    /// Makes every stale pixel the backdrop.
+    /// Makes every stale pixel the backdrop. Most rows are fresh by now (a draw that
+    /// reached the rect's right edge made them so): one compare each.
     func fillAll() {
-        guard starts != nil else { return }
-        for y in stale.y0..<stale.y1 { prepare(y: y, stale.x1, stale.x1, overwrites: false) }
+        guard let pixels, let starts else { return }
+        let x1 = stale.x1, width = surface.width
+        var at = ((stale.y0 &- surface.y0) &* width &- surface.x0) &* 4
+        for i in 0..<max(0, stale.height) {
+            let lo = Int(starts[i])
+            if lo < x1 {
+                mask_fill_pixels((pixels + (at &+ lo &* 4)).assumingMemoryBound(to: UInt8.self), x1 &- lo, pixel)
+                starts[i] = Int32(truncatingIfNeeded: x1)
+            }
+            at &+= width &* 4
+        }
     }
 }

@@ -19,6 +19,8 @@ struct Surface: Sendable {
     private(set) var backdrop: UInt32 = 0
     /// What of a frame is not its backdrop yet (nothing, on other surfaces).
     private var stale = StaleBackdrop()
+    /// What a frame's buffer holds of an opaque fill (nothing recorded, on other surfaces).
+    private var solidRuns = SolidRuns()
 
     /// A transparent surface over `rect`.
     /// - Throws: `ImageError.invalidDimensions` when `rect` is too large for an image.
@@ -50,24 +52,37 @@ struct Surface: Sendable {
         image = Image(width: rect.width, height: rect.height, trustedPixels: pixels)
         let staleRect = PixelRect(x0: stale.x0 &+ rect.x0, y0: stale.y0 &+ rect.y0, x1: stale.x1 &+ rect.x0, y1: stale.y1 &+ rect.y0)
             .intersection(rect)
-        if !staleRect.isEmpty { self.stale = StaleBackdrop(rect: staleRect, reusing: pool.frameRowStarts()) }
+        solidRuns = pool.takeFrameRuns()
+        if !staleRect.isEmpty {
+            self.stale = StaleBackdrop(rect: staleRect, reusing: pool.frameRowStarts())
+            solidRuns.narrowStale(&self.stale, rows: rect.y0..<rect.y1)
+        }
         dirty = .empty
     }
 
     /// Calls `body` with the pixels to draw into and the rows whose backdrop is still to be
-    /// filled: a draw calls `BackdropRows.prepare` before it changes pixels of a row.
+    /// filled: a draw calls `BackdropRows.prepare` before it changes pixels of a row. What
+    /// the buffer was known to hold (`SolidRuns`) is forgotten.
     mutating func withPixels<R>(_ body: (UnsafeMutableRawBufferPointer, BackdropRows) -> R) -> R {
+        solidRuns.forget()
+        return withPixels(keepingRuns: { dst, rows, _ in body(dst, rows) })
+    }
+
+    /// `withPixels` for a draw that keeps the buffer's `SolidRuns` true itself (the
+    /// kernel's `mask_solid_span_rows` with them, or one that writes no pixel of them).
+    mutating func withPixels<R>(keepingRuns body: (UnsafeMutableRawBufferPointer, BackdropRows, inout SolidRuns) -> R) -> R {
         let rect = self.rect, backdrop = self.backdrop
         return image.pixels.withUnsafeMutableBytes { dst in
-            stale.withRows(pixels: dst.baseAddress, surface: rect, pixel: backdrop) { body(dst, $0) }
+            stale.withRows(pixels: dst.baseAddress, surface: rect, pixel: backdrop) { body(dst, $0, &solidRuns) }
         }
     }
 
     /// Fills what is left of the backdrop: afterwards every pixel is what the draws made.
-    /// Call it before the pixels are read other than through `withPixels`.
+    /// Call it before the pixels are read other than through `withPixels`. The stale
+    /// columns are none of a solid run's (the kernel made those fresh), which stay known.
     mutating func refreshBackdrop() {
         guard !stale.isEmpty else { return }
-        withPixels { _, rows in rows.fillAll() }
+        withPixels(keepingRuns: { _, rows, _ in rows.fillAll() })
         stale.markFresh()
     }
 
@@ -76,6 +91,8 @@ struct Surface: Sendable {
     mutating func keepFrame(in pool: BufferPool) {
         refreshBackdrop()
         var starts = stale.takeStarts()
+        solidRuns.endFrame()
+        pool.keepFrameRuns(&solidRuns)
         let drawn = PixelRect(x0: dirty.x0 &- rect.x0, y0: dirty.y0 &- rect.y0, x1: dirty.x1 &- rect.x0, y1: dirty.y1 &- rect.y0)
         pool.keepFrame(&image.pixels, rowStarts: &starts, width: rect.width, height: rect.height, background: backdrop,
                        drawn: dirty.isEmpty ? .empty : drawn)

@@ -64,7 +64,7 @@ extension Renderer {
         defer { frame.recycle(into: pool) }
         let r = frame.rect.intersection(drawn.dirty)
         guard !r.isEmpty else { return nil }
-        if r == drawArea, (r.y0..<r.y1).allSatisfy({ frame.isKnownFull(y: $0, x0: r.x0, x1: r.x1) }) {
+        if r == drawArea, frame.isKnownFull(rows: r.y0..<r.y1, x0: r.x0, x1: r.x1) {
             // The frame is full over every drawn pixel: the products are the alphas
             // themselves, so the drawn buffer becomes the values, without a copy.
             var taken: [UInt8] = []
@@ -146,7 +146,7 @@ extension Renderer {
             guard !r.isEmpty else { return }
             // (Not a text's: its coverage belongs to the text cache.)
             if state.pointee.kind != .text, r == coverage.rect, color.rgba8.3 == 255, op == 255,
-               (r.y0..<r.y1).allSatisfy({ frame.isKnownFull(y: $0, x0: r.x0, x1: r.x1) }) {
+               frame.isKnownFull(rows: r.y0..<r.y1, x0: r.x0, x1: r.x1) {
                 // An opaque fill inside a full frame: the values are the coverage itself,
                 // taken with its spans (the extents let the owner's fill skip the rest), and
                 // sparse: the owner's fill walks them, other readers write it out.

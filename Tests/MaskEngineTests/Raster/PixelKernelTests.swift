@@ -231,6 +231,23 @@ final class PixelKernelTests: XCTestCase {
         func isFull(_ x: Int) -> Bool {
             stride(from: 0, to: runs.count, by: 2).contains { x >= Int(runs[$0]) + origin && x < Int(runs[$0 + 1]) + origin }
         }
+
+        /// The full runs clipped to the columns drawn, the empty ones left out.
+        var clippedRuns: [Range<Int>] {
+            stride(from: 0, to: runs.count, by: 2).compactMap {
+                let a = max(lo, Int(runs[$0]) + origin), b = min(hi, Int(runs[$0 + 1]) + origin)
+                return a < b ? a..<b : nil
+            }
+        }
+
+        /// A run held in the colour, from the row's bytes: none, inside the columns drawn,
+        /// or across either end of them.
+        func held(_ r: Row) -> Range<Int> {
+            guard r.count > 0 else { return 0..<0 }
+            let c = { (i: Int) in Int(r.coverage[r.start + i]) }
+            let a = c(8 % r.count) % (r.count + 1), b = c(9 % r.count) % (r.count + 1)
+            return c(10 % r.count) % 5 == 0 ? 0..<0 : min(a, b)..<max(a, b)
+        }
     }
 
     /// An opaque colour through a mask's row (`mask_solid_span_rows`): the full runs (clipped
@@ -243,27 +260,97 @@ final class PixelKernelTests: XCTestCase {
             check("solid span row \(String(color, radix: 16))", rounds: 300, seed: UInt64(color & 0xFFFF), maxCount: 200,
                   kernel: { _, c, d, _, row in
                       let span = SpanRow(row)
-                      // One row (row 4): its spans' four entries, its runs, its stale start.
-                      let entries: [Int32] = [Int32(span.lo - span.origin), Int32(span.hi - span.origin), 0, Int32(span.runs.count)]
-                      var starts: [Int32] = [Int32(span.staleStart)]
-                      let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
-                      entries.withUnsafeBufferPointer { spans in span.runs.withUnsafeBufferPointer { runs in
-                          starts.withUnsafeMutableBufferPointer { stale in
-                              var spec = mask_solid_span_rows(y0: 4, y1: 5, x0: 0, x1: row.count, spans: spans.baseAddress,
-                                                              runs: runs.baseAddress, origin: span.origin, mask: c, mask_stride: 0,
-                                                              dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
-                                                              stale_y1: 5, stale_x1: staleX1)
-                              mask_solid_span_rows(color, backdrop, &spec)
-                          }
-                      } }
+                      // None held, none recorded.
+                      let starts = self.solidSpanRow(span, color: color, backdrop: backdrop, mask: c, dst: d, count: row.count,
+                                                     held: nil, drawn: nil)
                       // The row is fresh up to where it was drawn (when it was stale there).
-                      if span.staleStart < span.staleEnd { XCTAssertEqual(starts[0], Int32(span.staleEnd)) }
+                      if span.staleStart < span.staleEnd { XCTAssertEqual(starts, Int32(span.staleEnd)) }
                   }, reference: { i, r in
                       let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
                       guard x >= span.lo, x < span.hi else { return stale ? backdrop : r.destination[i] }
                       if span.isFull(x) { return color }
                       return self.over(scaled(color, by: UInt32(r.coverage[i])), stale ? backdrop : r.destination[i])
                   })
+        }
+    }
+
+    /// `mask_solid_span_rows` over the one row `span` (row 4): its spans' four entries, its
+    /// runs, its stale start, and the runs held and recorded (`held`, `drawn`: three entries
+    /// for row 4, or nil). The row's stale start afterwards.
+    private func solidSpanRow(_ span: SpanRow, color: UInt32, backdrop: UInt32, mask c: UnsafePointer<UInt8>,
+                              dst d: UnsafeMutablePointer<UInt8>, count: Int, held: [Int32]?, drawn: UnsafeMutablePointer<Int32>?) -> Int32 {
+        let entries: [Int32] = [Int32(span.lo - span.origin), Int32(span.hi - span.origin), 0, Int32(span.runs.count)]
+        var starts: [Int32] = [Int32(span.staleStart)]
+        let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
+        let heldRuns = held ?? []
+        entries.withUnsafeBufferPointer { spans in span.runs.withUnsafeBufferPointer { runs in
+            starts.withUnsafeMutableBufferPointer { stale in heldRuns.withUnsafeBufferPointer { heldBuffer in
+                var spec = mask_solid_span_rows(y0: 4, y1: 5, x0: 0, x1: count, spans: spans.baseAddress,
+                                                runs: runs.baseAddress, origin: span.origin, mask: c, mask_stride: 0,
+                                                dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
+                                                stale_y1: 5, stale_x1: staleX1, held_runs: held == nil ? nil : heldBuffer.baseAddress,
+                                                drawn_runs: drawn, runs_y0: 4, runs_y1: 5)
+                mask_solid_span_rows(color, backdrop, &spec)
+            } }
+        } }
+        return starts[0]
+    }
+
+    /// With a run the row holds the colour over already (`held_runs`; here its pixels are
+    /// random, so a write shows), the kernel writes no column of it that a full run covers,
+    /// and every other column as without it; it records the row's widest full run (clipped
+    /// to the columns drawn), or leaves the record as it was when the row has none, and
+    /// the extent's start (left as it was for an empty extent). At every level.
+    func testSolidSpanRowsSkipTheHeldRunAndRecordTheWidest() {
+        let color: UInt32 = 0xFF10_20F0, backdrop: UInt32 = 0xFF00_8000
+        check("solid span row held", rounds: 400, seed: 91, maxCount: 200,
+              kernel: { _, c, d, _, row in
+                  let span = SpanRow(row), held = span.held(row)
+                  var drawn: [Int32] = [-7, -7, -7]
+                  _ = drawn.withUnsafeMutableBufferPointer { out in
+                      self.solidSpanRow(span, color: color, backdrop: backdrop, mask: c, dst: d, count: row.count,
+                                        held: [Int32(held.lowerBound), Int32(held.upperBound), -1], drawn: out.baseAddress)
+                  }
+                  let widest = span.clippedRuns.max { $0.count < $1.count }
+                  let run: [Int32] = widest.map { [Int32($0.lowerBound), Int32($0.upperBound)] } ?? [-7, -7]
+                  XCTAssertEqual(drawn, run + [span.lo < span.hi ? Int32(span.lo) : -7])
+              }, reference: { i, r in
+                  let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
+                  guard x >= span.lo, x < span.hi else { return stale ? backdrop : r.destination[i] }
+                  if span.isFull(x) { return span.held(r).contains(x) ? r.destination[i] : color }
+                  return self.over(scaled(color, by: UInt32(r.coverage[i])), stale ? backdrop : r.destination[i])
+              })
+    }
+
+    /// A row worked by hand, ten pixels: extent 1 ..< 9, full runs 2 ..< 5 and 6 ..< 9, the
+    /// run 3 ..< 7 held, nothing stale; the mask bytes 0, 51, 255 … (full), 102 at 5. Pixels
+    /// 3 and 4, and 6, held and full, are left as they were; 2, 7, 8 become the colour; 1
+    /// and 5 the colour through 51 and 102 over the destination; 0 and 9 are untouched.
+    func testSolidSpanRowWorkedByHand() {
+        let color: UInt32 = 0xFF00_00FF, old: UInt32 = 0xFF00_FF00, keep: UInt32 = 0x1122_3344
+        let mask: [UInt8] = [0, 51, 255, 255, 255, 102, 255, 255, 255, 0]
+        let entries: [Int32] = [1, 9, 0, 4], runs: [Int32] = [2, 5, 6, 9], held: [Int32] = [3, 7, 0]
+        // Red through 51 over green: red 255 · 51 / 255 = 51, green 255 − 51 = 204; through 102: 102 and 153.
+        let expected: [UInt32] = [old, 0xFF00_CC33, color, keep, keep, 0xFF00_9966, keep, color, color, old]
+        for level in levels {
+            PixelKernels.level = level
+            var pixels: [UInt32] = [old, old, old, keep, keep, old, keep, old, old, old]
+            var drawn: [Int32] = [0, 0, 0]
+            entries.withUnsafeBufferPointer { e in runs.withUnsafeBufferPointer { r in held.withUnsafeBufferPointer { h in
+                mask.withUnsafeBufferPointer { m in drawn.withUnsafeMutableBufferPointer { out in
+                    pixels.withUnsafeMutableBytes { px in
+                        var spec = mask_solid_span_rows(y0: 0, y1: 1, x0: 0, x1: 10, spans: e.baseAddress, runs: r.baseAddress, origin: 0,
+                                                        mask: m.baseAddress, mask_stride: 10,
+                                                        dst: px.baseAddress?.assumingMemoryBound(to: UInt8.self), dst_stride: 40,
+                                                        stale_starts: nil, stale_y0: 0, stale_y1: 0, stale_x1: 0,
+                                                        held_runs: h.baseAddress, drawn_runs: out.baseAddress, runs_y0: 0, runs_y1: 1)
+                        mask_solid_span_rows(color, 0xFF00_0000, &spec)
+                    }
+                } }
+            } } }
+            XCTAssertEqual(pixels, expected, "level \(level)")
+            // Both full runs are three wide: the first is recorded, and the extent's start.
+            XCTAssertEqual(drawn, [2, 5, 1], "level \(level)")
         }
     }
 

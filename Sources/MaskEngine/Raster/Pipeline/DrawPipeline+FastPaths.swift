@@ -299,56 +299,66 @@ extension DrawPipeline {
         let surfaceRect = surface.rect, backdropPixel = surface.backdrop
         coverage.withSpans { spans in mask.withSpans { maskSpans in
             coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
-                surface.withPixels { dst, backdrop in
-                    withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: region.y0..<region.y1) { rowAt, _ in
-                        guard let covBytes = cov.baseAddress, let maskBytes = maskValues.baseAddress,
-                              let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                              let solidRow = rowAt(region.y0, region.x1) else { return }
-                        var band = region.y0
-                        while band < region.y1 {
-                            let end = spans.rowsSharingSpans(from: band, to: region.y1)
-                            if opaque && spans.isKnownFull(y: band, x0: region.x0, x1: region.x1) {
-                                DrawPipeline.solidSpanRows(color, rows: band..<end, x0: region.x0, x1: region.x1, mask: maskSpans,
-                                                           maskBytes: maskBytes, surface: surfaceRect, pixels: dstBytes,
-                                                           backdrop: backdrop, backdropPixel: backdropPixel)
-                                band = end
-                                continue
-                            }
-                            for y in band..<end {
-                                // Rows of the coverage, the mask and the surface from column 0 of the device.
-                                let covRow = covBytes + (y &* cw &- covOrigin), maskRow = maskBytes + (y &* mw &- maskOrigin)
-                                let dstAt = (y &* sw &- dstOrigin) &* 4
-                                @inline(__always)
-                                func piece(_ a: Int, _ b: Int, known: Bool, full: Bool) {
-                                    backdrop.prepare(y: y, a, b, overwrites: known && full && opaque)
-                                    guard known || full else {
-                                        let lanes = (Lane(bytes: covRow + a, k: 255), Lane(bytes: maskRow + a, k: 255))
-                                        return withUnsafeBytes(of: lanes) { raw in
-                                            guard let first = raw.baseAddress?.assumingMemoryBound(to: Lane.self) else { return }
-                                            DrawPipeline.blendPixels(b &- a, from: solidRow + (a &- painted.x0) &* 4, lanes: first,
-                                                                     count: 2, opaque: opaque, fast: true, onto: dst,
-                                                                     at: dstAt &+ a &* 4, behind: false)
+                surface.withPixels(keepingRuns: { dst, backdrop, runs in
+                    // With the runs the frame's buffer holds in the colour (`SolidRuns`), and the
+                    // room for those this draw fills.
+                    func draw(held: UnsafePointer<Int32>?, drawn: UnsafeMutablePointer<Int32>?) {
+                        withRows(painted: painted, shaded: region.x1 &- painted.x0, rows: region.y0..<region.y1) { rowAt, _ in
+                            guard let covBytes = cov.baseAddress, let maskBytes = maskValues.baseAddress,
+                                  let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                  let solidRow = rowAt(region.y0, region.x1) else { return }
+                            var band = region.y0
+                            while band < region.y1 {
+                                let end = spans.rowsSharingSpans(from: band, to: region.y1)
+                                if opaque && spans.isKnownFull(y: band, x0: region.x0, x1: region.x1) {
+                                    DrawPipeline.solidSpanRows(color, rows: band..<end, x0: region.x0, x1: region.x1, mask: maskSpans,
+                                                               maskBytes: maskBytes, surface: surfaceRect, pixels: dstBytes,
+                                                               backdrop: backdrop, backdropPixel: backdropPixel,
+                                                               runs: (held, drawn, surfaceRect.y0..<surfaceRect.y1))
+                                    band = end
+                                    continue
+                                }
+                                for y in band..<end {
+                                    // Rows of the coverage, the mask and the surface from column 0 of the device.
+                                    let covRow = covBytes + (y &* cw &- covOrigin), maskRow = maskBytes + (y &* mw &- maskOrigin)
+                                    let dstAt = (y &* sw &- dstOrigin) &* 4
+                                    @inline(__always)
+                                    func piece(_ a: Int, _ b: Int, known: Bool, full: Bool) {
+                                        backdrop.prepare(y: y, a, b, overwrites: known && full && opaque)
+                                        guard known || full else {
+                                            let lanes = (Lane(bytes: covRow + a, k: 255), Lane(bytes: maskRow + a, k: 255))
+                                            return withUnsafeBytes(of: lanes) { raw in
+                                                guard let first = raw.baseAddress?.assumingMemoryBound(to: Lane.self) else { return }
+                                                DrawPipeline.blendPixels(b &- a, from: solidRow + (a &- painted.x0) &* 4, lanes: first,
+                                                                         count: 2, opaque: opaque, fast: true, onto: dst,
+                                                                         at: dstAt &+ a &* 4, behind: false)
+                                            }
                                         }
+                                        // Where both are full an opaque colour is a fill, without the
+                                        // kernel's own dispatch to it.
+                                        if known && full && opaque { return mask_fill_pixels(dstBytes + (dstAt &+ a &* 4), b &- a, color) }
+                                        let bytes = known ? (full ? nil : maskRow + a) : covRow + a
+                                        mask_solid_row(color, bytes, 255, dstBytes + (dstAt &+ a &* 4), b &- a)
                                     }
-                                    // Where both are full an opaque colour is a fill, without the
-                                    // kernel's own dispatch to it.
-                                    if known && full && opaque { return mask_fill_pixels(dstBytes + (dstAt &+ a &* 4), b &- a, color) }
-                                    let bytes = known ? (full ? nil : maskRow + a) : covRow + a
-                                    mask_solid_row(color, bytes, 255, dstBytes + (dstAt &+ a &* 4), b &- a)
-                                }
-                                // The mask's extent is found within each piece of the coverage's.
-                                spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
-                                    guard walksMask else {
-                                        let (lo, hi) = maskSpans.extent(y: y, within: a, b)
-                                        return lo < hi ? piece(lo, hi, known: known, full: false) : ()
+                                    // The mask's extent is found within each piece of the coverage's.
+                                    spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
+                                        guard walksMask else {
+                                            let (lo, hi) = maskSpans.extent(y: y, within: a, b)
+                                            return lo < hi ? piece(lo, hi, known: known, full: false) : ()
+                                        }
+                                        maskSpans.forEach(y: y, within: a, b) { c, d, full in piece(c, d, known: known, full: full) }
                                     }
-                                    maskSpans.forEach(y: y, within: a, b) { c, d, full in piece(c, d, known: known, full: full) }
                                 }
+                                band = end
                             }
-                            band = end
                         }
                     }
-                }
+                    guard opaque else {
+                        runs.forget()
+                        return draw(held: nil, drawn: nil)
+                    }
+                    runs.draw(color, rows: surfaceRect.y0..<surfaceRect.y1, draw)
+                })
             } }
         } }
         surface.dirty = surface.dirty.union(region)

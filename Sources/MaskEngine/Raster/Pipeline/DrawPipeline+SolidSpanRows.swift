@@ -7,10 +7,13 @@ extension DrawPipeline {
     /// bytes between them) and takes the rows' stale columns (`BackdropRows.staleStarts`),
     /// writing them once: the backdrop before the extent, the colour blended onto
     /// `backdropPixel` at the edges. `maskBytes` and `pixels` are the mask's bytes (over
-    /// `mask.rect`) and the surface's pixels (over `surface`).
+    /// `mask.rect`) and the surface's pixels (over `surface`). `runs` are the runs of the
+    /// colour the pixels hold already and the room for those drawn, two entries a row of
+    /// `runs.rows` each (`SolidRuns.draw`).
     static func solidSpanRows(_ color: UInt32, rows: Range<Int>, x0: Int, x1: Int, mask: CoverageMask.Spans,
                               maskBytes: UnsafePointer<UInt8>, surface: PixelRect, pixels: UnsafeMutablePointer<UInt8>,
-                              backdrop: BackdropRows, backdropPixel: UInt32) {
+                              backdrop: BackdropRows, backdropPixel: UInt32,
+                              runs: (held: UnsafePointer<Int32>?, drawn: UnsafeMutablePointer<Int32>?, rows: Range<Int>)) {
         let m = mask.rect, y0 = rows.lowerBound
         let tables = mask.tables, stale = backdrop.staleStarts
         var spec = mask_solid_span_rows(
@@ -18,7 +21,8 @@ extension DrawPipeline {
             spans: tables.map { $0.rows + (y0 &- m.y0) &* 4 }, runs: tables?.runs, origin: m.x0,
             mask: maskBytes + ((y0 &- m.y0) &* m.width &- m.x0), mask_stride: m.width,
             dst: pixels + ((y0 &- surface.y0) &* surface.width &- surface.x0) &* 4, dst_stride: surface.width &* 4,
-            stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0, stale_x1: stale?.rect.x1 ?? 0)
+            stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0, stale_x1: stale?.rect.x1 ?? 0,
+            held_runs: runs.held, drawn_runs: runs.drawn, runs_y0: runs.rows.lowerBound, runs_y1: runs.rows.upperBound)
         mask_solid_span_rows(color, backdropPixel, &spec)
     }
 }

@@ -1,0 +1,120 @@
+import CPixels
+
+/// What a frame's buffer is known to hold of an opaque fill: per row, one run of columns
+/// whose pixels are all one colour, as `mask_solid_span_rows` left them.
+///
+/// A growing circle's red fills most of the frame, and the next frame on the same buffer
+/// fills the same pixels with the same red again (the buffer is reused: `BufferPool`'s
+/// kept frame). The kernel is handed the runs the buffer holds (`held`) and writes only
+/// the columns of a new full run outside them (`mask_solid_span_rows`' `held_runs`); what
+/// it fills is recorded for the next frame (`drawn_runs`).
+///
+/// A row's record also says where its drawing started (its extent's start): when the draw
+/// was the frame's first and its last, the row holds the backdrop before that column at
+/// the frame's end, and the next frame on the buffer takes the row as stale only from
+/// there (`narrowStale`): the backdrop left of a circle is not filled again either.
+///
+/// The runs belong to one buffer, the frame's: a `Surface` takes them with its pixels from
+/// the pool and gives them back with them (`BufferPool.framePixels`, `keepFrame`). They
+/// say nothing once anything else writes the buffer: every draw but the kernel's forgets
+/// them (`Surface.withPixels`), and a draw of another colour or over other rows does not
+/// use them.
+struct SolidRuns {
+    /// False on a surface whose buffer is not kept from frame to frame: nothing is recorded.
+    private let records: Bool
+    /// The surface's rows the runs are kept for.
+    private var rows: Range<Int> = 0..<0
+    /// The colour the runs hold, packed RGBA.
+    private var color: UInt32 = 0
+    /// True when `held` says what the buffer holds.
+    private var isKnown = false
+    /// True once a draw of this frame recorded the runs (see `endFrame`).
+    private var recordedThisFrame = false
+    /// True once anything wrote the buffer in this frame.
+    private var touchedThisFrame = false
+    /// True when the draw that recorded `held` was its frame's first, so that each row
+    /// it drew holds the backdrop before its extent's start.
+    private var startsKnown = false
+    /// Per row of `rows`, the start and end of its run (equal: none) and the start of its
+    /// extent (0 for a row not drawn).
+    private var held: [Int32] = []
+    /// The room the next draw records its runs in, swapped with `held` afterwards.
+    private var drawn: [Int32] = []
+
+    /// Nothing known; with `recording`, a draw records its runs (a frame's buffer, kept
+    /// for the next frame), else it is handed none.
+    init(recording: Bool = false) {
+        records = recording
+    }
+
+    /// Forgets the runs: the buffer was written otherwise.
+    mutating func forget() {
+        isKnown = false
+        touchedThisFrame = true
+    }
+
+    /// Ends a frame, whose backdrop is filled (`Surface.refreshBackdrop`): runs recorded by
+    /// an earlier frame are forgotten, since their pixels were stale in this one and are the
+    /// backdrop now (a frame that draws no fill over the last one's). A draw of this frame
+    /// left no stale column in its runs.
+    mutating func endFrame() {
+        if !recordedThisFrame { isKnown = false }
+        recordedThisFrame = false
+        touchedThisFrame = false
+    }
+
+    /// Moves the start of each row of `stale` (a new frame's, on this buffer, over `rows`)
+    /// to where the last frame's fill started in it, when its draw was that frame's only
+    /// one: the columns before hold the backdrop.
+    func narrowStale(_ stale: inout StaleBackdrop, rows frameRows: Range<Int>) {
+        guard isKnown, startsKnown, rows == frameRows, held.count == rows.count &* 3 else { return }
+        let rows = self.rows
+        held.withUnsafeBufferPointer { held in
+            stale.raiseStarts { rect, starts in
+                let lo = max(rect.y0, rows.lowerBound), hi = min(rect.y1, rows.upperBound)
+                guard lo < hi else { return }
+                for y in lo..<hi {
+                    let clear = min(Int(held[(y &- rows.lowerBound) &* 3 &+ 2]), rect.x1), i = y &- rect.y0
+                    if clear > Int(starts[i]) { starts[i] = Int32(truncatingIfNeeded: clear) }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` for a draw of the opaque `color` over the rows `rows` of the surface
+    /// (its own rows, the same every frame), with the runs the buffer holds in `color`
+    /// (three entries a row of `rows`, as `mask_solid_span_rows` reads them; nil when
+    /// unknown or of another colour or rows) and the room where the draw records those it
+    /// fills and where each row's extent starts (three entries a row, all 0 until
+    /// written). Afterwards the runs are those recorded: a row the draw did not fill with
+    /// the kernel holds none.
+    mutating func draw<R>(_ color: UInt32, rows: Range<Int>,
+                          _ body: (_ held: UnsafePointer<Int32>?, _ drawn: UnsafeMutablePointer<Int32>?) -> R) -> R {
+        guard records else { return body(nil, nil) }
+        let count = rows.count &* 3
+        let first = !touchedThisFrame
+        touchedThisFrame = true
+        let usable = isKnown && self.color == color && self.rows == rows && held.count == count
+        if drawn.count != count {
+            drawn = Array(repeating: 0, count: count)
+        } else {
+            // The kernels' fill of 4-byte pixels writes the 4-byte entries 0 in vector steps
+            // (a `memset` of a few kilobytes costs as many instructions as bytes).
+            drawn.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                mask_fill_pixels(base.assumingMemoryBound(to: UInt8.self), count, 0)
+            }
+        }
+        isKnown = false
+        let result = held.withUnsafeBufferPointer { held in
+            drawn.withUnsafeMutableBufferPointer { drawn in body(usable ? held.baseAddress : nil, drawn.baseAddress) }
+        }
+        swap(&held, &drawn)
+        self.color = color
+        self.rows = rows
+        isKnown = true
+        recordedThisFrame = true
+        startsKnown = first
+        return result
+    }
+}
