@@ -103,10 +103,10 @@ static inline void store_first(uint8_t *p, long n, uint64_t bytes) {
     if (n & 1) *p = (uint8_t)bytes;
 }
 
-/// `CoverageSpanWriter.endRow`: the row's entries written (its extent, already exact, and
-/// where its runs are), the state made ready for the next row.
+/// `CoverageSpanWriter.endRow`: the row's entries written at `entry` (its extent, already
+/// exact, and where its runs are), the state made ready for the next row.
 static inline __attribute__((always_inline))
-void end_row(mask_span_table *t, row_state *r, long width) {
+void end_row(mask_span_table *t, row_state *r, long width, int32_t *entry) {
     close_run(t, r, width);
     long lo = 0, hi = 0;
     if (r->first >= 0) {
@@ -114,14 +114,12 @@ void end_row(mask_span_table *t, row_state *r, long width) {
         hi = r->last;
         t->covered = true;
     }
-    int32_t *entry = t->header + t->row * 4;
     entry[0] = (int32_t)lo;
     entry[1] = (int32_t)hi;
     entry[2] = (int32_t)t->row_start;
     entry[3] = (int32_t)t->count;
     t->row_start = t->count;
     r->first = -1;
-    t->row += 1;
 }
 
 /// Columns `x0 ..< x1` of a row, untouched blocks after the running sum `sum` (its byte
@@ -141,11 +139,13 @@ void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, lon
     // The table in a local (its fields in registers), written back at the end.
     mask_span_table t = *spans;
     row_state r = {-1, 0, -1};
-    for (long y = 0; y < height; y++) {
+    // The rows' cells, bytes, marks and entries, each moved on a row at a time.
+    float *row = cells;
+    uint8_t *outRow = out;
+    const uint64_t *rowMarks = marks;
+    int32_t *entry = t.header + t.row * 4;
+    for (long y = 0; y < height; y++, row += stride, outRow += width, rowMarks += words, entry += 4) {
         float sum = 0;
-        float *row = cells + y * stride;
-        uint8_t *outRow = out + y * width;
-        const uint64_t *rowMarks = marks + y * words;
         long x = 0;
         // The touched blocks, in order, a word of marks at a time.
         for (long word = 0; word < words; word++) {
@@ -179,12 +179,13 @@ void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, lon
             uint8_t byte = evenodd ? evenodd_byte(sum) : mask_nonzero_byte(sum);
             fill_run(&t, &r, x, width, byte, width, outRow);
         }
-        end_row(&t, &r, width);
+        end_row(&t, &r, width, entry);
         // The spare cells that edges reaching the area's right side wrote to (the last
         // block cleared them when it held them).
         row[width] = 0;
         row[width + 1] = 0;
     }
+    t.row += height;
     *spans = t;
 }
 
