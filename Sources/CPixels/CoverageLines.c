@@ -3,6 +3,7 @@
 // commit 591d584 used: the cells' sums, and so the coverage bytes, are the same.
 
 #include "CoverageLines.h"
+#include <stdbool.h>
 
 // Never fused into multiply-adds: the values must be the unfused ones.
 #pragma clang fp contract(off)
@@ -106,10 +107,11 @@ void add_rows(const mask_line_buffer *b, double w, double p0x, double p0y, doubl
     long lastRow = endRow - 1;
     float *row = b->cells + firstRow * stride;
     uint64_t *marks = b->marks + firstRow * words;
-    // The edge's height in its first and last rows; 1 in every row between (which the
-    // first row's expression gives exactly there too).
-    double dy = (p1y < (double)(firstRow + 1) ? p1y : (double)(firstRow + 1))
-        - (p0y >= (double)firstRow ? p0y : (double)firstRow);
+    // The edge's height in its first and last rows; 1 in every row between. It starts in
+    // its first row (p0y >= 0, so its truncation is its floor) and starts above its last
+    // one when that is another (p0y < firstRow + 1 <= lastRow): each row's top or the
+    // edge's start, whichever is lower, needs no comparison.
+    double dy = (p1y < (double)(firstRow + 1) ? p1y : (double)(firstRow + 1)) - p0y;
     x = add_row(row, marks, x, dxdy, dy, dir, w);
     if (firstRow == lastRow) return;
     for (long y = firstRow + 1; y < lastRow; y++) {
@@ -119,8 +121,7 @@ void add_rows(const mask_line_buffer *b, double w, double p0x, double p0y, doubl
     }
     row += stride;
     marks += words;
-    dy = (p1y < (double)(lastRow + 1) ? p1y : (double)(lastRow + 1))
-        - (p0y >= (double)lastRow ? p0y : (double)lastRow);
+    dy = (p1y < (double)(lastRow + 1) ? p1y : (double)(lastRow + 1)) - (double)lastRow;
     add_row(row, marks, x, dxdy, dy, dir, w);
 }
 
@@ -141,17 +142,29 @@ void mask_add_line(const mask_line_buffer *buffer, double ax, double ay, double 
     add_finite_line(buffer, (double)buffer->width, ax, ay, bx, by);
 }
 
+/// True when `(x, y)` is inside the buffer: x in 0 ... w, y in 0 ... h (false for a NaN).
+static inline bool inside_buffer(double x, double y, double w, double h) {
+    return y >= 0 && y <= h && x >= 0 && x <= w;
+}
+
 long mask_add_inside_edges(const mask_line_buffer *buffer, const double *points, long count, long start,
                            double ox, double oy) {
     double w = (double)buffer->width, h = (double)buffer->height;
-    // Each edge's start is the one before's end, moved once.
+    // Each edge's start is the one before's end, moved once, and tested once: `aKnown` is
+    // true when it was tested inside as the end of the edge before (not after a horizontal
+    // edge, which needs no test; nor at the first edge, which is often the one the caller
+    // clipped last, outside, found at its start's first comparison).
     const double *p = points + 2 * (start == 0 ? count - 1 : start - 1);
     double ax = p[0] - ox, ay = p[1] - oy;
+    bool aKnown = false;
     for (long i = start; i < count; i++) {
         double bx = points[2 * i] - ox, by = points[2 * i + 1] - oy;
         if (ay != by) {
-            if (!(ay >= 0 && ay <= h && by >= 0 && by <= h && ax >= 0 && ax <= w && bx >= 0 && bx <= w)) return i;
+            if (!((aKnown || inside_buffer(ax, ay, w, h)) && inside_buffer(bx, by, w, h))) return i;
             add_finite_line(buffer, w, ax, ay, bx, by);
+            aKnown = true;
+        } else {
+            aKnown = false;
         }
         ax = bx;
         ay = by;

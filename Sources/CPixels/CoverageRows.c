@@ -1,7 +1,8 @@
 // The rasterizer's running sum and its spans: see CoverageRows.h. The sums are added in
 // the order the Swift loop of commit 591d584 added them, their bytes made with the same
-// float operations, and the spans noted by the rules of `CoverageSpanWriter` (its `run`,
-// `summed` and `endRow`), which the tests hold this loop to.
+// float operations, and the spans the tables of `CoverageSpanWriter`'s rules (its `run`,
+// `summed` and `endRow`), which the tests hold this loop to: here the extent is kept exact
+// from each block's word as the row is written, where the writer trims it at the row's end.
 
 #include "CoverageRows.h"
 #include "CoverageCells.h"
@@ -31,11 +32,11 @@ static inline mask_block8 evenodd_block(float *cells, float sum) {
     return block;
 }
 
-/// The state of the row being written, as `CoverageSpanWriter` keeps it: its extent so far
-/// (`first` is -1 until a possibly non-zero column is seen), its first non-zero run's
-/// start and last one's end (-1 when none), and the open full run's start (-1 when none).
+/// The state of the row being written: its extent so far (`first` is -1 until a non-zero
+/// column is seen; `last` is the end of the last one), and the open full run's start (-1
+/// when none). The extent is exact as the row is written: no later look at its bytes.
 typedef struct {
-    long first, last, first_run, last_run_end, run_start;
+    long first, last, run_start;
 } row_state;
 
 /// Adds the full run `x0 ..< x1` to the table.
@@ -46,48 +47,53 @@ static inline void append_run(mask_span_table *t, long x0, long x1) {
     t->count += 2;
 }
 
+/// Closes the open full run, if any, at `x`.
+static inline void close_run(mask_span_table *t, row_state *r, long x) {
+    if (r->run_start >= 0) {
+        append_run(t, r->run_start, x);
+        r->run_start = -1;
+    }
+}
+
 /// `CoverageSpanWriter.run`: columns `x0 ..< x1` all hold `value`.
 static inline void note_run(mask_span_table *t, row_state *r, long x0, long x1, uint8_t value) {
     if (value != 0) {
         if (r->first < 0) r->first = x0;
-        if (r->first_run < 0) r->first_run = x0;
         r->last = x1;
-        r->last_run_end = x1;
     }
     if (value == 255) {
         if (r->run_start < 0) r->run_start = x0;
-    } else if (r->run_start >= 0) {
-        append_run(t, r->run_start, x0);
-        r->run_start = -1;
+    } else {
+        close_run(t, r, x0);
     }
 }
 
 /// `CoverageSpanWriter.summed` for the `n` columns `x0 ..< x0 + n` of a block (8, or fewer
-/// for a row's last block), whose bytes are the low `n` of `bytes` (the first lowest).
+/// for a row's last block), whose bytes are the low `n` of `bytes` (the first lowest),
+/// read from the word alone: a block all 0 only closes an open run, one all 255 only opens
+/// one, and the extent takes the block's first and last non-zero bytes.
 static inline __attribute__((always_inline))
 void note_block(mask_span_table *t, row_state *r, long x0, long n, uint64_t bytes) {
-    long x1 = x0 + n;
-    if (r->first < 0) r->first = x0;
-    r->last = x1;
-    // The columns' bytes that are not 255, as non-zero bytes; above the top one, none.
-    uint64_t notFull = n == 8 ? ~bytes : ~bytes & (((uint64_t)1 << (8 * n)) - 1);
-    if (r->run_start >= 0) {
-        long e = notFull == 0 ? x1 : x0 + (__builtin_ctzll(notFull) >> 3);
-        if (e == x1) return;
-        append_run(t, r->run_start, e);
-        r->run_start = -1;
+    // The columns' bytes, and those that are not 255 (as non-zero bytes); above the top
+    // one, none of either.
+    uint64_t live = n == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * n)) - 1;
+    uint64_t value = bytes & live, notFull = ~bytes & live;
+    if (value == 0) {
+        close_run(t, r, x0);
+        return;
     }
+    if (r->first < 0) r->first = x0 + (__builtin_ctzll(value) >> 3);
+    r->last = x0 + 8 - (__builtin_clzll(value) >> 3);
+    if (notFull == 0) {
+        if (r->run_start < 0) r->run_start = x0;
+        return;
+    }
+    long x1 = x0 + n;
+    close_run(t, r, x0 + (__builtin_ctzll(notFull) >> 3));
     // The 255s that end the columns, counted down from the top one (moved to the word's top).
     uint64_t fromTop = notFull << (64 - 8 * n);
     if ((fromTop >> 56) != 0) return;
-    r->run_start = fromTop == 0 ? x0 : x1 - (__builtin_clzll(fromTop) >> 3);
-}
-
-/// An unaligned word of eight bytes.
-static inline uint64_t load_word(const uint8_t *p) {
-    uint64_t word;
-    memcpy(&word, p, 8);
-    return word;
+    r->run_start = x1 - (__builtin_clzll(fromTop) >> 3);
 }
 
 /// Stores the low `n` (1 ... 7) bytes of `bytes` at `p`, the lowest first.
@@ -97,54 +103,29 @@ static inline void store_first(uint8_t *p, long n, uint64_t bytes) {
     if (n & 1) *p = (uint8_t)bytes;
 }
 
-/// `CoverageSpanWriter.endRow`: the extent trimmed to its non-zero ends, the row's entries
-/// written, the state made ready for the next row.
+/// `CoverageSpanWriter.endRow`: the row's entries written at `entry` (its extent, already
+/// exact, and where its runs are), the state made ready for the next row.
 static inline __attribute__((always_inline))
-void end_row(mask_span_table *t, row_state *r, long width, const uint8_t *bytes) {
-    if (r->run_start >= 0) {
-        append_run(t, r->run_start, width);
-        r->run_start = -1;
-    }
+void end_row(mask_span_table *t, row_state *r, long width, int32_t *entry) {
+    close_run(t, r, width);
     long lo = 0, hi = 0;
     if (r->first >= 0) {
         lo = r->first;
         hi = r->last;
-        // A word at a time: the zero bytes before the first non-zero one, up to the first
-        // non-zero run at most, and after the last, down to the last non-zero run's end.
-        long loLimit = r->first_run >= 0 ? r->first_run : hi;
-        bool found = false;
-        while (lo + 8 <= loLimit) {
-            uint64_t word = load_word(bytes + lo);
-            if (word != 0) { lo += __builtin_ctzll(word) >> 3; found = true; break; }
-            lo += 8;
-        }
-        if (!found) while (lo < loLimit && bytes[lo] == 0) lo++;
-        if (lo < hi) {
-            long hiLimit = r->last_run_end > lo ? r->last_run_end : lo;
-            found = false;
-            while (hi - 8 >= hiLimit) {
-                uint64_t word = load_word(bytes + hi - 8);
-                if (word != 0) { hi -= __builtin_clzll(word) >> 3; found = true; break; }
-                hi -= 8;
-            }
-            if (!found) while (hi > hiLimit && bytes[hi - 1] == 0) hi--;
-        }
-        if (lo >= hi) { lo = 0; hi = 0; } else { t->covered = true; }
+        t->covered = true;
     }
-    int32_t *entry = t->header + t->row * 4;
     entry[0] = (int32_t)lo;
     entry[1] = (int32_t)hi;
     entry[2] = (int32_t)t->row_start;
     entry[3] = (int32_t)t->count;
     t->row_start = t->count;
     r->first = -1;
-    r->first_run = -1;
-    r->last_run_end = -1;
-    t->row += 1;
 }
 
 /// Columns `x0 ..< x1` of a row, untouched blocks after the running sum `sum` (its byte
-/// `byte`): one value, noted as a run and written where the spans leave it open.
+/// `byte`): one value, noted as a run and written where the spans leave it open (a run of
+/// 0s only between non-zero columns: before the first and up to the row's end, it is
+/// outside the extent).
 static inline void fill_run(mask_span_table *t, row_state *r, long x0, long x1, uint8_t byte, long width,
                             uint8_t *row) {
     if (byte != 255 && (byte != 0 || (r->first >= 0 && x1 != width))) memset(row + x0, byte, (size_t)(x1 - x0));
@@ -157,12 +138,14 @@ void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, lon
               long stride, bool evenodd, mask_span_table *spans) {
     // The table in a local (its fields in registers), written back at the end.
     mask_span_table t = *spans;
-    row_state r = {-1, 0, -1, -1, -1};
-    for (long y = 0; y < height; y++) {
+    row_state r = {-1, 0, -1};
+    // The rows' cells, bytes, marks and entries, each moved on a row at a time.
+    float *row = cells;
+    uint8_t *outRow = out;
+    const uint64_t *rowMarks = marks;
+    int32_t *entry = t.header + t.row * 4;
+    for (long y = 0; y < height; y++, row += stride, outRow += width, rowMarks += words, entry += 4) {
         float sum = 0;
-        float *row = cells + y * stride;
-        uint8_t *outRow = out + y * width;
-        const uint64_t *rowMarks = marks + y * words;
         long x = 0;
         // The touched blocks, in order, a word of marks at a time.
         for (long word = 0; word < words; word++) {
@@ -196,12 +179,13 @@ void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, lon
             uint8_t byte = evenodd ? evenodd_byte(sum) : mask_nonzero_byte(sum);
             fill_run(&t, &r, x, width, byte, width, outRow);
         }
-        end_row(&t, &r, width, outRow);
+        end_row(&t, &r, width, entry);
         // The spare cells that edges reaching the area's right side wrote to (the last
         // block cleared them when it held them).
         row[width] = 0;
         row[width + 1] = 0;
     }
+    t.row += height;
     *spans = t;
 }
 

@@ -23,9 +23,16 @@ struct LineAccumulator {
                     while true {
                         i = mask_add_inside_edges(b, xy, n, i, ox, oy)
                         guard i < n else { break }
-                        let a = pts[i == 0 ? n &- 1 : i &- 1], p = pts[i]
-                        clip(b, a.x - ox, a.y - oy, p.x - ox, p.y - oy)
-                        i &+= 1
+                        // This edge, and the next ones while their start is outside the
+                        // buffer: the C loop would hand each straight back (a horizontal
+                        // one it skips adds nothing here either). A shape mostly outside
+                        // (a circle grown past the frame) crosses to C once a run inside.
+                        repeat {
+                            let a = pts[i == 0 ? n &- 1 : i &- 1], p = pts[i]
+                            clip(b, a.x - ox, a.y - oy, p.x - ox, p.y - oy)
+                            i &+= 1
+                        } while i < n && !isInside(pts[i &- 1], ox: ox, oy: oy)
+                        guard i < n else { break }
                     }
                 }
             }
@@ -60,6 +67,14 @@ struct LineAccumulator {
         let bx = x0 + (x1 - x0) * tB, by = y0 + (y1 - y0) * tB
         mask_add_line(b, clampX(ax), ay, clampX(bx), by)
         mask_add_line(b, clampX(bx), by, clampX(x1), y1)
+    }
+
+    /// True when `p`, moved by `-ox, -oy`, is inside the buffer (x in 0...width, y in
+    /// 0...height), as `mask_add_inside_edges` tests the points; false for a NaN.
+    @inline(__always)
+    private func isInside(_ p: Point, ox: Double, oy: Double) -> Bool {
+        let x = p.x - ox, y = p.y - oy
+        return y >= 0 && y <= Double(buffer.height) && x >= 0 && x <= Double(buffer.width)
     }
 
     /// `v` limited to 0...width; NaN becomes 0.

@@ -206,8 +206,8 @@ enum ReferenceRasterizer {
 }
 
 /// Adds the signed area of line segments to a cell buffer (font-rs's `draw_line`, with
-/// clipping to the buffer added).
-private struct ReferenceLineAccumulator {
+/// clipping to the buffer added). Also the dense accumulator of `CoverageRuleTests`.
+struct ReferenceLineAccumulator {
     let cells: UnsafeMutableBufferPointer<Float>
     /// One byte for each eight cells, set when one of them is written.
     let marks: UnsafeMutableBufferPointer<UInt8>

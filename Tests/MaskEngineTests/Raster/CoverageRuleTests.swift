@@ -1,0 +1,141 @@
+import XCTest
+@testable import MaskEngine
+
+/// The rasterizer's coverage rows (`mask_sum_rows`, CoverageRows.c) against a dense
+/// reference that knows nothing of touched blocks or of how the spans are found while the
+/// rows are summed: every cell of every row accumulated (`ReferenceLineAccumulator`) and
+/// summed, each sum made a byte, and the spans' tables read from the finished bytes by
+/// their rules. The tables are compared entry for entry, not only as the spans they mean.
+///
+/// The rules, from the bytes alone: a row's extent is its first non-zero column to just
+/// past its last one (0, 0 when it has none); its full runs are, in order, the maximal runs
+/// of 255s that hold the last column of a block of eight (column 8k + 7) or the row's last
+/// column: the rasterizer looks for no run lying inside one block short of both its ends.
+final class CoverageRuleTests: XCTestCase {
+    /// The dense reference's coverage of `polygons` over `area`: the bytes, the four
+    /// entries a row, the full runs; nil bytes when no pixel is covered.
+    private func reference(_ polygons: [Polyline], _ rule: FillRule, area: PixelRect)
+        -> (bytes: [UInt8], rowSpans: [Int32], fullRuns: [Int32])? {
+        let w = area.width, h = area.height, stride = w + 2
+        var cells = [Float](repeating: 0, count: stride * h)
+        var marks = [UInt8](repeating: 0, count: ((stride + 7) >> 3) * h)
+        cells.withUnsafeMutableBufferPointer { cellBuffer in
+            marks.withUnsafeMutableBufferPointer { markBuffer in
+                var lines = ReferenceLineAccumulator(cells: cellBuffer, marks: markBuffer, width: w, height: h, stride: stride)
+                for poly in polygons {
+                    guard let last = poly.points.last, poly.points.count >= 2 else { continue }
+                    var prev = last
+                    for p in poly.points {
+                        lines.add(prev.x - Double(area.x0), prev.y - Double(area.y0), p.x - Double(area.x0), p.y - Double(area.y0))
+                        prev = p
+                    }
+                }
+            }
+        }
+        var bytes = [UInt8](repeating: 0, count: w * h)
+        var rowSpans: [Int32] = [], fullRuns: [Int32] = []
+        var covered = false
+        for y in 0..<h {
+            var sum: Float = 0
+            for x in 0..<w {
+                sum += cells[y * stride + x]
+                var v = abs(sum)
+                if rule == .evenodd {
+                    v = v.truncatingRemainder(dividingBy: 2)
+                    if v > 1 { v = 2 - v }
+                } else if v > 1 {
+                    v = 1
+                }
+                bytes[y * w + x] = UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
+            }
+            let row = Array(bytes[(y * w)..<(y * w + w)])
+            let start = fullRuns.count
+            var x = 0
+            while x < w {
+                guard row[x] == 255 else { x += 1; continue }
+                var end = x
+                while end < w, row[end] == 255 { end += 1 }
+                if (x..<end).contains(where: { $0 % 8 == 7 || $0 == w - 1 }) {
+                    fullRuns += [Int32(x), Int32(end)]
+                }
+                x = end
+            }
+            if let lo = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) {
+                rowSpans += [Int32(lo), Int32(last + 1)]
+                covered = true
+            } else {
+                rowSpans += [0, 0]
+            }
+            rowSpans += [Int32(start), Int32(fullRuns.count)]
+        }
+        return covered ? (bytes, rowSpans, fullRuns) : nil
+    }
+
+    /// Fails unless the rasterizer gives `polygons` the reference's bytes and tables.
+    private func check(_ polygons: [Polyline], _ rule: FillRule, clip: PixelRect, pool: BufferPool, _ label: String,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        guard let area = Rasterizer.coveredArea(of: polygons, clip: clip) else { return }
+        var mask = Rasterizer.coverage(of: polygons, fillRule: rule, clip: clip, pool: pool)
+        defer { mask?.recycle(into: pool) }
+        let expected = reference(polygons, rule, area: area)
+        guard let mask, let expected else {
+            XCTAssertEqual(mask == nil, expected == nil, "\(label): covered only by one", file: file, line: line)
+            return
+        }
+        XCTAssertEqual(mask.rect, area, label, file: file, line: line)
+        let values = mask.denseValues()
+        if let i = values.indices.first(where: { values[$0] != expected.bytes[$0] }) {
+            XCTFail("\(label): (\(i % area.width), \(i / area.width)) is \(values[i]), the reference \(expected.bytes[i])",
+                    file: file, line: line)
+            return
+        }
+        if let row = (0..<area.height).first(where: { mask.rowSpans[($0 * 4)..<($0 * 4 + 4)] != expected.rowSpans[($0 * 4)..<($0 * 4 + 4)] }) {
+            XCTFail("\(label): row \(row)'s entries \(Array(mask.rowSpans[(row * 4)..<(row * 4 + 4)])), the reference's "
+                    + "\(Array(expected.rowSpans[(row * 4)..<(row * 4 + 4)]))", file: file, line: line)
+            return
+        }
+        XCTAssertEqual(mask.fullRuns, expected.fullRuns, "\(label): full runs", file: file, line: line)
+    }
+
+    /// About 1,200 seeded random polygons (one to three, 3 to 14 points each), with both
+    /// fill rules: small and wide clips (rows of one to several words of touched blocks),
+    /// every last-block width from 1 to 8, shapes inside the clip, across its sides and far
+    /// past them, large enough to hold full runs of every length.
+    func testRandomPolygonsGiveTheDenseReferencesBytesAndTables() {
+        var random = SplitMix(seed: 0xC0FE_7A6E_5EED)
+        func unit() -> Double { Double(random.next() % 1_000_000) / 1_000_000 }
+        func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        let pool = BufferPool()
+        // A byte the rasterizer leaves unwritten reads as this, not as a lucky 0.
+        pool.unwrittenFill = 0xA5
+        for i in 0..<1200 {
+            // The width's remainder by 8 (the last block's width) takes every value in turn.
+            let blocks = i % 5 == 0 ? 60 + below(80) : below(12)
+            let width = blocks * 8 + 1 + i % 8
+            let x0 = below(60) - 30, y0 = below(60) - 30
+            let clip = PixelRect(x0: x0, y0: y0, x1: x0 + width, y1: y0 + 1 + below(i % 5 == 0 ? 16 : 60))
+            // Inside the clip, a little past it, or far past it.
+            let reach = [0.0, 0.25, 0.6, 3][i % 4]
+            let (spanX, spanY) = (Double(clip.width), Double(clip.height))
+            func point() -> Point {
+                var p = Point(Double(clip.x0) + (unit() * (1 + 2 * reach) - reach) * spanX,
+                              Double(clip.y0) + (unit() * (1 + 2 * reach) - reach) * spanY)
+                // Often on a whole or quarter pixel, where edges meet cell sides exactly.
+                switch below(4) {
+                case 0: p = Point(p.x.rounded(), p.y.rounded())
+                case 1: p = Point((p.x * 4).rounded() / 4, (p.y * 4).rounded() / 4)
+                default: break
+                }
+                return p
+            }
+            let polygons = (0..<(1 + below(3))).map { _ in
+                Polyline(points: (0..<(3 + below(12))).map { _ in point() }, closed: true)
+            }
+            // Rectangles take their own path: not this one.
+            if polygons.count == 1, Rasterizer.axisAlignedBox(polygons[0].points) != nil { continue }
+            for rule in [FillRule.nonzero, .evenodd] {
+                check(polygons, rule, clip: clip, pool: pool, "polygons \(i) \(rule) in \(clip)")
+            }
+        }
+    }
+}
