@@ -39,14 +39,7 @@ final class CoverageRuleTests: XCTestCase {
             var sum: Float = 0
             for x in 0..<w {
                 sum += cells[y * stride + x]
-                var v = abs(sum)
-                if rule == .evenodd {
-                    v = v.truncatingRemainder(dividingBy: 2)
-                    if v > 1 { v = 2 - v }
-                } else if v > 1 {
-                    v = 1
-                }
-                bytes[y * w + x] = UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
+                bytes[y * w + x] = referenceCoverage(sum, rule)
             }
             let row = Array(bytes[(y * w)..<(y * w + w)])
             let start = fullRuns.count

@@ -62,16 +62,7 @@ enum ReferenceRasterizer {
                 touched.withUnsafeBytes { marks in
                     values.withUnsafeMutableBytes { out in
                         guard let outBase = out.baseAddress else { return }
-                        @inline(__always) func coverage(_ sum: Float) -> UInt8 {
-                            var v = abs(sum)
-                            if fillRule == .evenodd {
-                                v = v.truncatingRemainder(dividingBy: 2)
-                                if v > 1 { v = 2 - v }
-                            } else if v > 1 {
-                                v = 1
-                            }
-                            return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
-                        }
+                        @inline(__always) func coverage(_ sum: Float) -> UInt8 { referenceCoverage(sum, fillRule) }
                         // Each pixel's byte is the coverage of the sum of its row's cells up to it.
                         // Cells no edge wrote to are +0, and adding +0 leaves a sum as it is, so
                         // skipping them changes no byte.
@@ -309,4 +300,17 @@ struct ReferenceLineAccumulator {
             x = xNext
         }
     }
+}
+
+/// The coverage byte of a running sum of cells under `rule`: the rasterizer's rule, written
+/// plainly (the magnitude, folded to [0, 1] for even-odd, clamped for non-zero, rounded).
+func referenceCoverage(_ sum: Float, _ rule: FillRule) -> UInt8 {
+    var v = abs(sum)
+    if rule == .evenodd {
+        v = v.truncatingRemainder(dividingBy: 2)
+        if v > 1 { v = 2 - v }
+    } else if v > 1 {
+        v = 1
+    }
+    return UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5))
 }
