@@ -14,6 +14,13 @@ import CPixels
 /// the frame's end, and the next frame on the buffer takes the row as stale only from
 /// there (`narrowStale`): the backdrop left of a circle is not filled again either.
 ///
+/// A ring drawn as its two sides (`Renderer.fill(_:with:opacity:through:onto:pool:)`: its
+/// left sides, then its right sides, every row's right side after its left side's end)
+/// keeps the right sides' runs apart (`heldRight`): the next frame's right pass is handed
+/// them when the frame's draws were that pair and are again (`rightSideNext`). The left
+/// pass writes no column of a right side's full run, and the right pass none left of its
+/// row's left side's end, so each pass's runs still hold the colour after the other.
+///
 /// The runs belong to one buffer, the frame's: a `Surface` takes them with its pixels from
 /// the pool and gives them back with them (`BufferPool.framePixels`, `keepFrame`). They
 /// say nothing once anything else writes the buffer: every draw but the kernel's forgets
@@ -40,6 +47,18 @@ struct SolidRuns {
     private var held: [Int32] = []
     /// The room the next draw records its runs in, swapped with `held` afterwards.
     private var drawn: [Int32] = []
+    /// True when `heldRight` says what the buffer holds in `color` over `rows`: the last
+    /// frame's draws were a left pass then a right pass, and nothing wrote the buffer since.
+    private var rightKnown = false
+    /// True once the right pass of this frame recorded `heldRight` (see `endFrame`).
+    private var rightRecordedThisFrame = false
+    /// True when this frame's draws so far are one kernel draw, the frame's first.
+    private var leftFirst = false
+    /// True when the next draw is the right pass of a two-sided fill (`expectRightSide`).
+    private var rightSideNext = false
+    /// `held` and `drawn` for the right pass's runs.
+    private var heldRight: [Int32] = []
+    private var drawnRight: [Int32] = []
 
     /// Nothing known; with `recording`, a draw records its runs (a frame's buffer, kept
     /// for the next frame), else it is handed none.
@@ -50,7 +69,16 @@ struct SolidRuns {
     /// Forgets the runs: the buffer was written otherwise.
     mutating func forget() {
         isKnown = false
+        rightKnown = false
+        leftFirst = false
+        rightSideNext = false
         touchedThisFrame = true
+    }
+
+    /// Says that the next draw is the right pass of a two-sided fill whose left pass was
+    /// the last draw: the right sides of its rows, each after its left side's end.
+    mutating func expectRightSide() {
+        rightSideNext = true
     }
 
     /// Ends a frame, whose backdrop is filled (`Surface.refreshBackdrop`): runs recorded by
@@ -59,8 +87,12 @@ struct SolidRuns {
     /// left no stale column in its runs.
     mutating func endFrame() {
         if !recordedThisFrame { isKnown = false }
+        if !rightRecordedThisFrame { rightKnown = false }
         recordedThisFrame = false
+        rightRecordedThisFrame = false
         touchedThisFrame = false
+        leftFirst = false
+        rightSideNext = false
     }
 
     /// Moves the start of each row of `stale` (a new frame's, on this buffer, over `rows`)
@@ -92,19 +124,31 @@ struct SolidRuns {
                           _ body: (_ held: UnsafePointer<Int32>?, _ drawn: UnsafeMutablePointer<Int32>?) -> R) -> R {
         guard records else { return body(nil, nil) }
         let count = rows.count &* 3
+        let right = rightSideNext
+        rightSideNext = false
+        // The right pass right after the frame's first draw, its left pass, of this colour;
+        // any other draw as the general case below.
+        if right, leftFirst, isKnown, self.color == color, self.rows == rows {
+            leftFirst = false
+            let usable = rightKnown && heldRight.count == count
+            SolidRuns.clear(&drawnRight, count: count)
+            rightKnown = false
+            let result = heldRight.withUnsafeBufferPointer { held in
+                drawnRight.withUnsafeMutableBufferPointer { drawn in body(usable ? held.baseAddress : nil, drawn.baseAddress) }
+            }
+            swap(&heldRight, &drawnRight)
+            rightKnown = true
+            rightRecordedThisFrame = true
+            return result
+        }
         let first = !touchedThisFrame
         touchedThisFrame = true
+        leftFirst = first
+        // The last frame's right runs serve only a right pass after this frame's first draw.
+        if !first || self.color != color || self.rows != rows { rightKnown = false }
+        rightRecordedThisFrame = false
         let usable = isKnown && self.color == color && self.rows == rows && held.count == count
-        if drawn.count != count {
-            drawn = Array(repeating: 0, count: count)
-        } else {
-            // The kernels' fill of 4-byte pixels writes the 4-byte entries 0 in vector steps
-            // (a `memset` of a few kilobytes costs as many instructions as bytes).
-            drawn.withUnsafeMutableBytes { raw in
-                guard let base = raw.baseAddress else { return }
-                mask_fill_pixels(base.assumingMemoryBound(to: UInt8.self), count, 0)
-            }
-        }
+        SolidRuns.clear(&drawn, count: count)
         isKnown = false
         let result = held.withUnsafeBufferPointer { held in
             drawn.withUnsafeMutableBufferPointer { drawn in body(usable ? held.baseAddress : nil, drawn.baseAddress) }
@@ -116,5 +160,19 @@ struct SolidRuns {
         recordedThisFrame = true
         startsKnown = first
         return result
+    }
+
+    /// Makes `room` `count` entries, all 0.
+    private static func clear(_ room: inout [Int32], count: Int) {
+        guard room.count == count else {
+            room = Array(repeating: 0, count: count)
+            return
+        }
+        // The kernels' fill of 4-byte pixels writes the 4-byte entries 0 in vector steps
+        // (a `memset` of a few kilobytes costs as many instructions as bytes).
+        room.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            mask_fill_pixels(base.assumingMemoryBound(to: UInt8.self), count, 0)
+        }
     }
 }

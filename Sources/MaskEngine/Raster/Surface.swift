@@ -68,6 +68,12 @@ struct Surface: Sendable {
         return withPixels(keepingRuns: { dst, rows, _ in body(dst, rows) })
     }
 
+    /// Says that the next draw paints the right sides of the rows the last draw painted
+    /// the left sides of, each right of its left side's end (`SolidRuns.expectRightSide`).
+    mutating func expectRightSide() {
+        solidRuns.expectRightSide()
+    }
+
     /// `withPixels` for a draw that keeps the buffer's `SolidRuns` true itself (the
     /// kernel's `mask_solid_span_rows` with them, or one that writes no pixel of them).
     mutating func withPixels<R>(keepingRuns body: (UnsafeMutableRawBufferPointer, BackdropRows, inout SolidRuns) -> R) -> R {

@@ -117,6 +117,7 @@ extension Renderer {
             sides.right = nil
             var right = sides.values.through(rowSpans: table)
             surface.fill(coverage, with: paint, mask: &sides.values, opacity: opacity)
+            surface.expectRightSide()
             surface.fill(coverage, with: paint, mask: &right, opacity: opacity)
             right.recycleRowSpans(into: pool)
         } else {

@@ -136,4 +136,72 @@ final class SolidRunsTests: XCTestCase {
             XCTAssertEqual(try renderer.render(at: 0, using: buffers) { $0 }, try fresh(renderer, at: 0), name)
         }
     }
+
+    /// The right pass of a two-sided fill is handed the right runs the last frame's right
+    /// pass recorded, only when both frames drew the left pass first and the right pass
+    /// right after it, nothing else in between or after.
+    func testRightRunsAreHandedOnlyToARightPassAfterTheFramesFirstDraw() {
+        var runs = SolidRuns(recording: true)
+        let red: UInt32 = 0xFF00_00FF
+        func frame(_ draws: [Bool], forgetting: Int? = nil) -> [Int32?] {
+            var handed: [Int32?] = []
+            for (k, right) in draws.enumerated() {
+                if k == forgetting { runs.forget() }
+                if right { runs.expectRightSide() }
+                handed.append(draw(&runs, red, rows: 0..<4, recording: right ? (20, 30) : (2, 9))?[0])
+            }
+            runs.endFrame()
+            return handed
+        }
+        XCTAssertEqual(frame([false, true]), [nil, nil], "nothing known yet")
+        XCTAssertEqual(frame([false, true]), [2, 20])
+        XCTAssertEqual(frame([false, true, false]), [2, 20, 2], "a third draw: the right runs are not kept")
+        XCTAssertEqual(frame([false, true]), [2, nil])
+        XCTAssertEqual(frame([false, true], forgetting: 1), [2, nil], "written otherwise between the passes")
+        XCTAssertEqual(frame([false, true]), [20, nil], "that right pass drew as any draw, its runs the last draw's")
+        XCTAssertEqual(frame([false]), [2])
+        XCTAssertEqual(frame([false, true]), [2, nil], "the last frame drew no right pass")
+        XCTAssertEqual(frame([false, true, true]), [2, 20, 2], "a second right pass draws as any draw")
+    }
+
+    /// A red ring (a disc minus a hole, cut into its two sides where the hole is wide) over
+    /// a blue canvas that grows in place or travels its width, alone or over a red bar drawn
+    /// first: frames in any order on one buffer give the bytes of fresh renders.
+    func testTwoSidedRingFramesInAnyOrderOnOneBufferMatchFreshRenders() throws {
+        func ring(from: Point, to: Point, under: Bool) throws -> Renderer {
+            var scene = Scene(canvas: Canvas(width: 220, height: 120, fps: 10, background: .blue))
+            if under {
+                let bar = try scene.addLayer(layerState(frame: Rect(0, 50, 220, 6), background: .red))
+                try scene.animate(Animation(layer: bar, key: .position, keyframes: [.point(Point(110, 70))], begin: 0, duration: 1))
+            }
+            let owner = try scene.addLayer(layerState(frame: Rect(0, 0, 220, 120), background: .red))
+            var outer = layerState(.shape, frame: Rect(0, 0, 220, 120))
+            outer.path = .circle(center: from, radius: 50)
+            outer.fill = .white
+            var hole = outer
+            hole.path = .circle(center: from, radius: 20)
+            hole.maskCombine = .subtract
+            let masks = try [outer, hole].map { try scene.addLayer($0, to: owner) }
+            try scene.setMasks(masks, of: owner)
+            try scene.animate(Animation(layer: masks[0], key: .path, keyframes: [.path(.circle(center: to, radius: 58))],
+                                        begin: 0, duration: 1), from: .path(.circle(center: from, radius: 50)))
+            try scene.animate(Animation(layer: masks[1], key: .path, keyframes: [.path(.circle(center: to, radius: 46))],
+                                        begin: 0, duration: 1), from: .path(.circle(center: from, radius: 20)))
+            return Renderer(scene: scene)
+        }
+        let times = [0, 0.5, 1, 0.2, 0.9, 0.1, 0.6, 0, 0.45, 0.46, 0.3, 0.3, 0.6, 0.7, 0.75, 1]
+        for (name, renderer) in [("grows", try ring(from: Point(110, 60), to: Point(110, 60), under: false)),
+                                 ("travels", try ring(from: Point(60, 60), to: Point(160, 60), under: false)),
+                                 ("over a bar", try ring(from: Point(60, 60), to: Point(160, 60), under: true))] {
+            for level in 0...PixelKernels.best {
+                PixelKernels.level = level
+                let buffers = RenderBuffers()
+                buffers.pool.unwrittenFill = 0xA5
+                for t in times {
+                    XCTAssertEqual(try renderer.render(at: t, using: buffers) { $0 }, try fresh(renderer, at: t),
+                                   "\(name), level \(level), t = \(t)")
+                }
+            }
+        }
+    }
 }
