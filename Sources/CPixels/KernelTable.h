@@ -17,6 +17,7 @@ struct kernel_table {
                                int opaque);
     void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
     void (*solid_span_rows)(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
+    void (*solid_cover_rows)(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
     void (*alpha_row)(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
@@ -238,6 +239,61 @@ __attribute__((always_inline)) static inline void solid_span_rows_with(struct so
             x = b;
         }
         if (x < hi) solid_span_piece(ops, color, backdrop, mask, dst, x, hi, s, e);
+    }
+}
+
+/// One piece of `solid_cover_rows_with`, columns `a ..< b` of a row: the row's stale
+/// columns made ready as `BackdropRows.prepare` does (`*start`, NULL when the row is not
+/// stale), then the colour through the coverage bytes, or through none where `known` full.
+__attribute__((always_inline)) static inline void solid_cover_piece(
+    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t), void (*fill)(uint8_t *, size_t, uint32_t),
+    uint32_t color, uint32_t k, uint32_t backdrop, int opaque, const uint8_t *coverage, uint8_t *dst, int32_t *start,
+    ptrdiff_t stale_x1, ptrdiff_t a, ptrdiff_t b, int known) {
+    if (start && *start < b && *start < stale_x1) {
+        ptrdiff_t lo = *start, end = known && opaque ? a : b;
+        if (end > stale_x1) end = stale_x1;
+        if (end > lo) fill(dst + 4 * lo, (size_t)(end - lo), backdrop);
+        *start = (int32_t)(b < stale_x1 ? b : stale_x1);
+    }
+    solid(color, known ? NULL : coverage + a, k, dst + 4 * a, (size_t)(b - a));
+}
+
+/// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`) and `fill`
+/// (`fill_pixels`), inlined into each level's kernel; the pieces as MaskEngine's
+/// `CoverageMask.Spans.forEach` hands them out.
+__attribute__((always_inline)) static inline void solid_cover_rows_with(
+    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t), void (*fill)(uint8_t *, size_t, uint32_t),
+    uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows) {
+    const int32_t *spans = rows->spans, *all_runs = rows->runs;
+    const uint8_t *coverage = rows->coverage;
+    uint8_t *dst = rows->dst;
+    const ptrdiff_t x0 = rows->x0, x1 = rows->x1, origin = rows->origin, coverage_stride = rows->coverage_stride;
+    const ptrdiff_t dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1, stale_x1 = rows->stale_x1;
+    int32_t *const stale_starts = rows->stale_starts;
+    const int opaque = k == 255 && color >> 24 == 255;
+    for (ptrdiff_t y = rows->y0; y < rows->y1; y++, coverage += coverage_stride, dst += dst_stride) {
+        ptrdiff_t lo = x0, hi = x1;
+        const int32_t *runs = NULL, *runs_end = NULL;
+        if (spans) {
+            if (lo < origin + spans[0]) lo = origin + spans[0];
+            if (hi > origin + spans[1]) hi = origin + spans[1];
+            runs = all_runs + spans[2];
+            runs_end = all_runs + spans[3];
+            spans += 4;
+        }
+        if (lo >= hi) continue;
+        int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
+        ptrdiff_t x = lo;
+        for (; runs < runs_end && x < hi; runs += 2) {
+            ptrdiff_t a = origin + runs[0], b = origin + runs[1];
+            if (a < x) a = x;
+            if (b > hi) b = hi;
+            if (a >= b) continue;
+            if (a > x) solid_cover_piece(solid, fill, color, k, backdrop, opaque, coverage, dst, start, stale_x1, x, a, 0);
+            solid_cover_piece(solid, fill, color, k, backdrop, opaque, coverage, dst, start, stale_x1, a, b, 1);
+            x = b;
+        }
+        if (x < hi) solid_cover_piece(solid, fill, color, k, backdrop, opaque, coverage, dst, start, stale_x1, x, hi, 0);
     }
 }
 
