@@ -214,7 +214,7 @@ extension DrawPipeline {
             runSolidMaskedFill(color, coverage: coverage, mask: mask, painted: painted, region: region, into: &surface)
             return true
         }
-        let rect = surface.rect, rows = region.y0..<region.y1
+        let rect = surface.rect, rows = region.y0..<region.y1, backdropPixel = surface.backdrop
         coverage.withSpans { spans in mask.withSpans { maskSpans in
             coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
                 surface.withPixels { dst, backdrop in
@@ -267,7 +267,8 @@ extension DrawPipeline {
                         }
                         guard let scaledRow else { return rows.forEach(fillRow) }
                         DrawPipeline.scaledMaskedRows(rows, within: region, coverage: spans, mask: maskSpans, maskBytes, row: scaledRow,
-                                                      from: painted.x0, onto: dstBytes, surface: rect, backdrop, otherwise: fillRow)
+                                                      from: painted.x0, onto: dstBytes, surface: rect, backdrop,
+                                                      backdropPixel: backdropPixel, otherwise: fillRow)
                     }
                     }
                 }
