@@ -410,6 +410,48 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
+    /// A fill through a mask's row below full opacity over a source row shaded once
+    /// (`mask_scaled_span_rows`), the mask's extent, full runs and stale columns of
+    /// `SpanRow`: each column of a full run the source times `k`, of a piece between them
+    /// the source times its mask byte, then `k`, over the destination, or over the backdrop
+    /// where the column is stale (the destination's bytes, random, never read there); the
+    /// stale columns before the extent the backdrop; nothing else written; the row fresh up
+    /// to where it was drawn. At every level.
+    func testScaledSpanRowsGiveTheScalarBytes() {
+        let backdrop: UInt32 = 0xFF30_70A0
+        for k: UInt32 in [1, 77, 128, 254] {
+            check("scaled span row at \(k)", rounds: 300, seed: 700 &+ UInt64(k), maxCount: 200, kernel: { s, c, d, n, row in
+                let span = SpanRow(row)
+                let entries: [Int32] = [Int32(span.lo - span.origin), Int32(span.hi - span.origin), 0, Int32(span.runs.count)]
+                var starts: [Int32] = [Int32(span.staleStart)]
+                let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
+                let scaledRow = (0..<n).map { scaled(row.source[row.start + $0], by: k) }
+                var blended = [UInt32](repeating: 0, count: max(1, n)), made: [UInt32] = [0, 0]
+                entries.withUnsafeBufferPointer { e in span.runs.withUnsafeBufferPointer { r in
+                    starts.withUnsafeMutableBufferPointer { stale in scaledRow.withUnsafeBytes { sc in
+                        blended.withUnsafeMutableBytes { b in made.withUnsafeMutableBufferPointer { m in
+                            var spec = mask_scaled_span_rows(
+                                y0: 4, y1: 5, x0: 0, x1: n, spans: e.baseAddress, runs: r.baseAddress, origin: span.origin,
+                                mask: c, mask_stride: 0, dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
+                                stale_y1: 5, stale_x1: staleX1, source: s, scaled: sc.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                blended: b.baseAddress?.assumingMemoryBound(to: UInt8.self), made: m.baseAddress, row_x0: 0,
+                                count: n, k: k)
+                            mask_scaled_span_rows(backdrop, &spec)
+                        } }
+                    } }
+                } }
+                if span.lo < span.hi, span.staleStart < span.staleEnd { XCTAssertEqual(starts[0], Int32(span.staleEnd)) }
+                if made[0] == 1 { XCTAssertEqual(made[1], backdrop) }
+            }, reference: { i, r in
+                let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
+                guard span.lo < span.hi, x < span.hi else { return r.destination[i] }
+                guard x >= span.lo else { return stale ? backdrop : r.destination[i] }
+                let source = span.isFull(x) ? r.source[i] : scaled(r.source[i], by: UInt32(r.coverage[i]))
+                return self.over(scaled(source, by: k), stale ? backdrop : r.destination[i])
+            })
+        }
+    }
+
     /// The alpha kernels, on the four bytes of each destination pixel of the random rows as
     /// alpha bytes (so up to 600 bytes, several steps of 64), with four coverage bytes a pixel.
     func testAlphaRowsGiveTheScalarBytes() {
