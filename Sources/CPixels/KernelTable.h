@@ -243,6 +243,13 @@ __attribute__((always_inline)) static inline void solid_span_rows_with(struct so
     }
 }
 
+/// Pixels `from ..< to` of a solid row, one at a time.
+static inline void solid_pixels(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t from, size_t to) {
+    for (size_t i = from; i < to; i++) {
+        blend_pixel(scaled_pixel(color, coverage ? mul_div_255(coverage[i], k) : k), dst + 4 * i);
+    }
+}
+
 /// One piece of `solid_cover_rows_with`, columns `a ..< b` of a row: the row's stale
 /// columns made ready as `BackdropRows.prepare` does (`*start`, NULL when the row is not
 /// stale), then the colour through the coverage bytes, or through none where `known` full.
@@ -256,6 +263,9 @@ __attribute__((always_inline)) static inline void solid_cover_piece(
         if (end > lo) fill(dst + 4 * lo, (size_t)(end - lo), backdrop);
         *start = (int32_t)(b < stale_x1 ? b : stale_x1);
     }
+    // An edge of a pixel or three (most pieces between an oval's or a glyph's full runs)
+    // costs no call: one pixel at a time, as every level's tail rounds it.
+    if (!known && b - a <= 3) return solid_pixels(color, coverage + a, k, dst + 4 * a, 0, (size_t)(b - a));
     solid(color, known ? NULL : coverage + a, k, dst + 4 * a, (size_t)(b - a));
 }
 
@@ -374,13 +384,6 @@ __attribute__((always_inline)) static inline void scaled_span_rows_with(struct s
             x = b;
         }
         if (x < hi) scaled_span_piece(ops, rows, backdrop, mask, dst, start, x, hi, 0);
-    }
-}
-
-/// Pixels `from ..< to` of a solid row, one at a time.
-static inline void solid_pixels(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t from, size_t to) {
-    for (size_t i = from; i < to; i++) {
-        blend_pixel(scaled_pixel(color, coverage ? mul_div_255(coverage[i], k) : k), dst + 4 * i);
     }
 }
 
