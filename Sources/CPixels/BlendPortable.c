@@ -197,7 +197,15 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
     alpha_bytes(coverage, dst, i, count, alpha, k);
 }
 
+static void solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows) {
+    solid_cover_rows_with(solid_row, fill_pixels, color, k, backdrop, rows);
+}
+
+static void scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
+    scaled_span_rows_with((struct scaled_span_ops){fill_pixels, over_row, masked_row_opacity, scaled_row_onto}, backdrop, rows);
+}
+
 const struct kernel_table mask_portable_kernels = {
-    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, solid_span_rows, fill_pixels,
-    alpha_fill, alpha_row, over_row,
+    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, solid_span_rows, solid_cover_rows,
+    scaled_span_rows, fill_pixels, alpha_fill, alpha_row, over_row,
 };

@@ -406,9 +406,18 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 #endif
 }
 
+static void vector_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows) {
+    solid_cover_rows_with(vector_solid_row, vector_fill_pixels, color, k, backdrop, rows);
+}
+
+static void vector_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
+    scaled_span_rows_with((struct scaled_span_ops){vector_fill_pixels, vector_over_row, vector_masked_row_opacity, vector_scaled_row_onto},
+                          backdrop, rows);
+}
+
 #define VECTOR_KERNELS                                                                                               \
     {                                                                                                                \
         vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,                    \
-            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_fill_pixels, vector_alpha_fill, \
+            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_solid_cover_rows, vector_scaled_span_rows, vector_fill_pixels, vector_alpha_fill, \
             vector_alpha_row, vector_over_row,                                                                       \
     }

@@ -73,6 +73,14 @@ void mask_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_s
     kernels()->solid_span_rows(color, backdrop, rows);
 }
 
+void mask_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows) {
+    kernels()->solid_cover_rows(color, k, backdrop, rows);
+}
+
+void mask_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
+    kernels()->scaled_span_rows(backdrop, rows);
+}
+
 void mask_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) { kernels()->fill_pixels(dst, count, pixel); }
 
 void mask_alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) { kernels()->alpha_fill(dst, count, alpha); }

@@ -129,6 +129,76 @@ struct mask_solid_span_rows {
 /// colour already; a row whose extent is empty is left as it is.
 void mask_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
 
+/// Rows of a plain fill of a solid colour (`mask_solid_cover_rows`): the coverage's spans
+/// and bytes, the destination and the rows' stale columns, each from the first row drawn.
+struct mask_solid_cover_rows {
+    /// The rows `y0 ..< y1` and the columns `x0 ..< x1` drawn (inside the coverage's rect).
+    ptrdiff_t y0, y1, x0, x1;
+    /// The coverage's spans from row `y0`, four a row, and its full runs, as in `struct
+    /// mask_solid_span_rows`; NULL when it has none (one piece over the columns, its bytes read).
+    const int32_t *spans;
+    const int32_t *runs;
+    ptrdiff_t origin;
+    /// The coverage's bytes of row `y0` at column 0, and the step from a row to the next.
+    const uint8_t *coverage;
+    ptrdiff_t coverage_stride;
+    /// The destination's pixels of row `y0` at column 0, and the step in bytes.
+    uint8_t *dst;
+    ptrdiff_t dst_stride;
+    /// The stale rows, as in `struct mask_solid_span_rows`; NULL when none is stale.
+    int32_t *stale_starts;
+    ptrdiff_t stale_y0, stale_y1, stale_x1;
+};
+
+/// Draws the solid premultiplied `color` times `k` (0...255) through a coverage over `rows`
+/// (`struct mask_solid_cover_rows`), each row along the coverage's pieces within `x0 ..< x1`:
+/// a full run `mask_solid_row` without coverage bytes, a piece between full runs with them.
+/// Before each piece the row's stale columns before it become `backdrop`, and those under
+/// it too unless it is a full run of an opaque colour at 255 (which overwrites them); the
+/// row is fresh up to the piece's end afterwards (MaskEngine's `BackdropRows.prepare`).
+void mask_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows);
+
+/// Rows of a fill through a mask below full opacity over a source shaded once, where the
+/// coverage under them is known full (`mask_scaled_span_rows`): the mask's spans and bytes,
+/// the destination and the stale rows as in `struct mask_solid_span_rows`, and the one source row.
+struct mask_scaled_span_rows {
+    /// The rows `y0 ..< y1` and the columns `x0 ..< x1` drawn (inside the mask's rect).
+    ptrdiff_t y0, y1, x0, x1;
+    /// The mask's spans from row `y0`, four a row, and its full runs; NULL when it has none.
+    const int32_t *spans;
+    const int32_t *runs;
+    ptrdiff_t origin;
+    /// The mask's bytes of row `y0` at column 0, and the step from a row to the next.
+    const uint8_t *mask;
+    ptrdiff_t mask_stride;
+    /// The destination's pixels of row `y0` at column 0, and the step in bytes.
+    uint8_t *dst;
+    ptrdiff_t dst_stride;
+    /// The stale rows; NULL when none is stale.
+    int32_t *stale_starts;
+    ptrdiff_t stale_y0, stale_y1, stale_x1;
+    /// `count` pixels from device column `row_x0`: the source's row, that row times `k`
+    /// (`mask_scaled_row_onto` over a transparent backdrop), and room for it times `k` over
+    /// the backdrop, made when first wanted: `made[0]` is 1 once it is, over the pixel `made[1]`.
+    const uint8_t *source;
+    const uint8_t *scaled;
+    uint8_t *blended;
+    uint32_t *made;
+    ptrdiff_t row_x0;
+    size_t count;
+    /// The draw's constant (below 255).
+    uint32_t k;
+};
+
+/// Draws `rows` (`struct mask_scaled_span_rows`), each row along the mask's pieces of its
+/// extent within `x0 ..< x1`: a full run whose columns are all stale the source times `k`
+/// over `backdrop`, copied from `blended` (the stale columns before it made `backdrop`);
+/// else, the stale columns up to the piece's end made `backdrop` first, a full run the
+/// scaled row blended (`mask_over_row`), a piece between full runs the source times its
+/// mask bytes, then `k` (`mask_masked_row_opacity`). As MaskEngine's
+/// `DrawPipeline.scaledMaskedRow` does, row after row.
+void mask_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows);
+
 /// Writes `pixel` to each of the `count` pixels from `dst`.
 void mask_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel);
 

@@ -354,6 +354,104 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
+    /// A plain fill's row (`mask_solid_cover_rows`), the coverage's extent, full runs and
+    /// stale columns of `SpanRow`: each column of the extent the colour times `k` times its
+    /// coverage byte (times `k` alone in a full run, whatever the byte) over the
+    /// destination, or over the backdrop where the column is stale; the stale columns
+    /// before the extent the backdrop; nothing else written, nothing written for an empty
+    /// extent; the row fresh up to where it was drawn. At every level.
+    func testSolidCoverRowsGiveTheScalarBytes() {
+        for (color, k) in [(UInt32(0xFF20_4080), UInt32(255)), (0xFF20_4080, 100), (0x8010_2040, 255), (0x8010_2040, 3)] {
+            let backdrop: UInt32 = 0xFF30_70A0
+            check("solid cover row \(String(color, radix: 16)) at \(k)", rounds: 300, seed: UInt64(k) &* 31 &+ UInt64(color & 0xFF),
+                  maxCount: 200, kernel: { _, c, d, _, row in
+                      let span = SpanRow(row)
+                      let entries: [Int32] = [Int32(span.lo - span.origin), Int32(span.hi - span.origin), 0, Int32(span.runs.count)]
+                      var starts: [Int32] = [Int32(span.staleStart)]
+                      let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
+                      entries.withUnsafeBufferPointer { e in span.runs.withUnsafeBufferPointer { r in
+                          starts.withUnsafeMutableBufferPointer { stale in
+                              var spec = mask_solid_cover_rows(y0: 4, y1: 5, x0: 0, x1: row.count, spans: e.baseAddress,
+                                                               runs: r.baseAddress, origin: span.origin, coverage: c, coverage_stride: 0,
+                                                               dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
+                                                               stale_y1: 5, stale_x1: staleX1)
+                              mask_solid_cover_rows(color, k, backdrop, &spec)
+                          }
+                      } }
+                      if span.lo < span.hi, span.staleStart < span.staleEnd { XCTAssertEqual(starts[0], Int32(span.staleEnd)) }
+                  }, reference: { i, r in
+                      let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
+                      guard span.lo < span.hi, x < span.hi else { return r.destination[i] }
+                      guard x >= span.lo else { return stale ? backdrop : r.destination[i] }
+                      let factor = span.isFull(x) ? k : UInt32(mulDiv255(UInt32(r.coverage[i]), k))
+                      return self.over(scaled(color, by: factor), stale ? backdrop : r.destination[i])
+                  })
+        }
+    }
+
+    /// Two rows of four pixels worked by hand, without spans (each row's bytes read over
+    /// columns 1 ..< 4), red over green: coverage 51 gives red 51 over green 204, 102 gives
+    /// 102 over 153, 255 red, 0 green; column 0 of each row is untouched. The second row is
+    /// a stride on, in both the coverage and the pixels.
+    func testSolidCoverRowsWorkedByHand() {
+        let red: UInt32 = 0xFF00_00FF, green: UInt32 = 0xFF00_FF00
+        let coverage: [UInt8] = [0, 51, 255, 102, 255, 0, 51, 0]
+        let expected: [UInt32] = [green, 0xFF00_CC33, red, 0xFF00_9966, green, green, 0xFF00_CC33, green]
+        for level in levels {
+            PixelKernels.level = level
+            var pixels = [UInt32](repeating: green, count: 8)
+            coverage.withUnsafeBufferPointer { c in pixels.withUnsafeMutableBytes { px in
+                var spec = mask_solid_cover_rows(y0: 0, y1: 2, x0: 1, x1: 4, spans: nil, runs: nil, origin: 0, coverage: c.baseAddress,
+                                                 coverage_stride: 4, dst: px.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                                 dst_stride: 16, stale_starts: nil, stale_y0: 0, stale_y1: 0, stale_x1: 0)
+                mask_solid_cover_rows(red, 255, 0xFF00_0000, &spec)
+            } }
+            XCTAssertEqual(pixels, expected, "level \(level)")
+        }
+    }
+
+    /// A fill through a mask's row below full opacity over a source row shaded once
+    /// (`mask_scaled_span_rows`), the mask's extent, full runs and stale columns of
+    /// `SpanRow`: each column of a full run the source times `k`, of a piece between them
+    /// the source times its mask byte, then `k`, over the destination, or over the backdrop
+    /// where the column is stale (the destination's bytes, random, never read there); the
+    /// stale columns before the extent the backdrop; nothing else written; the row fresh up
+    /// to where it was drawn. At every level.
+    func testScaledSpanRowsGiveTheScalarBytes() {
+        let backdrop: UInt32 = 0xFF30_70A0
+        for k: UInt32 in [1, 77, 128, 254] {
+            check("scaled span row at \(k)", rounds: 300, seed: 700 &+ UInt64(k), maxCount: 200, kernel: { s, c, d, n, row in
+                let span = SpanRow(row)
+                let entries: [Int32] = [Int32(span.lo - span.origin), Int32(span.hi - span.origin), 0, Int32(span.runs.count)]
+                var starts: [Int32] = [Int32(span.staleStart)]
+                let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
+                let scaledRow = (0..<n).map { scaled(row.source[row.start + $0], by: k) }
+                var blended = [UInt32](repeating: 0, count: max(1, n)), made: [UInt32] = [0, 0]
+                entries.withUnsafeBufferPointer { e in span.runs.withUnsafeBufferPointer { r in
+                    starts.withUnsafeMutableBufferPointer { stale in scaledRow.withUnsafeBytes { sc in
+                        blended.withUnsafeMutableBytes { b in made.withUnsafeMutableBufferPointer { m in
+                            var spec = mask_scaled_span_rows(
+                                y0: 4, y1: 5, x0: 0, x1: n, spans: e.baseAddress, runs: r.baseAddress, origin: span.origin,
+                                mask: c, mask_stride: 0, dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
+                                stale_y1: 5, stale_x1: staleX1, source: s, scaled: sc.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                blended: b.baseAddress?.assumingMemoryBound(to: UInt8.self), made: m.baseAddress, row_x0: 0,
+                                count: n, k: k)
+                            mask_scaled_span_rows(backdrop, &spec)
+                        } }
+                    } }
+                } }
+                if span.lo < span.hi, span.staleStart < span.staleEnd { XCTAssertEqual(starts[0], Int32(span.staleEnd)) }
+                if made[0] == 1 { XCTAssertEqual(made[1], backdrop) }
+            }, reference: { i, r in
+                let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
+                guard span.lo < span.hi, x < span.hi else { return r.destination[i] }
+                guard x >= span.lo else { return stale ? backdrop : r.destination[i] }
+                let source = span.isFull(x) ? r.source[i] : scaled(r.source[i], by: UInt32(r.coverage[i]))
+                return self.over(scaled(source, by: k), stale ? backdrop : r.destination[i])
+            })
+        }
+    }
+
     /// The alpha kernels, on the four bytes of each destination pixel of the random rows as
     /// alpha bytes (so up to 600 bytes, several steps of 64), with four coverage bytes a pixel.
     func testAlphaRowsGiveTheScalarBytes() {

@@ -141,22 +141,24 @@ extension DrawPipeline {
     }
 
     /// `runPlainFill` of the solid `color` over `region` (inside the coverage and the
-    /// surface): each piece of a row's spans one `mask_solid_row`.
+    /// surface): one `mask_solid_cover_rows` call for all the rows, which walks each row's
+    /// pieces itself (each a `mask_solid_row`, its stale columns made ready first as
+    /// `BackdropRows.prepare` does), without a call a piece from here.
     private func runSolidFill(_ color: UInt32, coverage: CoverageMask, k: UInt32, region: PixelRect, into surface: inout Surface) {
-        let rect = surface.rect, cw = coverage.rect.width
+        let rect = surface.rect, c = coverage.rect, backdropPixel = surface.backdrop
         coverage.withSpans { spans in
             coverage.bytes.withUnsafeBufferPointer { cov in
                 surface.withPixels { dst, backdrop in
                     guard let covBytes = cov.baseAddress, let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                    let opaque = k == 255 && color >> 24 == 255
-                    for y in region.y0..<region.y1 {
-                        let covRow = covBytes + ((y &- coverage.rect.y0) &* cw &- coverage.rect.x0)
-                        let dstRow = dstBytes + ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
-                        spans.forEach(y: y, within: region.x0, region.x1) { a, b, known in
-                            backdrop.prepare(y: y, a, b, overwrites: known && opaque)
-                            mask_solid_row(color, known ? nil : covRow + a, k, dstRow + a &* 4, b &- a)
-                        }
-                    }
+                    let y0 = region.y0, tables = spans.tables, stale = backdrop.staleStarts
+                    var spec = mask_solid_cover_rows(
+                        y0: y0, y1: region.y1, x0: region.x0, x1: region.x1,
+                        spans: tables.map { $0.rows + (y0 &- c.y0) &* 4 }, runs: tables?.runs, origin: c.x0,
+                        coverage: covBytes + ((y0 &- c.y0) &* c.width &- c.x0), coverage_stride: c.width,
+                        dst: dstBytes + ((y0 &- rect.y0) &* rect.width &- rect.x0) &* 4, dst_stride: rect.width &* 4,
+                        stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0,
+                        stale_x1: stale?.rect.x1 ?? 0)
+                    mask_solid_cover_rows(color, k, backdropPixel, &spec)
                 }
             }
         }
@@ -212,7 +214,7 @@ extension DrawPipeline {
             runSolidMaskedFill(color, coverage: coverage, mask: mask, painted: painted, region: region, into: &surface)
             return true
         }
-        let rect = surface.rect, rows = region.y0..<region.y1
+        let rect = surface.rect, rows = region.y0..<region.y1, backdropPixel = surface.backdrop
         coverage.withSpans { spans in mask.withSpans { maskSpans in
             coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
                 surface.withPixels { dst, backdrop in
@@ -265,7 +267,8 @@ extension DrawPipeline {
                         }
                         guard let scaledRow else { return rows.forEach(fillRow) }
                         DrawPipeline.scaledMaskedRows(rows, within: region, coverage: spans, mask: maskSpans, maskBytes, row: scaledRow,
-                                                      from: painted.x0, onto: dstBytes, surface: rect, backdrop, otherwise: fillRow)
+                                                      from: painted.x0, onto: dstBytes, surface: rect, backdrop,
+                                                      backdropPixel: backdropPixel, otherwise: fillRow)
                     }
                     }
                 }

@@ -86,26 +86,60 @@ extension DrawPipeline {
 
 extension DrawPipeline {
     /// The rows of a fill through a mask below full opacity over a source shaded once
-    /// (`row`), within `region`: a row where the coverage is known full over the mask's
-    /// extent is `scaledMaskedRow`, any other goes to `otherwise`. The rows' origins and
-    /// strides are locals, not read again through the masks for every row. `maskBytes` and
-    /// `pixels` are the mask's and the surface's (`surface`) first bytes.
+    /// (`row`), within `region`: rows that share the coverage's entries and where it is
+    /// known full over the region's columns are one `mask_scaled_span_rows` call (which
+    /// draws each row as `scaledMaskedRow` does); any other row where the coverage is known
+    /// full over the mask's extent is `scaledMaskedRow`, any other goes to `otherwise`.
+    /// The rows' origins and strides are locals, not read again through the masks for
+    /// every row. `maskBytes` and `pixels` are the mask's and the surface's (`surface`)
+    /// first bytes; `backdropPixel` the frame's backdrop (`BackdropRows`' pixel).
     static func scaledMaskedRows(_ rows: Range<Int>, within region: PixelRect, coverage: CoverageMask.Spans, mask: CoverageMask.Spans,
                                  _ maskBytes: UnsafePointer<UInt8>, row: ScaledRow, from x0: Int, onto pixels: UnsafeMutableRawPointer,
-                                 surface: PixelRect, _ backdrop: BackdropRows, otherwise: (Int) -> Void) {
+                                 surface: PixelRect, _ backdrop: BackdropRows, backdropPixel: UInt32, otherwise: (Int) -> Void) {
         let mw = mask.rect.width, maskOrigin = mask.rect.y0 &* mw &+ mask.rect.x0
         let sw = surface.width, dstOrigin = surface.y0 &* sw &+ surface.x0
         let rx0 = region.x0, rx1 = region.x1
-        for y in rows {
-            let c = coverage.extent(y: y, within: rx0, rx1)
-            let (lo, hi) = mask.extent(y: y, within: c.lo, c.hi)
-            guard lo < hi else { continue }
-            guard coverage.isKnownFull(y: y, x0: lo, x1: hi) else {
-                otherwise(y)
+        var band = rows.lowerBound
+        while band < rows.upperBound {
+            let end = coverage.rowsSharingSpans(from: band, to: rows.upperBound)
+            if coverage.isKnownFull(y: band, x0: rx0, x1: rx1) {
+                row.spanRows(band..<end, x0: rx0, x1: rx1, mask: mask, maskBytes: maskBytes + (band &* mw &- maskOrigin), maskStride: mw,
+                             from: x0, onto: (pixels + (band &* sw &- dstOrigin) &* 4).assumingMemoryBound(to: UInt8.self),
+                             stride: sw &* 4, backdrop, backdropPixel)
+                band = end
                 continue
             }
-            scaledMaskedRow(y: y, lo, hi, mask: mask, maskBytes + (y &* mw &- maskOrigin), row: row, from: x0,
-                            onto: pixels + (y &* sw &- dstOrigin) &* 4, backdrop)
+            for y in band..<end {
+                let c = coverage.extent(y: y, within: rx0, rx1)
+                let (lo, hi) = mask.extent(y: y, within: c.lo, c.hi)
+                guard lo < hi else { continue }
+                guard coverage.isKnownFull(y: y, x0: lo, x1: hi) else {
+                    otherwise(y)
+                    continue
+                }
+                scaledMaskedRow(y: y, lo, hi, mask: mask, maskBytes + (y &* mw &- maskOrigin), row: row, from: x0,
+                                onto: pixels + (y &* sw &- dstOrigin) &* 4, backdrop)
+            }
+            band = end
         }
+    }
+}
+
+extension DrawPipeline.ScaledRow {
+    /// Rows `rows` through the mask over columns `x0 ..< x1`, where the coverage is known
+    /// full, in one `mask_scaled_span_rows` call: `maskRow` and `out` are the first row's
+    /// mask bytes and pixels at device column 0, `x0` of the source row is `from`.
+    func spanRows(_ rows: Range<Int>, x0: Int, x1: Int, mask: CoverageMask.Spans, maskBytes maskRow: UnsafePointer<UInt8>, maskStride: Int,
+                  from rowX0: Int, onto out: UnsafeMutablePointer<UInt8>, stride: Int, _ backdrop: BackdropRows,
+                  _ backdropPixel: UInt32) {
+        let m = mask.rect, y0 = rows.lowerBound, tables = mask.tables, stale = backdrop.staleStarts
+        var spec = mask_scaled_span_rows(
+            y0: y0, y1: rows.upperBound, x0: x0, x1: x1,
+            spans: tables.map { $0.rows + (y0 &- m.y0) &* 4 }, runs: tables?.runs, origin: m.x0,
+            mask: maskRow, mask_stride: maskStride, dst: out, dst_stride: stride,
+            stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0, stale_x1: stale?.rect.x1 ?? 0,
+            source: source.assumingMemoryBound(to: UInt8.self), scaled: scaled.assumingMemoryBound(to: UInt8.self),
+            blended: blended.assumingMemoryBound(to: UInt8.self), made: made, row_x0: rowX0, count: count, k: k)
+        mask_scaled_span_rows(backdropPixel, &spec)
     }
 }
