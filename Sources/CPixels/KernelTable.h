@@ -174,6 +174,24 @@ __attribute__((always_inline)) static inline void fill_around(void (*fill)(uint8
     if (hb < b) fill(dst + 4 * hb, (size_t)(b - hb), color);
 }
 
+/// Narrows a row's columns [*lo, *hi) to its extent in `*spans` (four entries a row: the
+/// extent's start and end, and the first and end index of its full runs in `all_runs`, all
+/// relative to `origin`), gives its full runs, and moves `*spans` to the next row. With no
+/// spans the columns stay as given and there are no runs.
+__attribute__((always_inline)) static inline void row_extent_and_runs(
+    const int32_t **spans, const int32_t *all_runs, ptrdiff_t origin, ptrdiff_t *lo, ptrdiff_t *hi,
+    const int32_t **runs, const int32_t **runs_end) {
+    const int32_t *s = *spans;
+    *runs = NULL;
+    *runs_end = NULL;
+    if (!s) return;
+    if (*lo < origin + s[0]) *lo = origin + s[0];
+    if (*hi > origin + s[1]) *hi = origin + s[1];
+    *runs = all_runs + s[2];
+    *runs_end = all_runs + s[3];
+    *spans = s + 4;
+}
+
 /// `mask_solid_span_rows` with a level's own `ops`, inlined into each level's kernel. The
 /// fields read every row are held in locals: through `rows` they would be loaded again
 /// after each call.
@@ -189,14 +207,8 @@ __attribute__((always_inline)) static inline void solid_span_rows_with(struct so
     const int32_t *const held_runs = rows->held_runs;
     for (ptrdiff_t y = rows->y0; y < rows->y1; y++, mask += mask_stride, dst += dst_stride) {
         ptrdiff_t lo = x0, hi = x1;
-        const int32_t *runs = NULL, *runs_end = NULL;
-        if (spans) {
-            if (lo < origin + spans[0]) lo = origin + spans[0];
-            if (hi > origin + spans[1]) hi = origin + spans[1];
-            runs = all_runs + spans[2];
-            runs_end = all_runs + spans[3];
-            spans += 4;
-        }
+        const int32_t *runs, *runs_end;
+        row_extent_and_runs(&spans, all_runs, origin, &lo, &hi, &runs, &runs_end);
         if (lo >= hi) continue;
         // The row's stale columns up to `hi` are taken: all written below.
         ptrdiff_t s = hi, e = hi;
@@ -284,14 +296,8 @@ __attribute__((always_inline)) static inline void solid_cover_rows_with(
     const int opaque = k == 255 && color >> 24 == 255;
     for (ptrdiff_t y = rows->y0; y < rows->y1; y++, coverage += coverage_stride, dst += dst_stride) {
         ptrdiff_t lo = x0, hi = x1;
-        const int32_t *runs = NULL, *runs_end = NULL;
-        if (spans) {
-            if (lo < origin + spans[0]) lo = origin + spans[0];
-            if (hi > origin + spans[1]) hi = origin + spans[1];
-            runs = all_runs + spans[2];
-            runs_end = all_runs + spans[3];
-            spans += 4;
-        }
+        const int32_t *runs, *runs_end;
+        row_extent_and_runs(&spans, all_runs, origin, &lo, &hi, &runs, &runs_end);
         if (lo >= hi) continue;
         int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
         ptrdiff_t x = lo;
@@ -363,14 +369,8 @@ __attribute__((always_inline)) static inline void scaled_span_rows_with(struct s
     int32_t *const stale_starts = rows->stale_starts;
     for (ptrdiff_t y = rows->y0; y < rows->y1; y++, mask += mask_stride, dst += dst_stride) {
         ptrdiff_t lo = x0, hi = x1;
-        const int32_t *runs = NULL, *runs_end = NULL;
-        if (spans) {
-            if (lo < origin + spans[0]) lo = origin + spans[0];
-            if (hi > origin + spans[1]) hi = origin + spans[1];
-            runs = all_runs + spans[2];
-            runs_end = all_runs + spans[3];
-            spans += 4;
-        }
+        const int32_t *runs, *runs_end;
+        row_extent_and_runs(&spans, all_runs, origin, &lo, &hi, &runs, &runs_end);
         if (lo >= hi) continue;
         int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
         ptrdiff_t x = lo;
