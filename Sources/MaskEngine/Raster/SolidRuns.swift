@@ -33,32 +33,69 @@ struct SolidRuns {
     private var rows: Range<Int> = 0..<0
     /// The colour the runs hold, packed RGBA.
     private var color: UInt32 = 0
-    /// True when `held` says what the buffer holds.
-    private var isKnown = false
-    /// True once a draw of this frame recorded the runs (see `endFrame`).
-    private var recordedThisFrame = false
     /// True once anything wrote the buffer in this frame.
     private var touchedThisFrame = false
-    /// True when the draw that recorded `held` was its frame's first, so that each row
+    /// True when the draw that recorded `left` was its frame's first, so that each row
     /// it drew holds the backdrop before its extent's start.
     private var startsKnown = false
-    /// Per row of `rows`, the start and end of its run (equal: none) and the start of its
-    /// extent (0 for a row not drawn).
-    private var held: [Int32] = []
-    /// The room the next draw records its runs in, swapped with `held` afterwards.
-    private var drawn: [Int32] = []
-    /// True when `heldRight` says what the buffer holds in `color` over `rows`: the last
-    /// frame's draws were a left pass then a right pass, and nothing wrote the buffer since.
-    private var rightKnown = false
-    /// True once the right pass of this frame recorded `heldRight` (see `endFrame`).
-    private var rightRecordedThisFrame = false
+    /// The runs of a frame's draw (its first, or any draw but a right pass).
+    private var left = Record()
+    /// The runs of a two-sided fill's right pass; known only when the last frame's draws
+    /// were a left pass then a right pass, and nothing wrote the buffer since.
+    private var right = Record()
     /// True when this frame's draws so far are one kernel draw, the frame's first.
     private var leftFirst = false
     /// True when the next draw is the right pass of a two-sided fill (`expectRightSide`).
     private var rightSideNext = false
-    /// `held` and `drawn` for the right pass's runs.
-    private var heldRight: [Int32] = []
-    private var drawnRight: [Int32] = []
+
+    /// One draw's runs: per row of `rows`, the start and end of its run (equal: none) and
+    /// the start of its extent (0 for a row not drawn).
+    private struct Record {
+        /// The runs the buffer holds, when `isKnown`.
+        var held: [Int32] = []
+        /// The room the next draw records its runs in, swapped with `held` afterwards.
+        var drawn: [Int32] = []
+        /// True when `held` says what the buffer holds.
+        var isKnown = false
+        /// True once a draw of this frame recorded the runs (see `endFrame`).
+        var recordedThisFrame = false
+
+        /// Forgets runs recorded by an earlier frame than the one ending.
+        mutating func endFrame() {
+            if !recordedThisFrame { isKnown = false }
+            recordedThisFrame = false
+        }
+
+        /// Calls `body` with the held runs (when known, `usable` and of `count` entries)
+        /// and cleared room for `count` entries, then keeps what `body` recorded.
+        mutating func draw<R>(count: Int, usable: Bool,
+                              _ body: (UnsafePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> R) -> R {
+            let handed = isKnown && usable && held.count == count
+            Record.clear(&drawn, count: count)
+            isKnown = false
+            let result = held.withUnsafeBufferPointer { held in
+                drawn.withUnsafeMutableBufferPointer { drawn in body(handed ? held.baseAddress : nil, drawn.baseAddress) }
+            }
+            swap(&held, &drawn)
+            isKnown = true
+            recordedThisFrame = true
+            return result
+        }
+
+        /// Makes `room` `count` entries, all 0.
+        static func clear(_ room: inout [Int32], count: Int) {
+            guard room.count == count else {
+                room = Array(repeating: 0, count: count)
+                return
+            }
+            // The kernels' fill of 4-byte pixels writes the 4-byte entries 0 in vector steps
+            // (a `memset` of a few kilobytes costs as many instructions as bytes).
+            room.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                mask_fill_pixels(base.assumingMemoryBound(to: UInt8.self), count, 0)
+            }
+        }
+    }
 
     /// Nothing known; with `recording`, a draw records its runs (a frame's buffer, kept
     /// for the next frame), else it is handed none.
@@ -68,8 +105,8 @@ struct SolidRuns {
 
     /// Forgets the runs: the buffer was written otherwise.
     mutating func forget() {
-        isKnown = false
-        rightKnown = false
+        left.isKnown = false
+        right.isKnown = false
         leftFirst = false
         rightSideNext = false
         touchedThisFrame = true
@@ -86,10 +123,8 @@ struct SolidRuns {
     /// backdrop now (a frame that draws no fill over the last one's). A draw of this frame
     /// left no stale column in its runs.
     mutating func endFrame() {
-        if !recordedThisFrame { isKnown = false }
-        if !rightRecordedThisFrame { rightKnown = false }
-        recordedThisFrame = false
-        rightRecordedThisFrame = false
+        left.endFrame()
+        right.endFrame()
         touchedThisFrame = false
         leftFirst = false
         rightSideNext = false
@@ -99,9 +134,9 @@ struct SolidRuns {
     /// to where the last frame's fill started in it, when its draw was that frame's only
     /// one: the columns before hold the backdrop.
     func narrowStale(_ stale: inout StaleBackdrop, rows frameRows: Range<Int>) {
-        guard isKnown, startsKnown, rows == frameRows, held.count == rows.count &* 3 else { return }
+        guard left.isKnown, startsKnown, rows == frameRows, left.held.count == rows.count &* 3 else { return }
         let rows = self.rows
-        held.withUnsafeBufferPointer { held in
+        left.held.withUnsafeBufferPointer { held in
             stale.raiseStarts { rect, starts in
                 let lo = max(rect.y0, rows.lowerBound), hi = min(rect.y1, rows.upperBound)
                 guard lo < hi else { return }
@@ -124,55 +159,24 @@ struct SolidRuns {
                           _ body: (_ held: UnsafePointer<Int32>?, _ drawn: UnsafeMutablePointer<Int32>?) -> R) -> R {
         guard records else { return body(nil, nil) }
         let count = rows.count &* 3
-        let right = rightSideNext
+        let rightPass = rightSideNext
         rightSideNext = false
         // The right pass right after the frame's first draw, its left pass, of this colour;
         // any other draw as the general case below.
-        if right, leftFirst, isKnown, self.color == color, self.rows == rows {
+        if rightPass, leftFirst, left.isKnown, self.color == color, self.rows == rows {
             leftFirst = false
-            let usable = rightKnown && heldRight.count == count
-            SolidRuns.clear(&drawnRight, count: count)
-            rightKnown = false
-            let result = heldRight.withUnsafeBufferPointer { held in
-                drawnRight.withUnsafeMutableBufferPointer { drawn in body(usable ? held.baseAddress : nil, drawn.baseAddress) }
-            }
-            swap(&heldRight, &drawnRight)
-            rightKnown = true
-            rightRecordedThisFrame = true
-            return result
+            return right.draw(count: count, usable: true, body)
         }
         let first = !touchedThisFrame
         touchedThisFrame = true
         leftFirst = first
         // The last frame's right runs serve only a right pass after this frame's first draw.
-        if !first || self.color != color || self.rows != rows { rightKnown = false }
-        rightRecordedThisFrame = false
-        let usable = isKnown && self.color == color && self.rows == rows && held.count == count
-        SolidRuns.clear(&drawn, count: count)
-        isKnown = false
-        let result = held.withUnsafeBufferPointer { held in
-            drawn.withUnsafeMutableBufferPointer { drawn in body(usable ? held.baseAddress : nil, drawn.baseAddress) }
-        }
-        swap(&held, &drawn)
+        if !first || self.color != color || self.rows != rows { right.isKnown = false }
+        right.recordedThisFrame = false
+        let result = left.draw(count: count, usable: self.color == color && self.rows == rows, body)
         self.color = color
         self.rows = rows
-        isKnown = true
-        recordedThisFrame = true
         startsKnown = first
         return result
-    }
-
-    /// Makes `room` `count` entries, all 0.
-    private static func clear(_ room: inout [Int32], count: Int) {
-        guard room.count == count else {
-            room = Array(repeating: 0, count: count)
-            return
-        }
-        // The kernels' fill of 4-byte pixels writes the 4-byte entries 0 in vector steps
-        // (a `memset` of a few kilobytes costs as many instructions as bytes).
-        room.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            mask_fill_pixels(base.assumingMemoryBound(to: UInt8.self), count, 0)
-        }
     }
 }
