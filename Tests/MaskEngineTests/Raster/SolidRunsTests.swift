@@ -101,19 +101,24 @@ final class SolidRunsTests: XCTestCase {
         return try renderer.render(at: t, using: buffers) { $0 }
     }
 
+    /// Renders `times` in that order into one `RenderBuffers`, at every kernel level, each
+    /// frame against a fresh render of its time.
+    private func assertInOrderMatchesFresh(_ renderer: Renderer, _ times: [Double], _ name: String) throws {
+        for level in 0...PixelKernels.best {
+            PixelKernels.level = level
+            let buffers = RenderBuffers()
+            buffers.pool.unwrittenFill = 0xA5
+            for t in times {
+                XCTAssertEqual(try renderer.render(at: t, using: buffers) { $0 }, try fresh(renderer, at: t),
+                               "\(name), level \(level), t = \(t)")
+            }
+        }
+    }
+
     func testFramesInAnyOrderOnOneBufferMatchFreshRenders() throws {
         let times = [0, 0.5, 1, 0.2, 0.9, 0.1, 0.6, 0, 0.45, 0.46, 0.3, 0.3, 0.6, 0.3]
         for (name, scene) in try scenes() {
-            let renderer = Renderer(scene: scene)
-            for level in 0...PixelKernels.best {
-                PixelKernels.level = level
-                let buffers = RenderBuffers()
-                buffers.pool.unwrittenFill = 0xA5
-                for t in times {
-                    XCTAssertEqual(try renderer.render(at: t, using: buffers) { $0 }, try fresh(renderer, at: t),
-                                   "\(name), level \(level), t = \(t)")
-                }
-            }
+            try assertInOrderMatchesFresh(Renderer(scene: scene), times, name)
         }
     }
 
@@ -193,15 +198,7 @@ final class SolidRunsTests: XCTestCase {
         for (name, renderer) in [("grows", try ring(from: Point(110, 60), to: Point(110, 60), under: false)),
                                  ("travels", try ring(from: Point(60, 60), to: Point(160, 60), under: false)),
                                  ("over a bar", try ring(from: Point(60, 60), to: Point(160, 60), under: true))] {
-            for level in 0...PixelKernels.best {
-                PixelKernels.level = level
-                let buffers = RenderBuffers()
-                buffers.pool.unwrittenFill = 0xA5
-                for t in times {
-                    XCTAssertEqual(try renderer.render(at: t, using: buffers) { $0 }, try fresh(renderer, at: t),
-                                   "\(name), level \(level), t = \(t)")
-                }
-            }
+            try assertInOrderMatchesFresh(renderer, times, name)
         }
     }
 }
