@@ -13,7 +13,10 @@ round (so the machine's drift falls on every measure alike), best of ROUNDS:
   (MaskBench scaling): a compute-only unit and a frame's memcpy between each thread's own
   buffers. A render cannot gain more from a second thread than this guest's second core
   gives these.
-Each measure is a process that takes the best of PASSES passes after a warm-up pass.
+Each measure is a process that takes the best of PASSES passes after a warm-up pass; a
+pass draws the 60 frames as many times over as it takes to last at least MIN_PASS
+(30 ms): a short scene's pass on two threads would otherwise last about a millisecond,
+and the threads' start (tens of microseconds) would show in its time.
 
 Prints ms per frame, mask's speed over the faster peer (>1: mask is faster), the gain
 from a second thread, and the ceiling.
@@ -38,6 +41,7 @@ ROOT = os.path.dirname(HERE)
 VENV = os.path.join(ROOT, ".build", "bench-venv")
 PYTHON = os.path.join(VENV, "bin", "python3")
 SCENES = ["tile_fade", "text_shimmer", "circle_reveal", "heavy"]
+MIN_PASS = "0.03"
 FRAME_BYTES = 1280 * 720 * 4
 CEILING_BYTES = 8 << 20
 
@@ -69,12 +73,13 @@ def main():
     for name in scenes:
         scene = os.path.join(HERE, "scenes", name + ".mask")
         if baseline:
-            measures[(name, "baseline")] = [baseline, "render", scene, "1", passes]
-        measures[(name, "mask 1")] = [bench, "render", scene, "1", passes]
-        measures[(name, "mask 2")] = [bench, "render", scene, "2", passes]
+            measures[(name, "baseline")] = [baseline, "render", scene, "1", passes, MIN_PASS]
+        measures[(name, "mask 1")] = [bench, "render", scene, "1", passes, MIN_PASS]
+        measures[(name, "mask 2")] = [bench, "render", scene, "2", passes, MIN_PASS]
         if name in SCENES:
             for peer in ("cairo", "blend2d"):
-                measures[(name, peer)] = [PYTHON, os.path.join(HERE, "memory_peer.py"), peer, name, passes]
+                measures[(name, peer)] = [PYTHON, os.path.join(HERE, "memory_peer.py"), peer, name, passes,
+                                        MIN_PASS]
     best = {}
     ceiling = [float("inf"), float("inf")]
     scaling = [float("inf")] * 4

@@ -1,10 +1,14 @@
 """One peer drawing one scene in memory, for Benchmarks/memory.py: frames 0–59 (1280×720,
 30 fps) drawn into the peer's own surface, reused (cairo's ARGB32 `ImageSurface`, Blend2D's
 PRGB32 `BLImage`), nothing packed, copied or written; one warm-up pass, then PASSES timed
-passes. Prints the best pass's seconds per frame.
+passes. Prints the best pass's seconds per frame. With MIN_SECONDS, a timed pass draws the
+frames as many times over as it takes to last that long (judged by the warm-up pass), as
+MaskBench does.
 
-Usage: python memory_peer.py cairo|blend2d SCENE PASSES [OUT.png]   (OUT: frame 30, to look at)
+Usage: python memory_peer.py cairo|blend2d SCENE PASSES [MIN_SECONDS [OUT.png]]
+       (OUT: frame 30, to look at)
 """
+import math
 import os
 import sys
 import time
@@ -44,19 +48,23 @@ def blend2d_pass(scene):
 
 def main():
     peer, scene, passes = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    minimum = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
     frame, save = {"cairo": cairo_pass, "blend2d": blend2d_pass}[peer](scene)
-    best = float("inf")
-    for n in range(passes + 1):
+
+    def timed(laps):
         start = time.perf_counter()
-        for k in range(FRAMES):
-            frame(k)
-        elapsed = time.perf_counter() - start
-        if n > 0:
-            best = min(best, elapsed)
-    if len(sys.argv) > 4:
+        for _ in range(laps):
+            for k in range(FRAMES):
+                frame(k)
+        return time.perf_counter() - start
+
+    warm_up = timed(1)
+    laps = 1 if warm_up >= minimum else min(10_000, math.ceil(minimum / max(warm_up, 1e-9)))
+    best = min(timed(laps) for _ in range(passes))
+    if len(sys.argv) > 5:
         frame(30)
-        save(sys.argv[4])
-    print(f"{best / FRAMES:.9f}")
+        save(sys.argv[5])
+    print(f"{best / (FRAMES * laps):.9f}")
 
 
 if __name__ == "__main__":

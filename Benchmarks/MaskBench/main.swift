@@ -2,8 +2,12 @@
 // scene rendered through the public API into reused `RenderBuffers`, one per thread,
 // nothing written; and the frame's memory-traffic ceiling (an 8 MiB memset and memcpy).
 //
-//   MaskBench render SCENE.mask THREADS PASSES   best seconds per frame of PASSES passes
-//                                                 over frames 0–59 (after one warm-up pass)
+//   MaskBench render SCENE.mask THREADS PASSES [MIN_SECONDS]
+//                                                 best seconds per frame of PASSES passes
+//                                                 over frames 0–59 (after one warm-up pass);
+//                                                 with MIN_SECONDS, a pass renders the frames
+//                                                 as many times over as it takes to last that
+//                                                 long (judged by the warm-up pass)
 //   MaskBench ceiling PASSES                      best seconds of one 8 MiB memset, memcpy
 //   MaskBench scaling PASSES                      best seconds per unit of work of 60 units on
 //                                                 one thread and on two, as `render` splits
@@ -36,29 +40,34 @@ final class Checksum: @unchecked Sendable {
 
 /// Renders `frames` with `threads` threads, each with its own buffers (thread i takes the
 /// frames i, i + threads, ...), `passes` times after one warm-up pass; the best pass's
-/// seconds per frame.
-func renderPasses(_ renderer: Renderer, threads: Int, passes: Int, checksum: Checksum) throws -> Double {
+/// seconds per frame. A timed pass renders the frames `laps` times over, the fewest that
+/// make the warm-up pass times `laps` last `minimum` seconds: a pass of a short scene on
+/// two threads lasts about a millisecond, of which the threads' start is a visible part.
+func renderPasses(_ renderer: Renderer, threads: Int, passes: Int, minimum: Double, checksum: Checksum) throws -> Double {
     let buffers = (0..<threads).map { _ in RenderBuffers() }
     let failure = NSLock()
     nonisolated(unsafe) var error: (any Error)?
     nonisolated(unsafe) let shared = buffers
-    func pass() {
+    func pass(laps: Int) {
         DispatchQueue.concurrentPerform(iterations: threads) { i in
             do {
-                for k in stride(from: frames.lowerBound + i, to: frames.upperBound, by: threads) {
-                    try renderer.renderFrame(k, using: shared[i]) { checksum.add($0) }
+                for _ in 0..<laps {
+                    for k in stride(from: frames.lowerBound + i, to: frames.upperBound, by: threads) {
+                        try renderer.renderFrame(k, using: shared[i]) { checksum.add($0) }
+                    }
                 }
             } catch let thrown {
                 failure.withLock { error = thrown }
             }
         }
     }
-    pass()
+    let warmUp = seconds { pass(laps: 1) }
     if let error { throw error }
+    let laps = warmUp >= minimum ? 1 : Int(min(10_000, (minimum / max(warmUp, 1e-9)).rounded(.up)))
     var best = Double.infinity
-    for _ in 0..<passes { best = min(best, seconds(pass)) }
+    for _ in 0..<passes { best = min(best, seconds { pass(laps: laps) }) }
     if let error { throw error }
-    return best / Double(frames.count)
+    return best / Double(frames.count * laps)
 }
 
 /// Where the ceiling's buffers are published, so that the compiler cannot drop a store
@@ -127,12 +136,13 @@ func scaling(threads: Int, passes: Int) -> (compute: Double, copy: Double) {
 let arguments = CommandLine.arguments.dropFirst()
 do {
     switch (arguments.first, arguments.count) {
-    case ("render", 4):
+    case ("render", 4), ("render", 5):
         let values = Array(arguments)
-        guard let threads = Int(values[2]), threads > 0, let passes = Int(values[3]), passes > 0 else { throw CocoaError(.formatting) }
+        guard let threads = Int(values[2]), threads > 0, let passes = Int(values[3]), passes > 0,
+              let minimum = values.count > 4 ? Double(values[4]) : 0, minimum >= 0, minimum <= 60 else { throw CocoaError(.formatting) }
         let renderer = Renderer(scene: try Script(contentsOf: values[1]).run())
         let checksum = Checksum()
-        let perFrame = try renderPasses(renderer, threads: threads, passes: passes, checksum: checksum)
+        let perFrame = try renderPasses(renderer, threads: threads, passes: passes, minimum: minimum, checksum: checksum)
         print(String(format: "%.9f %d", perFrame, checksum.value))
     case ("ceiling", 2):
         guard let passes = Int(Array(arguments)[1]), passes > 0 else { throw CocoaError(.formatting) }
@@ -143,7 +153,7 @@ do {
         let one = scaling(threads: 1, passes: passes), two = scaling(threads: 2, passes: passes)
         print(String(format: "%.9f %.9f %.9f %.9f", one.compute, two.compute, one.copy, two.copy))
     default:
-        FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES | MaskBench ceiling PASSES | MaskBench scaling PASSES\n".utf8))
+        FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES [MIN_SECONDS] | MaskBench ceiling PASSES | MaskBench scaling PASSES\n".utf8))
         exit(2)
     }
 } catch {
