@@ -28,6 +28,9 @@ let package = Package(
         // types lack: RGBA to packed RGB, and the compositor's hottest rows (AVX-512 / AVX2
         // chosen at run time, portable C elsewhere).
         .target(name: "CPixels"),
+        // The tool's reservation of a frame file's blocks (`fallocate`, which Swift's Glibc
+        // module does not export): see `Sources/mask/Output/FrameFileSpace.swift`.
+        .target(name: "CFileSpace"),
 
         // The compositing engine: knows nothing of the language.
         .target(name: "MaskEngine", dependencies: ["CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBiDi", "CFontconfig", "CZlib", "CPixels"],
@@ -47,7 +50,7 @@ let package = Package(
         // fewer page faults (its 81,000 relative relocations), not worth that. The C++
         // runtime is linked statically too (`Link/libstdc++.so`), and the executable's own
         // symbols are not exported: the dynamic loader then binds only what HarfBuzz needs.
-        .executableTarget(name: "mask", dependencies: ["MaskScript", "MaskEngine", "CReadline"],
+        .executableTarget(name: "mask", dependencies: ["MaskScript", "MaskEngine", "CReadline", "CFileSpace"],
                           swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
                           linkerSettings: staticInRelease(["readline"], archivesAlso: ["tinfo"]) + [
                               .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-L\(Context.packageDirectory)/Link",

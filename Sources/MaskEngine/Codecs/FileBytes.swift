@@ -33,10 +33,12 @@ enum FileBytes {
 
     /// The first half of `writeAtomically`: writes `bytes` to a new temporary file beside
     /// `path` and returns its name, for `commit` or `discard`. Threads writing frames in
-    /// parallel write their bytes at once and rename in turn.
+    /// parallel write their bytes at once and rename in turn. `prepare` is handed the new,
+    /// empty file's descriptor and the count of bytes about to be written, before they are.
     /// - Throws: `ImageError.unwritable` naming `path` and the system's reason; the
     ///   temporary is removed then.
-    static func writeTemporary(_ bytes: [UInt8], for path: String) throws -> String {
+    static func writeTemporary(_ bytes: [UInt8], for path: String,
+                               preparing prepare: (_ descriptor: Int32, _ byteCount: Int) -> Void = { _, _ in }) throws -> String {
         func failure(_ reason: String) -> ImageError { .unwritable(path: path, reason: reason) }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -53,6 +55,7 @@ enum FileBytes {
         }
         guard fd >= 0 else { throw failure(systemReason()) }
 
+        prepare(fd, bytes.count)
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { buffer in

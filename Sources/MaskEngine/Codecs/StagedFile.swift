@@ -33,9 +33,13 @@ public final class StagedFile: Sendable {
 extension EncodedImage {
     /// Writes the bytes under a temporary name beside `path` (`.NAME.tmp-PID-RANDOM`), for
     /// `StagedFile.commit()` to rename later, perhaps on another thread.
+    /// - Parameter prepare: called with the new, empty file's descriptor and the count of
+    ///   bytes about to be written, before they are: a host's step on the file (the `mask`
+    ///   tool reserves its blocks there); the engine itself does nothing to it.
     /// - Throws: `ImageError.unwritable` naming `path` and the system's reason; nothing
     ///   is left behind then.
-    public func stage(toFile path: String) throws -> StagedFile {
-        StagedFile(temporary: try FileBytes.writeTemporary(storage.bytes, for: path), path: path)
+    public func stage(toFile path: String,
+                      preparing prepare: (_ descriptor: Int32, _ byteCount: Int) -> Void = { _, _ in }) throws -> StagedFile {
+        StagedFile(temporary: try FileBytes.writeTemporary(storage.bytes, for: path, preparing: prepare), path: path)
     }
 }

@@ -39,6 +39,12 @@ final class BufferPool {
     /// that must grow is given (`grownCapacity`).
     private var framePixels = 0
 
+    /// How many buffers the pool has allocated since it was made (a new one, or one that
+    /// replaced a buffer too small): each is memory touched for the first time. A render
+    /// that reuses its buffers stops adding to it after its first frames, however many
+    /// frames follow (a circle growing to the whole frame too).
+    private(set) var allocations = 0
+
     /// Starts counting a new frame's buffers, for frames of `pixels` pixels.
     func startFrame(pixels: Int = 0) {
         bytesInUse = 0
@@ -188,7 +194,10 @@ final class BufferPool {
     func emptyInts(capacity: Int) -> [Int32] {
         var b = BufferPool.take(from: &ints, count: capacity)
         b.removeAll(keepingCapacity: true)
-        b.reserveCapacity(capacity)
+        if b.capacity < capacity {
+            allocations &+= 1
+            b.reserveCapacity(capacity)
+        }
         return b
     }
 
@@ -242,6 +251,7 @@ final class BufferPool {
     /// Makes `b` hold `count` elements, all `value`, in place.
     private func resize<T>(_ b: inout [T], count: Int, with value: T) {
         if b.capacity < count {
+            allocations &+= 1
             b = FrameArrays.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
                                   repeating: value)
         } else {
@@ -260,6 +270,7 @@ final class BufferPool {
         if b.count > count {
             b.removeLast(b.count - count)
         } else if b.capacity < count {
+            allocations &+= 1
             b = FrameArrays.array(count: count, capacity: grownCapacity(count, from: b.capacity, stride: MemoryLayout<T>.stride),
                                   repeating: padding)
         } else if b.count < count {
@@ -271,6 +282,7 @@ final class BufferPool {
     /// is replaced by one whose bytes are left as the allocator gives them.
     private func resizeUnwritten(_ b: inout [UInt8], count: Int) {
         if b.capacity < count {
+            allocations &+= 1
             b = FrameArrays.uninitializedBytes(count: count, capacity: grownCapacity(count, from: b.capacity, stride: 1))
         } else {
             resize(&b, count: count, padding: 0)
@@ -278,16 +290,21 @@ final class BufferPool {
     }
 
     /// The room for a buffer of `old` capacity that must grow to `count` elements of
-    /// `stride` bytes: the frame's pixel count, or four times it, whichever is the first to
-    /// hold `count` (so that a coverage or a group that grows with an animation, a circle
-    /// widening to the whole frame say, is reallocated once, not at every frame as its
-    /// bounds grow). Only the elements in use are ever written, so the rest costs address
-    /// space, not memory; still, no more than `spareLimit` bytes are reserved beyond
-    /// `count`: past that (a huge canvas, a small buffer), twice the old capacity.
+    /// `stride` bytes: the frame's pixel count and an eighth, or four times that, whichever
+    /// is the first to hold `count` (so that a coverage or a group that grows with an
+    /// animation, a circle widening to the whole frame say, is reallocated once, not at
+    /// every frame as its bounds grow). The eighth is for buffers a little wider than what
+    /// they cover: the rasterizer's cells have a few more columns a row than the pixels
+    /// (1,288 × 720 for a whole 1,280 × 720 frame), and a circle's that grew to the frame
+    /// would otherwise be made again at four times the room, its pages touched twice.
+    /// Only the elements in use are ever written, so the rest costs address space, not
+    /// memory; still, no more than `spareLimit` bytes are reserved beyond `count`: past
+    /// that (a huge canvas, a small buffer), twice the old capacity.
     private func grownCapacity(_ count: Int, from old: Int, stride: Int) -> Int {
         let spare = BufferPool.spareLimit / max(stride, 1)
-        let (four, overflow) = framePixels.multipliedReportingOverflow(by: 4)
-        let tier = count <= framePixels ? framePixels : !overflow && count <= four ? four : nil
+        let (room, tooMany) = framePixels.addingReportingOverflow(framePixels / 8)
+        let (four, overflow) = room.multipliedReportingOverflow(by: 4)
+        let tier = tooMany ? nil : count <= room ? room : !overflow && count <= four ? four : nil
         if let tier, tier - count <= spare { return tier }
         let (twice, over) = old.multipliedReportingOverflow(by: 2)
         let most = count <= Int.max - spare ? count + spare : count

@@ -45,7 +45,8 @@ struct FrameSequenceWriter {
                 // frames before it, so one thread's file write does not hold up another's.
                 return { frame, image in
                     let path = FrameFileName.path(ofFrame: frame, format: format, in: directory)
-                    return try writer.encode(image, for: path, format: format).stage(toFile: path)
+                    return try writer.encode(image, for: path, format: format)
+                        .stage(toFile: path, preparing: FrameFileSpace.reserve)
                 }
             }) { _, staged in
                 try staged.commit()
