@@ -705,6 +705,13 @@ private struct RowFold {
         let row = out + ((y &- rect.y0) &* rect.width &- rect.x0), x0 = rect.x0
         let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
         let start = added.count
+        // A rectangle's row: its one full run, and the few bytes each side copied.
+        if let run = oneFullRun(y: y, lo, hi), let mRow {
+            for x in lo..<run.s { row[x] = mRow[x] }
+            for x in run.e..<hi { row[x] = mRow[x] }
+            added.append(Int32(truncatingIfNeeded: run.s &- x0), Int32(truncatingIfNeeded: run.e &- x0), after: start)
+            return setRow(hr, extent: lo &- x0, hi &- x0, runs: start, added.count)
+        }
         mask.spans.forEach(y: y, within: lo, hi) { a, b, full in
             if !full {
                 if let mRow { RowFold.copy(mRow + a, into: row + a, count: b &- a) }
