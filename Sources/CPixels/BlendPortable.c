@@ -197,7 +197,7 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
     alpha_bytes(coverage, dst, i, count, alpha, k);
 }
 
-static void solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows) {
+static void solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
     solid_cover_rows_with(solid_row, fill_pixels, color, k, backdrop, rows);
 }
 

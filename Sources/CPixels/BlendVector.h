@@ -406,7 +406,7 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 #endif
 }
 
-static void vector_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows) {
+static void vector_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
     solid_cover_rows_with(vector_solid_row, vector_fill_pixels, color, k, backdrop, rows);
 }
 

@@ -17,7 +17,7 @@ struct kernel_table {
                                int opaque);
     void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
     void (*solid_span_rows)(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
-    void (*solid_cover_rows)(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows);
+    void (*solid_cover_rows)(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows);
     void (*scaled_span_rows)(uint32_t backdrop, const struct mask_scaled_span_rows *rows);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
@@ -197,15 +197,16 @@ __attribute__((always_inline)) static inline void row_extent_and_runs(
 /// after each call.
 __attribute__((always_inline)) static inline void solid_span_rows_with(struct solid_span_ops ops, uint32_t color, uint32_t backdrop,
                                                                        const struct mask_solid_span_rows *rows) {
-    const int32_t *spans = rows->spans, *all_runs = rows->runs;
-    const uint8_t *mask = rows->mask;
-    uint8_t *dst = rows->dst;
-    const ptrdiff_t x0 = rows->x0, x1 = rows->x1, origin = rows->origin, mask_stride = rows->mask_stride;
-    const ptrdiff_t dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1, stale_x1 = rows->stale_x1;
+    const struct mask_band *band = &rows->band;
+    const int32_t *spans = band->spans, *all_runs = band->runs;
+    const uint8_t *mask = band->mask;
+    uint8_t *dst = band->dst;
+    const ptrdiff_t x0 = band->x0, x1 = band->x1, origin = band->origin, mask_stride = band->mask_stride;
+    const ptrdiff_t dst_stride = band->dst_stride, stale_y0 = band->stale_y0, stale_y1 = band->stale_y1, stale_x1 = band->stale_x1;
     const ptrdiff_t runs_y0 = rows->runs_y0, runs_y1 = rows->runs_y1;
-    int32_t *const stale_starts = rows->stale_starts, *const drawn_runs = rows->drawn_runs;
+    int32_t *const stale_starts = band->stale_starts, *const drawn_runs = rows->drawn_runs;
     const int32_t *const held_runs = rows->held_runs;
-    for (ptrdiff_t y = rows->y0; y < rows->y1; y++, mask += mask_stride, dst += dst_stride) {
+    for (ptrdiff_t y = band->y0; y < band->y1; y++, mask += mask_stride, dst += dst_stride) {
         ptrdiff_t lo = x0, hi = x1;
         const int32_t *runs, *runs_end;
         row_extent_and_runs(&spans, all_runs, origin, &lo, &hi, &runs, &runs_end);
@@ -286,11 +287,11 @@ __attribute__((always_inline)) static inline void solid_cover_piece(
 /// `CoverageMask.Spans.forEach` hands them out.
 __attribute__((always_inline)) static inline void solid_cover_rows_with(
     void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t), void (*fill)(uint8_t *, size_t, uint32_t),
-    uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows) {
+    uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
     const int32_t *spans = rows->spans, *all_runs = rows->runs;
-    const uint8_t *coverage = rows->coverage;
+    const uint8_t *coverage = rows->mask;
     uint8_t *dst = rows->dst;
-    const ptrdiff_t x0 = rows->x0, x1 = rows->x1, origin = rows->origin, coverage_stride = rows->coverage_stride;
+    const ptrdiff_t x0 = rows->x0, x1 = rows->x1, origin = rows->origin, coverage_stride = rows->mask_stride;
     const ptrdiff_t dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1, stale_x1 = rows->stale_x1;
     int32_t *const stale_starts = rows->stale_starts;
     const int opaque = k == 255 && color >> 24 == 255;
@@ -342,8 +343,8 @@ __attribute__((always_inline)) static inline void scaled_span_piece(struct scale
                                                                     uint32_t backdrop, const uint8_t *mask, uint8_t *dst,
                                                                     int32_t *start, ptrdiff_t a, ptrdiff_t b, int full) {
     size_t i = (size_t)(4 * (a - rows->row_x0)), n = (size_t)(b - a);
-    if (full && start && *start <= a && b <= rows->stale_x1) {
-        prepare_stale(ops.fill, dst, start, rows->stale_x1, a, b, 1, backdrop);
+    if (full && start && *start <= a && b <= rows->band.stale_x1) {
+        prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
         if (rows->made[0] == 0 || rows->made[1] != backdrop) {
             ops.onto(rows->source, rows->blended, rows->count, rows->k, backdrop, 0);
             rows->made[0] = 1;
@@ -352,7 +353,7 @@ __attribute__((always_inline)) static inline void scaled_span_piece(struct scale
         memcpy(dst + 4 * a, rows->blended + i, 4 * n);
         return;
     }
-    if (start) prepare_stale(ops.fill, dst, start, rows->stale_x1, a, b, 0, backdrop);
+    if (start) prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 0, backdrop);
     if (full) return ops.over(rows->scaled + i, dst + 4 * a, n);
     ops.masked(rows->source + i, mask + a, dst + 4 * a, n, rows->k);
 }
@@ -361,13 +362,14 @@ __attribute__((always_inline)) static inline void scaled_span_piece(struct scale
 /// pieces as MaskEngine's `CoverageMask.Spans.forEach` hands them out.
 __attribute__((always_inline)) static inline void scaled_span_rows_with(struct scaled_span_ops ops, uint32_t backdrop,
                                                                         const struct mask_scaled_span_rows *rows) {
-    const int32_t *spans = rows->spans, *all_runs = rows->runs;
-    const uint8_t *mask = rows->mask;
-    uint8_t *dst = rows->dst;
-    const ptrdiff_t x0 = rows->x0, x1 = rows->x1, origin = rows->origin, mask_stride = rows->mask_stride;
-    const ptrdiff_t dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1;
-    int32_t *const stale_starts = rows->stale_starts;
-    for (ptrdiff_t y = rows->y0; y < rows->y1; y++, mask += mask_stride, dst += dst_stride) {
+    const struct mask_band *band = &rows->band;
+    const int32_t *spans = band->spans, *all_runs = band->runs;
+    const uint8_t *mask = band->mask;
+    uint8_t *dst = band->dst;
+    const ptrdiff_t x0 = band->x0, x1 = band->x1, origin = band->origin, mask_stride = band->mask_stride;
+    const ptrdiff_t dst_stride = band->dst_stride, stale_y0 = band->stale_y0, stale_y1 = band->stale_y1;
+    int32_t *const stale_starts = band->stale_starts;
+    for (ptrdiff_t y = band->y0; y < band->y1; y++, mask += mask_stride, dst += dst_stride) {
         ptrdiff_t lo = x0, hi = x1;
         const int32_t *runs, *runs_end;
         row_extent_and_runs(&spans, all_runs, origin, &lo, &hi, &runs, &runs_end);

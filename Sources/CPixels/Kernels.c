@@ -73,7 +73,7 @@ void mask_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_s
     kernels()->solid_span_rows(color, backdrop, rows);
 }
 
-void mask_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows) {
+void mask_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
     kernels()->solid_cover_rows(color, k, backdrop, rows);
 }
 

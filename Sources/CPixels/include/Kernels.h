@@ -81,11 +81,10 @@ void mask_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask
 /// NULL: a plain fill's row, coverage times opacity rounded once.
 void mask_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
 
-/// Rows of an opaque solid colour through a mask, where the coverage under them is known
-/// full (`mask_solid_span_rows`): the mask's spans and bytes (as MaskEngine's `CoverageMask`
-/// holds them), the destination, and the rows' stale columns (as its `StaleBackdrop` holds
-/// them), each from the first row drawn.
-struct mask_solid_span_rows {
+/// A band of rows a kernel walks itself (`mask_band`), each row along a mask's spans: the
+/// mask's spans and bytes (as MaskEngine's `CoverageMask` holds them), the destination, and
+/// the rows' stale columns (as its `StaleBackdrop` holds them), each from the first row drawn.
+struct mask_band {
     /// The rows `y0 ..< y1` and the columns `x0 ..< x1` drawn (inside the mask's rect).
     ptrdiff_t y0, y1, x0, x1;
     /// The mask's spans from row `y0`, four a row: its extent's start and end, and the first
@@ -106,6 +105,13 @@ struct mask_solid_span_rows {
     /// is fresh up to the end of its drawing afterwards (its start moved there).
     int32_t *stale_starts;
     ptrdiff_t stale_y0, stale_y1, stale_x1;
+};
+
+/// Rows of an opaque solid colour through a mask, where the coverage under them is known
+/// full (`mask_solid_span_rows`): the band, and the runs the rows hold the colour over
+/// already (MaskEngine's `SolidRuns`).
+struct mask_solid_span_rows {
+    struct mask_band band;
     /// The runs of the rows `runs_y0 ..< runs_y1` known to hold `color` already, three
     /// entries a row (start, end: an empty run when they are equal; the third is not read),
     /// which are not written again where a full run covers them; NULL when none is known
@@ -129,54 +135,19 @@ struct mask_solid_span_rows {
 /// colour already; a row whose extent is empty is left as it is.
 void mask_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
 
-/// Rows of a plain fill of a solid colour (`mask_solid_cover_rows`): the coverage's spans
-/// and bytes, the destination and the rows' stale columns, each from the first row drawn.
-struct mask_solid_cover_rows {
-    /// The rows `y0 ..< y1` and the columns `x0 ..< x1` drawn (inside the coverage's rect).
-    ptrdiff_t y0, y1, x0, x1;
-    /// The coverage's spans from row `y0`, four a row, and its full runs, as in `struct
-    /// mask_solid_span_rows`; NULL when it has none (one piece over the columns, its bytes read).
-    const int32_t *spans;
-    const int32_t *runs;
-    ptrdiff_t origin;
-    /// The coverage's bytes of row `y0` at column 0, and the step from a row to the next.
-    const uint8_t *coverage;
-    ptrdiff_t coverage_stride;
-    /// The destination's pixels of row `y0` at column 0, and the step in bytes.
-    uint8_t *dst;
-    ptrdiff_t dst_stride;
-    /// The stale rows, as in `struct mask_solid_span_rows`; NULL when none is stale.
-    int32_t *stale_starts;
-    ptrdiff_t stale_y0, stale_y1, stale_x1;
-};
-
 /// Draws the solid premultiplied `color` times `k` (0...255) through a coverage over `rows`
-/// (`struct mask_solid_cover_rows`), each row along the coverage's pieces within `x0 ..< x1`:
+/// (a `struct mask_band` whose mask is the coverage; its spans NULL when it has none: one
+/// piece over the columns, its bytes read), each row along its pieces within `x0 ..< x1`:
 /// a full run `mask_solid_row` without coverage bytes, a piece between full runs with them.
 /// Before each piece the row's stale columns before it become `backdrop`, and those under
 /// it too unless it is a full run of an opaque colour at 255 (which overwrites them); the
 /// row is fresh up to the piece's end afterwards (MaskEngine's `BackdropRows.prepare`).
-void mask_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_solid_cover_rows *rows);
+void mask_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows);
 
 /// Rows of a fill through a mask below full opacity over a source shaded once, where the
-/// coverage under them is known full (`mask_scaled_span_rows`): the mask's spans and bytes,
-/// the destination and the stale rows as in `struct mask_solid_span_rows`, and the one source row.
+/// coverage under them is known full (`mask_scaled_span_rows`): the band and the one source row.
 struct mask_scaled_span_rows {
-    /// The rows `y0 ..< y1` and the columns `x0 ..< x1` drawn (inside the mask's rect).
-    ptrdiff_t y0, y1, x0, x1;
-    /// The mask's spans from row `y0`, four a row, and its full runs; NULL when it has none.
-    const int32_t *spans;
-    const int32_t *runs;
-    ptrdiff_t origin;
-    /// The mask's bytes of row `y0` at column 0, and the step from a row to the next.
-    const uint8_t *mask;
-    ptrdiff_t mask_stride;
-    /// The destination's pixels of row `y0` at column 0, and the step in bytes.
-    uint8_t *dst;
-    ptrdiff_t dst_stride;
-    /// The stale rows; NULL when none is stale.
-    int32_t *stale_starts;
-    ptrdiff_t stale_y0, stale_y1, stale_x1;
+    struct mask_band band;
     /// `count` pixels from device column `row_x0`: the source's row, that row times `k`
     /// (`mask_scaled_row_onto` over a transparent backdrop), and room for it times `k` over
     /// the backdrop, made when first wanted: `made[0]` is 1 once it is, over the pixel `made[1]`.

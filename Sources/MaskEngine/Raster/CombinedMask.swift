@@ -258,6 +258,8 @@ private struct RowFold {
     let fullKeeps: Bool, copiesIntoZero: Bool
     /// What the mode makes where the result is 255 and the mask is bytes, and is 255.
     let fromFull: (bytes: MaskCombination.Outcome, full: MaskCombination.Outcome)
+    /// The mode gives 255 wherever the mask is 255, and keeps the result where it is 0.
+    let fullGivesFull: Bool
     let out: UnsafeMutablePointer<UInt8>, heads: UnsafeMutablePointer<Int32>
     /// The result's gaps, two a row (`CombinedMask.gaps`).
     let gaps: UnsafeMutablePointer<Int32>
@@ -300,6 +302,7 @@ private struct RowFold {
         fullKeeps = MaskCombination.outcome(mode, .bytes, .full) == .kept
         copiesIntoZero = RowFold.copiesIntoZero(mode)
         fromFull = (MaskCombination.outcome(mode, .full, .bytes), MaskCombination.outcome(mode, .full, .full))
+        fullGivesFull = keepsOutside && [MaskCombination.Known.zero, .full, .bytes].allSatisfy { MaskCombination.outcome(mode, $0, .full) == .full }
         self.out = out
         self.heads = heads
         self.gaps = gaps
@@ -380,7 +383,12 @@ private struct RowFold {
         // what the mask does not reach (`add`, `lighten`), leaves the row as it is. (Without
         // a factor or a frame, `foldInsideFull` has taken such rows.)
         if fromFull == (.full, .full), keepsOutside, aLo <= mLo, mHi <= aHi, fullRun(holding: hr, mLo, mHi) != nil { return }
-
+        // A mask row that is one full run with a few bytes each side (an axis-aligned
+        // rectangle's) under a mode that gives 255 wherever the mask is 255 (`add`,
+        // `lighten`): spliced in by its columns.
+        if fullGivesFull, frame == nil, factor == nil, aLo < aHi, let run = oneFullRun(y: y, mLo, mHi) {
+            return foldOneRun(y: y, hr, mLo, mHi, run: run.s, run.e, aLo, aHi)
+        }
         // Both sides as pieces: the result's from its own tables, the mask's (and its
         // frame's) from their spans.
         if aLo < aHi {
@@ -471,6 +479,86 @@ private struct RowFold {
             setRow(hr, extent: lo &- rect.x0, hi &- rect.x0, runs: runStart, added.count,
                    gap: max(gapLo, lo) &- rect.x0, min(gapHi, hi) &- rect.x0)
         }
+    }
+
+    /// The full run of the mask's row `y` within its extent `lo ..< hi` (not empty) when it
+    /// is the row's only one and leaves at most `RowFold.edgeBytes` bytes each side (read
+    /// from the mask's bytes), else nil.
+    @inline(__always)
+    private func oneFullRun(y: Int, _ lo: Int, _ hi: Int) -> (s: Int, e: Int)? {
+        let heads = maskTables.heads, runs = maskTables.runs, mx0 = mask.rect.x0
+        guard !heads.isEmpty, y >= mask.rect.y0, y < mask.rect.y1 else { return nil }
+        let r = (y &- mask.rect.y0) &* 4, i = Int(heads[r &+ 2])
+        guard i &+ 2 == Int(heads[r &+ 3]) else { return nil }
+        let s = max(lo, mx0 &+ Int(runs[i])), e = min(hi, mx0 &+ Int(runs[i &+ 1]))
+        guard s < e, s &- lo <= RowFold.edgeBytes, hi &- e <= RowFold.edgeBytes, s == lo && e == hi || mask.bytes != nil else { return nil }
+        return (s, e)
+    }
+
+    /// The most bytes each side of a mask row's one full run that `foldOneRun` works out
+    /// one at a time (a rectangle's edge on fractional columns is one).
+    private static let edgeBytes = 4
+
+    /// Folds a mask row `y` (heads at `hr`) that is bytes over `lo ..< s` and `e ..< hi` and
+    /// 255 over `s ..< e` (0 elsewhere) into the result's extent `aLo ..< aHi` (not empty),
+    /// under a mode that keeps the result where the mask is 0 and gives 255 where either is
+    /// (`add`, `lighten`), as `fold(y:within:_:)`'s walk does, without it: the result's runs
+    /// stay, `s ..< e` becomes one run with those it touches, each byte of the mask outside
+    /// the result's runs is the mode's formula on it and the result's value there (0
+    /// outside its extent), and the columns between the two extents, when apart, are
+    /// written 0. The row's gap is the widest of the 0s written between the extents, the
+    /// part of the old gap left of `lo` (when the mask reaches into it) and the part right
+    /// of `hi`, the earlier on a tie.
+    @inline(never)
+    private mutating func foldOneRun(y: Int, _ hr: Int, _ lo: Int, _ hi: Int, run s0: Int, _ e0: Int, _ aLo: Int, _ aHi: Int) {
+        let x0 = rect.x0, start = added.count, first = Int(heads[hr &+ 2]), last = Int(heads[hr &+ 3])
+        let row = out + ((y &- rect.y0) &* rect.width &- x0)
+        // The mask's bytes each side of its run, where the result has no run: the formula.
+        if let mBytes = mask.bytes, s0 > lo || e0 < hi {
+            let mRow = mBytes + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0)
+            var i = first, x = lo == s0 ? e0 : lo
+            while x < hi {
+                while i < last, x0 &+ Int(runs[i &+ 1]) <= x { i &+= 2 }
+                if i >= last || x0 &+ Int(runs[i]) > x {
+                    let a = x >= aLo && x < aHi ? UInt32(row[x]) : 0
+                    row[x] = MaskCombination.combine(a, UInt32(mRow[x]), mode)
+                }
+                x &+= 1
+                if x == s0 { x = e0 }
+            }
+        }
+        // The runs ending before `s0`, the run over `s0 ..< e0` with those it touches, the rest.
+        var i = first
+        while i < last, x0 &+ Int(runs[i &+ 1]) < s0 {
+            added.append(runs[i], runs[i &+ 1], after: start)
+            i &+= 2
+        }
+        var s = s0, e = e0
+        while i < last, x0 &+ Int(runs[i]) <= e0 {
+            s = min(s, x0 &+ Int(runs[i]))
+            e = max(e, x0 &+ Int(runs[i &+ 1]))
+            i &+= 2
+        }
+        added.append(Int32(truncatingIfNeeded: s &- x0), Int32(truncatingIfNeeded: e &- x0), after: start)
+        while i < last {
+            added.append(runs[i], runs[i &+ 1], after: start)
+            i &+= 2
+        }
+        var (oldLo, oldHi) = (x0 &+ Int(gaps[hr >> 1]), x0 &+ Int(gaps[hr >> 1 &+ 1]))
+        var (gapLo, gapHi) = (0, 0)
+        if hi < aLo {
+            (row + hi).update(repeating: 0, count: aLo &- hi)
+            (gapLo, gapHi) = (hi, aLo)
+        } else if aHi < lo {
+            (row + aHi).update(repeating: 0, count: lo &- aHi)
+            (gapLo, gapHi) = (aHi, lo)
+        } else if lo < oldHi, hi > oldLo {
+            if lo > oldLo { (gapLo, gapHi) = (oldLo, lo) }
+            oldLo = hi
+        }
+        if oldHi &- oldLo > gapHi &- gapLo { (gapLo, gapHi) = (oldLo, oldHi) }
+        let newLo = min(aLo, lo), newHi = max(aHi, hi)
+        setRow(hr, extent: newLo &- x0, newHi &- x0, runs: start, added.count, gap: max(gapLo, newLo) &- x0, min(gapHi, newHi) &- x0)
     }
 
     /// The index in `runs` of the full run of the result's row at `hr` (its heads' index)
@@ -617,6 +705,13 @@ private struct RowFold {
         let row = out + ((y &- rect.y0) &* rect.width &- rect.x0), x0 = rect.x0
         let mRow = mask.bytes.map { $0 + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0) }
         let start = added.count
+        // A rectangle's row: its one full run, and the few bytes each side copied.
+        if let run = oneFullRun(y: y, lo, hi), let mRow {
+            for x in lo..<run.s { row[x] = mRow[x] }
+            for x in run.e..<hi { row[x] = mRow[x] }
+            added.append(Int32(truncatingIfNeeded: run.s &- x0), Int32(truncatingIfNeeded: run.e &- x0), after: start)
+            return setRow(hr, extent: lo &- x0, hi &- x0, runs: start, added.count)
+        }
         mask.spans.forEach(y: y, within: lo, hi) { a, b, full in
             if !full {
                 if let mRow { RowFold.copy(mRow + a, into: row + a, count: b &- a) }

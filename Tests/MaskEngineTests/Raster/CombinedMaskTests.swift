@@ -174,6 +174,60 @@ final class CombinedMaskTests: XCTestCase {
         }
     }
 
+    /// Rectangles (each row one full run, a few bytes or none each side) folded by `add`
+    /// and `lighten` into random results (rings among them: a band less a smaller one) are
+    /// spliced in by their columns (`RowFold.foldOneRun`): the same values, row
+    /// extents, runs and gaps (the sides cut at every gap) as the pieces' walk, which the
+    /// same fold through an identity factor takes; and the formula's values (`check`).
+    func testARectangleSplicedInByItsColumnsEqualsTheWalk() {
+        let identity = (0..<256).map { UInt8($0) }
+        var cut = 0
+        trials(seed: 2631) { random, trial, pool in
+            let rect = randomRect(&random)
+            var steps = [Fold(values: Self.randomMask(&random, near: rect), mode: .add)]
+            if random.next() % 2 == 0 {
+                steps = [Fold(values: Self.randomBand(&random, near: rect), mode: .add),
+                         Fold(values: Self.randomRectangle(&random, near: rect), mode: .subtract)]
+            }
+            steps += (0..<Int(random.next() % 3)).map { _ in
+                Fold(values: random.next() % 2 == 0 ? Self.randomMask(&random, near: rect) : Self.randomBand(&random, near: rect),
+                     random: &random, near: rect)
+            }
+            let square = Self.randomRectangle(&random, near: rect), mode: MaskCombine = random.next() % 2 == 0 ? .add : .lighten
+            var (fast, walked) = (CombinedMask(startingWith: .add, over: rect, pool: pool), CombinedMask(startingWith: .add, over: rect, pool: pool))
+            for step in steps {
+                fast.fold(step.values, through: step.factor, within: step.frame, mode: step.mode)
+                walked.fold(step.values, through: step.factor, within: step.frame, mode: step.mode)
+            }
+            fast.fold(square, mode: mode)
+            walked.fold(square, through: identity, mode: mode)
+            let (a, aRight) = fast.sides(minimumGap: 1), (b, bRight) = walked.sides(minimumGap: 1)
+            guard a.denseValues() == b.denseValues(), Self.spans(of: a, aRight) == Self.spans(of: b, bRight) else {
+                XCTFail("trial \(trial): \(mode) of \(square.rect) over \(rect): spliced \(Self.spans(of: a, aRight)), "
+                        + "walked \(Self.spans(of: b, bRight))")
+                return false
+            }
+            if aRight != nil { cut += 1 }
+            return check(steps + [Fold(values: square, mode: mode)], startingWith: .add, over: rect, trial: trial, pool: pool)
+        }
+        // Rings among the results, cut at their gaps.
+        XCTAssertGreaterThan(cut, 40)
+    }
+
+    /// Each row's extent and pieces (start, end, full) of a result cut into its sides
+    /// (`CombinedMask.sides`): the left side's, then the right side's.
+    private static func spans(of left: CoverageMask, _ right: [Int32]?) -> [[Int]] {
+        let r = left.rect, sides = [left] + (right.map { [left.through(rowSpans: $0)] } ?? [])
+        return (r.y0..<r.y1).flatMap { y in
+            sides.map { side -> [Int] in
+                let (lo, hi) = side.extent(y: y, within: r.x0, r.x1)
+                var row = [lo, hi]
+                side.forEachSpan(y: y, within: r.x0, r.x1) { a, b, full in row += [a, b, full ? 1 : 0] }
+                return row
+            }
+        }
+    }
+
     /// Each mask cut to its `MaskCombination.relevantAreas` rect (0 outside, as a mask drawn
     /// only there is) gives the same combined values as the masks whole, for random masks,
     /// modes and results; a cut that is wrong (the areas of the mask before an `intersect`
@@ -401,6 +455,24 @@ final class CombinedMaskTests: XCTestCase {
             rows += [Int32(lo), Int32(hi), 0, edge ? 0 : 2]
         }
         return CoverageMask(rect: rect, sparse: bytes, rowSpans: rows, fullRuns: [Int32(lo + 1), Int32(hi - 1)])
+    }
+
+    /// An axis-aligned rectangle near `result`: each row one full run with up to five
+    /// random bytes (often 0 or 255) each side, as on fractional columns, or none; the
+    /// rest unwritten.
+    private static func randomRectangle(_ random: inout SplitMix, near result: PixelRect) -> CoverageMask {
+        let x0 = result.x0 + Int(random.next() % UInt64(result.width + 8)) - 6, y0 = result.y0 + Int(random.next() % 5) - 2
+        let (left, right) = random.next() % 2 == 0 ? (0, 0) : (Int(random.next() % 6), Int(random.next() % 6))
+        let rect = PixelRect(x0: x0, y0: y0, x1: x0 + left + right + 1 + Int(random.next() % 14), y1: y0 + 1 + Int(random.next() % 8))
+        let w = rect.width
+        var bytes = [UInt8](repeating: 0xA5, count: w * rect.height)
+        for r in 0..<rect.height {
+            for c in Array(0..<left) + Array((w - right)..<w) {
+                bytes[r * w + c] = [0, 255, random.byte()][Int(random.next() % 3)]
+            }
+        }
+        return CoverageMask(rect: rect, sparse: bytes, rowSpans: (0..<rect.height).flatMap { _ in [0, Int32(w), 0, 2] },
+                            fullRuns: [Int32(left), Int32(w - right)])
     }
 
     /// A mask over a rect near `result`: without spans (any bytes), or with random extents and full

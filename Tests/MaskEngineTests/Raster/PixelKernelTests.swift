@@ -285,10 +285,10 @@ final class PixelKernelTests: XCTestCase {
         let heldRuns = held ?? []
         entries.withUnsafeBufferPointer { spans in span.runs.withUnsafeBufferPointer { runs in
             starts.withUnsafeMutableBufferPointer { stale in heldRuns.withUnsafeBufferPointer { heldBuffer in
-                var spec = mask_solid_span_rows(y0: 4, y1: 5, x0: 0, x1: count, spans: spans.baseAddress,
-                                                runs: runs.baseAddress, origin: span.origin, mask: c, mask_stride: 0,
-                                                dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
-                                                stale_y1: 5, stale_x1: staleX1, held_runs: held == nil ? nil : heldBuffer.baseAddress,
+                let band = mask_band(y0: 4, y1: 5, x0: 0, x1: count, spans: spans.baseAddress, runs: runs.baseAddress,
+                                     origin: span.origin, mask: c, mask_stride: 0, dst: d, dst_stride: 0,
+                                     stale_starts: stale.baseAddress, stale_y0: 4, stale_y1: 5, stale_x1: staleX1)
+                var spec = mask_solid_span_rows(band: band, held_runs: held == nil ? nil : heldBuffer.baseAddress,
                                                 drawn_runs: drawn, runs_y0: 4, runs_y1: 5)
                 mask_solid_span_rows(color, backdrop, &spec)
             } }
@@ -339,11 +339,12 @@ final class PixelKernelTests: XCTestCase {
             entries.withUnsafeBufferPointer { e in runs.withUnsafeBufferPointer { r in held.withUnsafeBufferPointer { h in
                 mask.withUnsafeBufferPointer { m in drawn.withUnsafeMutableBufferPointer { out in
                     pixels.withUnsafeMutableBytes { px in
-                        var spec = mask_solid_span_rows(y0: 0, y1: 1, x0: 0, x1: 10, spans: e.baseAddress, runs: r.baseAddress, origin: 0,
-                                                        mask: m.baseAddress, mask_stride: 10,
-                                                        dst: px.baseAddress?.assumingMemoryBound(to: UInt8.self), dst_stride: 40,
-                                                        stale_starts: nil, stale_y0: 0, stale_y1: 0, stale_x1: 0,
-                                                        held_runs: h.baseAddress, drawn_runs: out.baseAddress, runs_y0: 0, runs_y1: 1)
+                        let band = mask_band(y0: 0, y1: 1, x0: 0, x1: 10, spans: e.baseAddress, runs: r.baseAddress, origin: 0,
+                                             mask: m.baseAddress, mask_stride: 10,
+                                             dst: px.baseAddress?.assumingMemoryBound(to: UInt8.self), dst_stride: 40,
+                                             stale_starts: nil, stale_y0: 0, stale_y1: 0, stale_x1: 0)
+                        var spec = mask_solid_span_rows(band: band, held_runs: h.baseAddress, drawn_runs: out.baseAddress,
+                                                        runs_y0: 0, runs_y1: 1)
                         mask_solid_span_rows(color, 0xFF00_0000, &spec)
                     }
                 } }
@@ -371,10 +372,10 @@ final class PixelKernelTests: XCTestCase {
                       let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
                       entries.withUnsafeBufferPointer { e in span.runs.withUnsafeBufferPointer { r in
                           starts.withUnsafeMutableBufferPointer { stale in
-                              var spec = mask_solid_cover_rows(y0: 4, y1: 5, x0: 0, x1: row.count, spans: e.baseAddress,
-                                                               runs: r.baseAddress, origin: span.origin, coverage: c, coverage_stride: 0,
-                                                               dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
-                                                               stale_y1: 5, stale_x1: staleX1)
+                              var spec = mask_band(y0: 4, y1: 5, x0: 0, x1: row.count, spans: e.baseAddress,
+                                                   runs: r.baseAddress, origin: span.origin, mask: c, mask_stride: 0,
+                                                   dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
+                                                   stale_y1: 5, stale_x1: staleX1)
                               mask_solid_cover_rows(color, k, backdrop, &spec)
                           }
                       } }
@@ -401,9 +402,9 @@ final class PixelKernelTests: XCTestCase {
             PixelKernels.level = level
             var pixels = [UInt32](repeating: green, count: 8)
             coverage.withUnsafeBufferPointer { c in pixels.withUnsafeMutableBytes { px in
-                var spec = mask_solid_cover_rows(y0: 0, y1: 2, x0: 1, x1: 4, spans: nil, runs: nil, origin: 0, coverage: c.baseAddress,
-                                                 coverage_stride: 4, dst: px.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                                                 dst_stride: 16, stale_starts: nil, stale_y0: 0, stale_y1: 0, stale_x1: 0)
+                var spec = mask_band(y0: 0, y1: 2, x0: 1, x1: 4, spans: nil, runs: nil, origin: 0, mask: c.baseAddress,
+                                     mask_stride: 4, dst: px.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                     dst_stride: 16, stale_starts: nil, stale_y0: 0, stale_y1: 0, stale_x1: 0)
                 mask_solid_cover_rows(red, 255, 0xFF00_0000, &spec)
             } }
             XCTAssertEqual(pixels, expected, "level \(level)")
@@ -431,9 +432,10 @@ final class PixelKernelTests: XCTestCase {
                     starts.withUnsafeMutableBufferPointer { stale in scaledRow.withUnsafeBytes { sc in
                         blended.withUnsafeMutableBytes { b in made.withUnsafeMutableBufferPointer { m in
                             var spec = mask_scaled_span_rows(
-                                y0: 4, y1: 5, x0: 0, x1: n, spans: e.baseAddress, runs: r.baseAddress, origin: span.origin,
-                                mask: c, mask_stride: 0, dst: d, dst_stride: 0, stale_starts: stale.baseAddress, stale_y0: 4,
-                                stale_y1: 5, stale_x1: staleX1, source: s, scaled: sc.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                band: mask_band(y0: 4, y1: 5, x0: 0, x1: n, spans: e.baseAddress, runs: r.baseAddress,
+                                                origin: span.origin, mask: c, mask_stride: 0, dst: d, dst_stride: 0,
+                                                stale_starts: stale.baseAddress, stale_y0: 4, stale_y1: 5, stale_x1: staleX1),
+                                source: s, scaled: sc.baseAddress?.assumingMemoryBound(to: UInt8.self),
                                 blended: b.baseAddress?.assumingMemoryBound(to: UInt8.self), made: m.baseAddress, row_x0: 0,
                                 count: n, k: k)
                             mask_scaled_span_rows(backdrop, &spec)

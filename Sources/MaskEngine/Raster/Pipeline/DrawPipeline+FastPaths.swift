@@ -150,14 +150,11 @@ extension DrawPipeline {
             coverage.bytes.withUnsafeBufferPointer { cov in
                 surface.withPixels { dst, backdrop in
                     guard let covBytes = cov.baseAddress, let dstBytes = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                    let y0 = region.y0, tables = spans.tables, stale = backdrop.staleStarts
-                    var spec = mask_solid_cover_rows(
-                        y0: y0, y1: region.y1, x0: region.x0, x1: region.x1,
-                        spans: tables.map { $0.rows + (y0 &- c.y0) &* 4 }, runs: tables?.runs, origin: c.x0,
-                        coverage: covBytes + ((y0 &- c.y0) &* c.width &- c.x0), coverage_stride: c.width,
-                        dst: dstBytes + ((y0 &- rect.y0) &* rect.width &- rect.x0) &* 4, dst_stride: rect.width &* 4,
-                        stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0,
-                        stale_x1: stale?.rect.x1 ?? 0)
+                    let y0 = region.y0
+                    var spec = mask_band(rows: y0..<region.y1, x0: region.x0, x1: region.x1, mask: spans,
+                                         maskRow: covBytes + ((y0 &- c.y0) &* c.width &- c.x0), maskStride: c.width,
+                                         dst: dstBytes + ((y0 &- rect.y0) &* rect.width &- rect.x0) &* 4, dstStride: rect.width &* 4,
+                                         backdrop: backdrop)
                     mask_solid_cover_rows(color, k, backdropPixel, &spec)
                 }
             }

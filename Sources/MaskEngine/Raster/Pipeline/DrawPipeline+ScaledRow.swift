@@ -132,12 +132,9 @@ extension DrawPipeline.ScaledRow {
     func spanRows(_ rows: Range<Int>, x0: Int, x1: Int, mask: CoverageMask.Spans, maskBytes maskRow: UnsafePointer<UInt8>, maskStride: Int,
                   from rowX0: Int, onto out: UnsafeMutablePointer<UInt8>, stride: Int, _ backdrop: BackdropRows,
                   _ backdropPixel: UInt32) {
-        let m = mask.rect, y0 = rows.lowerBound, tables = mask.tables, stale = backdrop.staleStarts
         var spec = mask_scaled_span_rows(
-            y0: y0, y1: rows.upperBound, x0: x0, x1: x1,
-            spans: tables.map { $0.rows + (y0 &- m.y0) &* 4 }, runs: tables?.runs, origin: m.x0,
-            mask: maskRow, mask_stride: maskStride, dst: out, dst_stride: stride,
-            stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0, stale_x1: stale?.rect.x1 ?? 0,
+            band: mask_band(rows: rows, x0: x0, x1: x1, mask: mask, maskRow: maskRow, maskStride: maskStride, dst: out,
+                            dstStride: stride, backdrop: backdrop),
             source: source.assumingMemoryBound(to: UInt8.self), scaled: scaled.assumingMemoryBound(to: UInt8.self),
             blended: blended.assumingMemoryBound(to: UInt8.self), made: made, row_x0: rowX0, count: count, k: k)
         mask_scaled_span_rows(backdropPixel, &spec)

@@ -15,13 +15,10 @@ extension DrawPipeline {
                               backdrop: BackdropRows, backdropPixel: UInt32,
                               runs: (held: UnsafePointer<Int32>?, drawn: UnsafeMutablePointer<Int32>?, rows: Range<Int>)) {
         let m = mask.rect, y0 = rows.lowerBound
-        let tables = mask.tables, stale = backdrop.staleStarts
         var spec = mask_solid_span_rows(
-            y0: y0, y1: rows.upperBound, x0: x0, x1: x1,
-            spans: tables.map { $0.rows + (y0 &- m.y0) &* 4 }, runs: tables?.runs, origin: m.x0,
-            mask: maskBytes + ((y0 &- m.y0) &* m.width &- m.x0), mask_stride: m.width,
-            dst: pixels + ((y0 &- surface.y0) &* surface.width &- surface.x0) &* 4, dst_stride: surface.width &* 4,
-            stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0, stale_x1: stale?.rect.x1 ?? 0,
+            band: mask_band(rows: rows, x0: x0, x1: x1, mask: mask, maskRow: maskBytes + ((y0 &- m.y0) &* m.width &- m.x0),
+                            maskStride: m.width, dst: pixels + ((y0 &- surface.y0) &* surface.width &- surface.x0) &* 4,
+                            dstStride: surface.width &* 4, backdrop: backdrop),
             held_runs: runs.held, drawn_runs: runs.drawn, runs_y0: runs.rows.lowerBound, runs_y1: runs.rows.upperBound)
         mask_solid_span_rows(color, backdropPixel, &spec)
     }
