@@ -100,11 +100,13 @@ struct StateSampler: Sendable {
         try scene.nodes.withUnsafeBufferPointer { (nodes) throws(SceneError) in
             try withTables { (tables) throws(SceneError) in
                 try tracks.withUnsafeBufferPointer { (tracks) throws(SceneError) in
+                    guard let first = nodes.baseAddress else { return }
                     for i in nodes.indices {
-                        if !inPlace { states[index: i] = nodes[i].initial }
+                        let node = first + i
+                        if !inPlace { states[index: i] = node.pointee.initial }
                         try tracks[i].withUnsafeBufferPointer { (layerTracks) throws(SceneError) in
                             for k in layerTracks.indices {
-                                try sample(layerTracks[k], of: i, nodes, tables, scene, at: t, into: states)
+                                try sample(layerTracks[k], of: i, node, tables, scene, at: t, into: states)
                             }
                         }
                     }
@@ -128,15 +130,17 @@ struct StateSampler: Sendable {
     }
 
     /// Sets one changed property of layer `i` to its value at `t`.
+    /// The layer's node is read through its pointer, in place: a buffer's subscript hands
+    /// out a copy, its state's references retained and released.
     @inline(__always)
-    private func sample(_ track: Track, of i: Int, _ nodes: UnsafeBufferPointer<Scene.Node>, _ tables: Tables, _ scene: Scene,
+    private func sample(_ track: Track, of i: Int, _ node: UnsafePointer<Scene.Node>, _ tables: Tables, _ scene: Scene,
                         at t: Double, into states: LayerStates) throws(SceneError) {
         let value: PropertyValue
         if track.key == .mask {
             value = try scene.value(of: LayerID(i), .mask, at: t)
         } else {
             do {
-                value = try StateSampler.value(of: track, tables, at: t) { nodes[i].initial.value(for: track.key) }
+                value = try StateSampler.value(of: track, tables, at: t) { node.pointee.initial.value(for: track.key) }
             } catch { throw .interpolation(error) }
         }
         do { try states[index: i].set(track.key, to: value) } catch { throw .property(error) }
@@ -157,6 +161,8 @@ struct StateSampler: Sendable {
         let slot = tables.slots[track.first + lo - 1]
         // A step that has begun has its value.
         guard slot >= 0 else { return tables.steps[~slot] }
-        return try tables.animations[slot].value(at: t) ?? base()
+        // Read where it lies (`Animation.value(of:at:)`): not copied.
+        guard let animations = tables.animations.baseAddress else { return base() }
+        return try Animation.value(of: animations + slot, at: t) ?? base()
     }
 }
