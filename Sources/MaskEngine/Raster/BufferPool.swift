@@ -10,6 +10,8 @@ final class BufferPool {
     let gradients = GradientTables()
     /// The thread's text coverage.
     let texts = TextCoverageCache()
+    /// The thread's coverage of rectangles as runs (grid tiles, mask frames).
+    let rectangleRuns = RectangleRunsCache()
     /// The room the rasterizer writes a shape's full runs into.
     let spanRuns = SpanRunRoom()
     /// What the thread's frame in hand polls to learn that it should stop.

@@ -37,24 +37,21 @@ extension Renderer {
         guard hasRectangleFillsOnly(mask, walk) else { return nil }
         let nothing = RunMask(zeroOver: .empty)
         // The tables come from the thread's pool and go back to it, but for the mask
-        // returned: its fills' merges allocate nothing once warm.
+        // returned: its fills' merges allocate nothing once warm. The frame's coverage and
+        // the fills' are the thread's kept ones (`RectangleRunsCache`).
         let pool = walk.pool
-        var frame = pool.takeRunMask(over: .empty)
-        var room = RunRoom(coverage: pool.takeRunMask(over: .empty), spare: pool.takeRunMask(over: .empty))
+        var spare = pool.takeRunMask(over: .empty)
         var drawn = pool.takeRunMask(over: drawArea)
-        defer {
-            pool.keepRunMask(frame)
-            pool.keepRunMask(room.coverage)
-            pool.keepRunMask(room.spare)
-        }
-        guard frame.setCoverage(ofRect: walk.states.bounds(of: mask), transform: m.concatenating(walk.states.transformToParent(of: mask)),
-                                clip: area) else {
+        defer { pool.keepRunMask(spare) }
+        guard let frame = pool.rectangleRuns.coverage(ofRect: walk.states.bounds(of: mask),
+                                                      transform: m.concatenating(walk.states.transformToParent(of: mask)), clip: area,
+                                                      for: RectangleRunsCache.Slot(layer: mask, isFrame: true)) else {
             pool.keepRunMask(drawn)
             return nil
         }
         let work = walk.work
         var dirty = PixelRect.empty
-        guard try drawRuns(mask, parent: m, opacity: 1, into: &drawn, room: &room, dirty: &dirty, walk: &walk) else {
+        guard try drawRuns(mask, parent: m, opacity: 1, into: &drawn, spare: &spare, dirty: &dirty, walk: &walk) else {
             // Back to the walk before this try: the bytes' route charges the layers again.
             walk.work = work
             pool.keepRunMask(drawn)
@@ -65,20 +62,13 @@ extension Renderer {
             pool.keepRunMask(drawn)
             return nothing
         }
-        guard drawn.combine(with: frame, using: &room.spare, { a, f in Int(mulDiv255(UInt32(f), UInt32(a))) }) else {
+        guard drawn.combine(with: frame, using: &spare, { a, f in Int(mulDiv255(UInt32(f), UInt32(a))) }) else {
             walk.work = work
             pool.keepRunMask(drawn)
             return nil
         }
         drawn.rect = r
         return drawn
-    }
-
-    /// The masks a mask of runs is drawn with, reused fill after fill: a fill's coverage
-    /// and the merge's spare tables.
-    private struct RunRoom {
-        var coverage: RunMask
-        var spare: RunMask
     }
 
     /// The most layers a mask of runs is drawn from: each fill is composited over all the
@@ -127,31 +117,32 @@ extension Renderer {
     /// Draws a layer and its sublayers as `drawAlpha` does, into a mask of runs; `dirty`
     /// grows as the alpha surface's would. False, part way, when a fill is not a
     /// rectangle or the runs grow past `RunMask.maxRuns`.
+    /// - Parameter spare: the merges' spare tables, reused fill after fill.
     private func drawRuns(_ id: LayerID, parent: Transform, opacity inherited: Double, into drawn: inout RunMask,
-                          room: inout RunRoom, dirty: inout PixelRect, walk: inout LayerWalk) throws -> Bool {
+                          spare: inout RunMask, dirty: inout PixelRect, walk: inout LayerWalk) throws -> Bool {
         guard let (state, m) = try enter(id, parent: parent, walk: &walk) else { return true }
         defer { walk.stack.removeLast() }
         let opacity = state.pointee.opacity * inherited
-        /// Draws the fill whose coverage is `room.coverage`; false when the runs grow too many.
-        func fill(_ color: PremultipliedColor) -> Bool {
+        /// Draws a fill of `coverage`; false when the runs grow too many.
+        func fill(_ coverage: RunMask, _ color: PremultipliedColor) -> Bool {
             let k = Surface.byte(opacity)
-            guard !room.coverage.rect.isEmpty, k > 0 else { return true }
-            dirty = dirty.union(room.coverage.rect.intersection(drawn.rect))
-            return drawn.fill(room.coverage, alpha: UInt32(color.rgba8.3), opacity: k, using: &room.spare)
+            guard !coverage.rect.isEmpty, k > 0 else { return true }
+            dirty = dirty.union(coverage.rect.intersection(drawn.rect))
+            return drawn.fill(coverage, alpha: UInt32(color.rgba8.3), opacity: k, using: &spare)
         }
         // `forEachFill`'s fills of such a layer, in its order: the background (its
-        // rectangle's coverage without a path), a shape's fill.
+        // rectangle's coverage without a path, the thread's kept one), a shape's fill.
         if state.pointee.background.alpha > 0 {
-            guard room.coverage.setCoverage(ofRect: walk.states.bounds(of: id), transform: m, clip: drawn.rect),
-                  fill(state.pointee.background.premultiplied()) else { return false }
+            guard let coverage = walk.pool.rectangleRuns.coverage(ofRect: walk.states.bounds(of: id), transform: m, clip: drawn.rect,
+                                                                  for: RectangleRunsCache.Slot(layer: id, isFrame: false)),
+                  fill(coverage, state.pointee.background.premultiplied()) else { return false }
         }
         if state.pointee.kind == .shape, let color = state.pointee.fill {
-            guard let coverage = RunMask(coverageOf: state.pointee.path, transform: m, clip: drawn.rect) else { return false }
-            room.coverage = coverage
-            guard fill(color.premultiplied()) else { return false }
+            guard let coverage = RunMask(coverageOf: state.pointee.path, transform: m, clip: drawn.rect),
+                  fill(coverage, color.premultiplied()) else { return false }
         }
         for child in visibleSublayers(of: id, walk) {
-            guard try drawRuns(child, parent: m, opacity: opacity, into: &drawn, room: &room, dirty: &dirty, walk: &walk) else { return false }
+            guard try drawRuns(child, parent: m, opacity: opacity, into: &drawn, spare: &spare, dirty: &dirty, walk: &walk) else { return false }
         }
         return true
     }

@@ -172,6 +172,8 @@ public struct Renderer: Sendable {
     /// The visible layers of `ids` sorted by `z`, ties in the order of `ids`: the stable
     /// sort and the filter of `drawingOrder(ids).filter(isVisible)`, the other way round.
     private func visibleInDrawingOrder(_ ids: UnsafeBufferPointer<LayerID>, _ walk: LayerWalk) -> [LayerID] {
+        // Most layers have no sublayers: an empty list, without `reserveCapacity`'s work.
+        guard !ids.isEmpty else { return [] }
         var visible: [LayerID] = []
         // One allocation for a list of many (the roots of a busy scene), not one per doubling.
         visible.reserveCapacity(ids.count)

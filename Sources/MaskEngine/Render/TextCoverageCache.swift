@@ -53,7 +53,13 @@ final class TextCoverageCache {
     // since only the cache's one thread touches them (it is not `Sendable`), and no access
     // to either begins inside another (each method reads or writes one at a time).
     @exclusivity(unchecked) private var placements: [LayerID: (placement: Placement, found: Found)] = [:]
-    @exclusivity(unchecked) private var shapes: [Shape: (coverage: CoverageMask?, frame: Int)] = [:]
+    @exclusivity(unchecked) private var shapes: [Shape: Kept] = [:]
+    /// A kept coverage and the frame that last used it.
+    private typealias Kept = (coverage: CoverageMask?, frame: Int)
+    /// The shape last found in `shapes` and where it is: labels alike ask for one shape in
+    /// a row (a row of cells, every frame), told by a comparison instead of a hash. Nil
+    /// after `shapes` changes (an index is valid only until then).
+    @exclusivity(unchecked) private var lastShape: (shape: Shape, index: Dictionary<Shape, Kept>.Index)?
     private var bytes = 0
     private var frame = 0
 
@@ -90,6 +96,7 @@ final class TextCoverageCache {
     /// held for the keys, every key is forgotten and the fonts let go.
     func startFrame(pool: BufferPool) {
         frame &+= 1
+        lastShape = nil
         if layouts.heldFontCount > TextLayoutMemo.fontCapacity {
             layouts.forgetAll()
             placements.removeAll(keepingCapacity: true)
@@ -123,8 +130,16 @@ final class TextCoverageCache {
 
     /// The coverage kept for `shape` (itself nil when the text covers nothing), or nil.
     func coverage(for shape: Shape) -> CoverageMask?? {
-        // One hash of the shape (its text, transform and clip), not one to read and one to write.
-        guard let index = shapes.index(forKey: shape) else { return nil }
+        // One hash of the shape (its text, transform and clip), not one to read and one to
+        // write; none when it is the last one found.
+        let index: Dictionary<Shape, Kept>.Index
+        if let last = lastShape, last.shape == shape {
+            index = last.index
+        } else {
+            guard let found = shapes.index(forKey: shape) else { return nil }
+            index = found
+            lastShape = (shape, found)
+        }
         shapes.values[index].frame = frame
         return .some(shapes.values[index].coverage)
     }
@@ -133,6 +148,7 @@ final class TextCoverageCache {
     /// `layouts`). The cache owns `coverage` from now on: it must not be recycled.
     func keep(_ coverage: CoverageMask?, for shape: Shape, _ s: UnsafePointer<LayerState>, pool: BufferPool) {
         layouts.hold(s)
+        lastShape = nil
         let size = coverage.map { $0.bytes.count + $0.spanBytes } ?? 0
         if bytes + size > TextCoverageCache.byteLimit {
             for (_, entry) in shapes { if var c = entry.coverage { c.recycle(into: pool) } }

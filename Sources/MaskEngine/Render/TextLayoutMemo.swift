@@ -50,7 +50,10 @@ final class TextLayoutMemo {
         }
     }
 
-    private struct Facts {
+    /// A class, not a struct: a fact read from `facts.values[i]` is then one field of a
+    /// shared box, where a struct was copied whole, its outlines' lists retained and
+    /// released, for each of a label's several questions each frame.
+    private final class Facts {
         var hasColorGlyphs: Bool?
         /// The outlines' box (nil inside when they draw nothing); nil until asked.
         var outlineBounds: Rect??
@@ -58,6 +61,8 @@ final class TextLayoutMemo {
         var outlines: TextLayout.PlacedOutlines?
         /// `TextLayout.bounds(for:)` (nil inside when the text draws nothing); nil until asked.
         var bounds: Rect??
+
+        init() {}
     }
 
     /// Asked several times per text layer per frame: the dynamic exclusivity checks are

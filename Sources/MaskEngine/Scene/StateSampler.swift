@@ -23,22 +23,65 @@ struct StateSampler: Sendable {
     private final class Identity: Sendable {}
     private let identity = Identity()
 
-    /// One changed property of a layer and its entries, sorted by begin time.
+    /// One changed property of a layer: its key, and where its entries are in the
+    /// sampler's tables (`count` of them from `first`, sorted by begin time).
     private struct Track: Sendable {
         let key: PropertyKey
-        let entries: [Int]
+        let first: Int
+        let count: Int
     }
 
     /// Each layer's tracks, by layer index, in the order a state applies them.
     private let tracks: [[Track]]
 
+    // The tracks' entries, taken out of the timeline's `TimelineEntry` cases when the
+    // sampler is made, one track's after another: reading an entry's begin time or its
+    // animation out of the enum copied the animation, its keyframe lists retained and
+    // released (counts every render thread writes), several times a property a frame.
+    /// Each entry's begin time.
+    private let begins: [Double]
+    /// Each entry: its index in `animations`, or for a step `~i`, its value `steps[i]`.
+    private let slots: [Int]
+    private let animations: [Animation]
+    private let steps: [PropertyValue]
+
     /// The tracks of `scene`'s layers.
     init(_ scene: Scene) {
         let timeline = scene.timeline
+        var begins: [Double] = [], slots: [Int] = [], animations: [Animation] = [], steps: [PropertyValue] = []
         tracks = scene.nodes.indices.map { i in
             let id = LayerID(i)
-            return timeline.keys(of: id).compactMap { key in timeline.track(of: id, key).map { Track(key: key, entries: $0) } }
+            return timeline.keys(of: id).compactMap { key in
+                timeline.track(of: id, key).map { list in
+                    let track = Track(key: key, first: begins.count, count: list.count)
+                    for e in list {
+                        let entry = timeline.entries[e]
+                        begins.append(entry.begin)
+                        switch entry {
+                        case .animation(let a):
+                            slots.append(animations.count)
+                            animations.append(a)
+                        case .step(_, _, _, let value):
+                            slots.append(~steps.count)
+                            steps.append(value)
+                        }
+                    }
+                    return track
+                }
+            }
         }
+        self.begins = begins
+        self.slots = slots
+        self.animations = animations
+        self.steps = steps
+    }
+
+    /// The entry tables held for reading, once a frame.
+    private struct Tables {
+        let begins: UnsafeBufferPointer<Double>
+        let slots: UnsafeBufferPointer<Int>
+        let animations: UnsafeBufferPointer<Animation>
+        let steps: UnsafeBufferPointer<PropertyValue>
     }
 
     /// Writes every layer's state at time `t` into `states`, which becomes as long as the
@@ -55,12 +98,16 @@ struct StateSampler: Sendable {
         states.sampledBy = nil
         states.reset(count: scene.nodes.count)
         try scene.nodes.withUnsafeBufferPointer { (nodes) throws(SceneError) in
-            try tracks.withUnsafeBufferPointer { (tracks) throws(SceneError) in
-                for i in nodes.indices {
-                    if !inPlace { states[index: i] = nodes[i].initial }
-                    try tracks[i].withUnsafeBufferPointer { (layerTracks) throws(SceneError) in
-                        for k in layerTracks.indices {
-                            try sample(layerTracks[k], of: i, nodes, scene, at: t, into: states)
+            try withTables { (tables) throws(SceneError) in
+                try tracks.withUnsafeBufferPointer { (tracks) throws(SceneError) in
+                    guard let first = nodes.baseAddress else { return }
+                    for i in nodes.indices {
+                        let node = first + i
+                        if !inPlace { states[index: i] = node.pointee.initial }
+                        try tracks[i].withUnsafeBufferPointer { (layerTracks) throws(SceneError) in
+                            for k in layerTracks.indices {
+                                try sample(layerTracks[k], of: i, node, tables, scene, at: t, into: states)
+                            }
                         }
                     }
                 }
@@ -69,18 +116,53 @@ struct StateSampler: Sendable {
         states.sampledBy = identity
     }
 
+    /// Calls `body` with the entry tables held for reading.
+    private func withTables<R>(_ body: (Tables) throws(SceneError) -> R) throws(SceneError) -> R {
+        try begins.withUnsafeBufferPointer { (begins) throws(SceneError) in
+            try slots.withUnsafeBufferPointer { (slots) throws(SceneError) in
+                try animations.withUnsafeBufferPointer { (animations) throws(SceneError) in
+                    try steps.withUnsafeBufferPointer { (steps) throws(SceneError) in
+                        try body(Tables(begins: begins, slots: slots, animations: animations, steps: steps))
+                    }
+                }
+            }
+        }
+    }
+
     /// Sets one changed property of layer `i` to its value at `t`.
+    /// The layer's node is read through its pointer, in place: a buffer's subscript hands
+    /// out a copy, its state's references retained and released.
     @inline(__always)
-    private func sample(_ track: Track, of i: Int, _ nodes: UnsafeBufferPointer<Scene.Node>, _ scene: Scene, at t: Double,
-                        into states: LayerStates) throws(SceneError) {
+    private func sample(_ track: Track, of i: Int, _ node: UnsafePointer<Scene.Node>, _ tables: Tables, _ scene: Scene,
+                        at t: Double, into states: LayerStates) throws(SceneError) {
         let value: PropertyValue
         if track.key == .mask {
             value = try scene.value(of: LayerID(i), .mask, at: t)
         } else {
             do {
-                value = try scene.timeline.value(ofTrack: track.entries, at: t, base: nodes[i].initial.value(for: track.key))
+                value = try StateSampler.value(of: track, tables, at: t) { node.pointee.initial.value(for: track.key) }
             } catch { throw .interpolation(error) }
         }
         do { try states[index: i].set(track.key, to: value) } catch { throw .property(error) }
+    }
+
+    /// `Timeline.value(ofTrack:at:base:)` of a track: the value of the entry that began
+    /// last at or before `t` (found by the timeline's binary search), or `base` when none
+    /// has (or it gives none).
+    @inline(__always)
+    private static func value(of track: Track, _ tables: Tables, at t: Double,
+                              base: () -> PropertyValue) throws(InterpolationError) -> PropertyValue {
+        var lo = 0, hi = track.count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if tables.begins[track.first + mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return base() }
+        let slot = tables.slots[track.first + lo - 1]
+        // A step that has begun has its value.
+        guard slot >= 0 else { return tables.steps[~slot] }
+        // Read where it lies (`Animation.value(of:at:)`): not copied.
+        guard let animations = tables.animations.baseAddress else { return base() }
+        return try Animation.value(of: animations + slot, at: t) ?? base()
     }
 }

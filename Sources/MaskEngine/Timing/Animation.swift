@@ -54,14 +54,20 @@ public struct Animation: Sendable, Equatable {
     }
 
     /// The time of one full cycle, forward and (when autoreversing) back.
-    public var cycleDuration: Double { autoreverses ? 2 * duration : duration }
+    public var cycleDuration: Double { Animation.cycleDuration(duration, autoreverses: autoreverses) }
 
     /// When the animation stops changing the property: `begin` plus all its cycles, or
     /// infinity for `forever`.
-    public var end: Double {
+    public var end: Double { Animation.end(begin: begin, duration: duration, autoreverses: autoreverses, repetition: repetition) }
+
+    /// `cycleDuration` of these fields.
+    private static func cycleDuration(_ duration: Double, autoreverses: Bool) -> Double { autoreverses ? 2 * duration : duration }
+
+    /// `end` of these fields.
+    private static func end(begin: Double, duration: Double, autoreverses: Bool, repetition: Repetition) -> Double {
         switch repetition {
         case .forever: return duration > 0 ? .infinity : begin
-        case .count(let n): return begin + cycleDuration * max(0, n)
+        case .count(let n): return begin + cycleDuration(duration, autoreverses: autoreverses) * max(0, n)
         }
     }
 
@@ -72,19 +78,31 @@ public struct Animation: Sendable, Equatable {
     /// The value at timeline time `t`; nil before `begin`.
     /// - Throws: `InterpolationError` when keyframes cannot be interpolated.
     public func value(at t: Double) throws(InterpolationError) -> PropertyValue? {
-        // The keyframes are not copied unless returned (a copy retains their lists).
-        guard t >= begin, !keyframes.isEmpty else { return nil }
-        let local = t - begin
-        guard duration > 0, t < end else { return keyframes.last }
-        var f = local.truncatingRemainder(dividingBy: cycleDuration) / duration
-        if autoreverses && f > 1 { f = 2 - f }
-        return try sample(easing.progress(f))
+        try withUnsafePointer(to: self) { (a) throws(InterpolationError) in try Animation.value(of: a, at: t) }
     }
 
-    /// The keyframe value at eased progress `p` (which may overshoot 0...1). The keyframes
-    /// are read where they lie: a copy of one retains its lists, which every render thread
-    /// samples.
-    func sample(_ p: Double) throws(InterpolationError) -> PropertyValue? {
+    /// `value(at:)` of the animation at `a`, its fields read where they lie: a method
+    /// called on an animation in a table (`StateSampler`'s) is handed a copy of it, each of
+    /// its lists retained and released, counts every render thread writes.
+    static func value(of a: UnsafePointer<Animation>, at t: Double) throws(InterpolationError) -> PropertyValue? {
+        let begin = a.pointee.begin
+        // The keyframes are not copied unless returned (a copy retains their lists).
+        let keyframes = a.pointee.keyframes
+        guard t >= begin, !keyframes.isEmpty else { return nil }
+        let local = t - begin
+        let duration = a.pointee.duration, autoreverses = a.pointee.autoreverses
+        guard duration > 0, t < end(begin: begin, duration: duration, autoreverses: autoreverses, repetition: a.pointee.repetition) else {
+            return keyframes.last
+        }
+        var f = local.truncatingRemainder(dividingBy: cycleDuration(duration, autoreverses: autoreverses)) / duration
+        if autoreverses && f > 1 { f = 2 - f }
+        return try sample(keyframes, keyTimes: a.pointee.keyTimes, at: a.pointee.easing.progress(f))
+    }
+
+    /// The value of `keyframes` (reached at `keyTimes`, as an animation's) at eased
+    /// progress `p` (which may overshoot 0...1). The keyframes are read where they lie: a
+    /// copy of one retains its lists, which every render thread samples.
+    static func sample(_ keyframes: [PropertyValue], keyTimes: [Double]?, at p: Double) throws(InterpolationError) -> PropertyValue? {
         let n = keyframes.count
         guard n > 0 else { return nil }
         guard n > 1 else { return keyframes[0] }

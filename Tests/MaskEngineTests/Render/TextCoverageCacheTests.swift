@@ -109,4 +109,31 @@ extension TextCoverageCacheTests {
         cache.startFrame(pool: pool)
         XCTAssertEqual(cache.keptCount, 0)
     }
+
+    /// The cache tells the shape it was last asked for by a comparison before a hash:
+    /// labels of two shapes taking turns in one frame (two fractions of a pixel, and two
+    /// strings), in scenes that take turns with one `RenderBuffers`, each get their own
+    /// coverage, as a fresh render draws them.
+    func testShapesTakingTurnsGetTheirOwnCoverage() throws {
+        func turns(_ strings: [String], fractions: [Double]) throws -> Renderer {
+            var scene = blankScene(240, 60)
+            for i in 0..<6 {
+                var text = label(Double(i) * 38 + fractions[i % fractions.count], 10 + Double(i % 2) * 12)
+                text.string = strings[i % strings.count]
+                try scene.addLayer(text)
+            }
+            return Renderer(scene: scene)
+        }
+        let a = try turns(["Wg", "Wg"], fractions: [0.25, 0.5]), b = try turns(["Wg", "Ax"], fractions: [0.25])
+        let buffers = RenderBuffers()
+        for (renderer, name) in [(a, "a"), (b, "b"), (a, "a"), (a, "a"), (b, "b"), (b, "b")] {
+            XCTAssertEqual(try renderer.render(at: 0, using: buffers) { $0 }, try renderer.render(at: 0, using: RenderBuffers()) { $0 }, name)
+        }
+        // Each scene's labels are of two coverages, or swapped ones would go unseen (after
+        // two frames of one scene, the other's are let go).
+        for (renderer, name) in [(a, "a"), (b, "b")] {
+            for _ in 0..<2 { _ = try renderer.render(at: 0, using: buffers) { $0 } }
+            XCTAssertEqual(buffers.pool.texts.keptCount, 2, name)
+        }
+    }
 }

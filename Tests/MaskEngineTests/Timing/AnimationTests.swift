@@ -170,8 +170,8 @@ final class AnimationTests: XCTestCase {
     func testKeyframesOvershootUsingTheOuterSegments() throws {
         let a = animation([0, 10, 20], duration: 1)
         // Eased progress 1.2 continues the last segment; −0.2 the first.
-        XCTAssertEqual(try a.sample(1.2), .number(24))
-        XCTAssertEqual(try a.sample(-0.2), .number(-4))
+        XCTAssertEqual(try Animation.sample(a.keyframes, keyTimes: a.keyTimes, at: 1.2), .number(24))
+        XCTAssertEqual(try Animation.sample(a.keyframes, keyTimes: a.keyTimes, at: -0.2), .number(-4))
     }
 
     func testSingleKeyframeHoldsIt() throws {

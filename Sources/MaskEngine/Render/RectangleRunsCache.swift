@@ -1,0 +1,76 @@
+/// The coverage of rectangles as runs (`RunMask.setCoverage(ofRect:transform:clip:)`),
+/// kept by one render thread from frame to frame, one for each layer's background and one
+/// for each mask's frame: a grid mask's tiles and frame stand still while their opacities
+/// fade, so their coverage is made once, not each frame.
+///
+/// A kept mask is handed out only for the very rectangle, transform and clip it was made
+/// for (compared bit for bit), so it is the mask `setCoverage` would make: the cache never
+/// decides a pixel, whatever scene the thread renders next.
+///
+/// Not `Sendable`: one per thread, inside its `BufferPool`.
+final class RectangleRunsCache {
+    /// Whose rectangle: a layer's background, or a mask's frame.
+    struct Slot: Hashable {
+        let layer: LayerID
+        let isFrame: Bool
+    }
+
+    /// The last rectangle asked for in a slot and what `setCoverage` made of it.
+    private struct Entry {
+        var rect: Rect
+        var transform: Transform
+        var clip: PixelRect
+        /// `setCoverage`'s answer: false when the runs cannot hold the coverage.
+        var made: Bool
+        var mask: RunMask
+    }
+
+    // Asked for every tile of every grid mask each frame: the dynamic exclusivity checks
+    // are off, since only the cache's one thread touches it and no access begins inside another.
+    @exclusivity(unchecked) private var entries: [Slot: Entry] = [:]
+
+    /// The most slots kept: past it the cache starts again empty.
+    static let capacity = 1024
+
+    init() {}
+
+    /// What `RunMask.setCoverage(ofRect: r, transform: m, clip: clip)` makes, or nil where
+    /// it returns false; made again only when `slot` last held another rectangle,
+    /// transform or clip.
+    func coverage(ofRect r: Rect, transform m: Transform, clip: PixelRect, for slot: Slot) -> RunMask? {
+        if entries[slot] == nil {
+            if entries.count >= RectangleRunsCache.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[slot] = Entry(rect: r, transform: m, clip: clip, made: false, mask: RunMask(zeroOver: .empty))
+            return make(slot, r, m, clip)
+        }
+        guard let i = entries.index(forKey: slot) else { return nil }
+        let kept = entries.values[i]
+        guard RectangleRunsCache.same(kept.rect, r), RectangleRunsCache.same(kept.transform, m), kept.clip == clip else {
+            return make(slot, r, m, clip)
+        }
+        return kept.made ? kept.mask : nil
+    }
+
+    /// Makes `slot`'s mask for the rectangle, in its tables' room.
+    private func make(_ slot: Slot, _ r: Rect, _ m: Transform, _ clip: PixelRect) -> RunMask? {
+        guard let i = entries.index(forKey: slot) else { return nil }
+        entries.values[i].rect = r
+        entries.values[i].transform = m
+        entries.values[i].clip = clip
+        let made = entries.values[i].mask.setCoverage(ofRect: r, transform: m, clip: clip)
+        entries.values[i].made = made
+        return made ? entries.values[i].mask : nil
+    }
+
+    /// True when two rectangles are the same bits (a -0 is not a 0, a NaN is itself).
+    private static func same(_ a: Rect, _ b: Rect) -> Bool {
+        a.origin.x.bitPattern == b.origin.x.bitPattern && a.origin.y.bitPattern == b.origin.y.bitPattern
+            && a.size.width.bitPattern == b.size.width.bitPattern && a.size.height.bitPattern == b.size.height.bitPattern
+    }
+
+    /// True when two transforms are the same bits.
+    private static func same(_ a: Transform, _ b: Transform) -> Bool {
+        a.a.bitPattern == b.a.bitPattern && a.b.bitPattern == b.b.bitPattern && a.c.bitPattern == b.c.bitPattern
+            && a.d.bitPattern == b.d.bitPattern && a.tx.bitPattern == b.tx.bitPattern && a.ty.bitPattern == b.ty.bitPattern
+    }
+}
