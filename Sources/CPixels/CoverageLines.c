@@ -3,6 +3,7 @@
 // commit 591d584 used: the cells' sums, and so the coverage bytes, are the same.
 
 #include "CoverageLines.h"
+#include "CoverageLevel.h"
 #include <stdbool.h>
 
 // Never fused into multiply-adds: the values must be the unfused ones.
@@ -137,7 +138,9 @@ void add_finite_line(const mask_line_buffer *b, double w, double ax, double ay, 
     }
 }
 
-void mask_add_line(const mask_line_buffer *buffer, double ax, double ay, double bx, double by) {
+/// `mask_add_line`'s body, inlined into each form.
+static inline __attribute__((always_inline))
+void add_line(const mask_line_buffer *buffer, double ax, double ay, double bx, double by) {
     if (ay == by || !__builtin_isfinite(ay) || !__builtin_isfinite(by)) return;
     add_finite_line(buffer, (double)buffer->width, ax, ay, bx, by);
 }
@@ -147,8 +150,10 @@ static inline bool inside_buffer(double x, double y, double w, double h) {
     return y >= 0 && y <= h && x >= 0 && x <= w;
 }
 
-long mask_add_inside_edges(const mask_line_buffer *buffer, const double *points, long count, long start,
-                           double ox, double oy) {
+/// `mask_add_inside_edges`'s body, inlined into each form.
+static inline __attribute__((always_inline))
+long add_inside_edges(const mask_line_buffer *buffer, const double *points, long count, long start, double ox,
+                      double oy) {
     double w = (double)buffer->width, h = (double)buffer->height;
     // Each edge's start is the one before's end, moved once, and tested once: `aKnown` is
     // true when it was tested inside as the end of the edge before (not after a horizontal
@@ -170,4 +175,46 @@ long mask_add_inside_edges(const mask_line_buffer *buffer, const double *points,
         ay = by;
     }
     return count;
+}
+
+/// The baseline forms (plain x86-64, or the architecture's baseline).
+static void add_line_baseline(const mask_line_buffer *buffer, double ax, double ay, double bx, double by) {
+    add_line(buffer, ax, ay, bx, by);
+}
+
+static long add_inside_edges_baseline(const mask_line_buffer *buffer, const double *points, long count, long start,
+                                      double ox, double oy) {
+    return add_inside_edges(buffer, points, count, start, ox, oy);
+}
+
+#if MASK_COVERAGE_AVX2
+/// The AVX2 forms (see CoverageLevel.h): the same operations.
+MASK_COVERAGE_AVX2_TARGET
+static void add_line_avx2(const mask_line_buffer *buffer, double ax, double ay, double bx, double by) {
+    add_line(buffer, ax, ay, bx, by);
+}
+
+MASK_COVERAGE_AVX2_TARGET
+static long add_inside_edges_avx2(const mask_line_buffer *buffer, const double *points, long count, long start,
+                                  double ox, double oy) {
+    return add_inside_edges(buffer, points, count, start, ox, oy);
+}
+#endif
+
+void mask_add_line(const mask_line_buffer *buffer, double ax, double ay, double bx, double by) {
+#if MASK_COVERAGE_AVX2
+    if (mask_coverage_avx2()) {
+        add_line_avx2(buffer, ax, ay, bx, by);
+        return;
+    }
+#endif
+    add_line_baseline(buffer, ax, ay, bx, by);
+}
+
+long mask_add_inside_edges(const mask_line_buffer *buffer, const double *points, long count, long start,
+                           double ox, double oy) {
+#if MASK_COVERAGE_AVX2
+    if (mask_coverage_avx2()) return add_inside_edges_avx2(buffer, points, count, start, ox, oy);
+#endif
+    return add_inside_edges_baseline(buffer, points, count, start, ox, oy);
 }

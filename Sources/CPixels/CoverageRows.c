@@ -6,6 +6,7 @@
 
 #include "CoverageRows.h"
 #include "CoverageCells.h"
+#include "CoverageLevel.h"
 #include <math.h>
 #include <string.h>
 
@@ -189,11 +190,36 @@ void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, lon
     *spans = t;
 }
 
-void mask_sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
-                   long stride, bool evenodd, mask_span_table *spans) {
+/// `sum_rows` for either fill rule, as plain x86-64 (or the architecture's baseline).
+static void sum_rows_baseline(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
+                              long stride, bool evenodd, mask_span_table *spans) {
     if (evenodd) {
         sum_rows(cells, marks, words, out, width, height, stride, true, spans);
     } else {
         sum_rows(cells, marks, words, out, width, height, stride, false, spans);
     }
+}
+
+#if MASK_COVERAGE_AVX2
+/// `sum_rows_baseline` compiled with AVX2 (see CoverageLevel.h): the same operations.
+MASK_COVERAGE_AVX2_TARGET
+static void sum_rows_avx2(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
+                          long stride, bool evenodd, mask_span_table *spans) {
+    if (evenodd) {
+        sum_rows(cells, marks, words, out, width, height, stride, true, spans);
+    } else {
+        sum_rows(cells, marks, words, out, width, height, stride, false, spans);
+    }
+}
+#endif
+
+void mask_sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
+                   long stride, bool evenodd, mask_span_table *spans) {
+#if MASK_COVERAGE_AVX2
+    if (mask_coverage_avx2()) {
+        sum_rows_avx2(cells, marks, words, out, width, height, stride, evenodd, spans);
+        return;
+    }
+#endif
+    sum_rows_baseline(cells, marks, words, out, width, height, stride, evenodd, spans);
 }
