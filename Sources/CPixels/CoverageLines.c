@@ -20,6 +20,13 @@ static inline void mark_cell(uint64_t *marks, long x) {
     marks[block >> 6] |= (uint64_t)1 << (block & 63);
 }
 
+/// Marks the blocks of cells `x` and `x + 1` of a row: one block but where `x` ends its
+/// block (one time in eight), when the next cell is in the next block.
+static inline void mark_pair(uint64_t *marks, long x) {
+    mark_cell(marks, x);
+    if ((x & 7) == 7) mark_cell(marks, x + 1);
+}
+
 /// Marks blocks `b0 ... b1` of a row (b1 - b0 >= 2; edges flatter than a block a row):
 /// out of line, to keep the row loop's registers.
 static __attribute__((noinline)) void mark_blocks(uint64_t *marks, long b0, long b1) {
@@ -63,8 +70,7 @@ double add_row(float *row, uint64_t *marks, double x, double dxdy, double dy, do
         double xmf = 0.5 * (x + xNext) - xaFloor;
         row[xai] += (float)(d - d * xmf);
         row[xai + 1] += (float)(d * xmf);
-        mark_cell(marks, xai);
-        mark_cell(marks, xai + 1);
+        mark_pair(marks, xai);
         return xNext;
     }
     long xbi = (long)xb;
