@@ -180,8 +180,8 @@ void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, lon
     float *row = cells;
     uint8_t *outRow = out;
     const uint64_t *rowMarks = marks;
-    int32_t *entry = t.header + t.row * 4;
-    for (long y = 0; y < height; y++, row += stride, outRow += width, rowMarks += words, entry += 4) {
+    int32_t *entry = t.header + t.row * 4, *entryEnd = entry + height * 4;
+    for (; entry != entryEnd; row += stride, outRow += width, rowMarks += words, entry += 4) {
         float sum = 0;
         long x = 0;
         // The touched blocks, in order, a word of marks at a time.
