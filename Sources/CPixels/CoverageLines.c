@@ -62,10 +62,10 @@ static __attribute__((noinline)) void mark_blocks(uint64_t *marks, long b0, long
 /// Marks the blocks holding cells `x0 ... x1` of a row (x0 < x1).
 static inline __attribute__((always_inline)) void mark_cells(uint64_t *marks, long x0, long x1) {
     long b0 = x0 >> 3, b1 = x1 >> 3;
-    // A block or two (most rows of most edges): a bit each (the same one twice for one).
+    // One block or two (most rows of most edges): a bit each.
     if (b1 - b0 < 2) {
         marks[b0 >> 6] |= (uint64_t)1 << (b0 & 63);
-        marks[b1 >> 6] |= (uint64_t)1 << (b1 & 63);
+        if (b1 != b0) marks[b1 >> 6] |= (uint64_t)1 << (b1 & 63);
         return;
     }
     mark_blocks(marks, b0, b1);
