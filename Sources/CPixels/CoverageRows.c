@@ -6,8 +6,12 @@
 
 #include "CoverageRows.h"
 #include "CoverageCells.h"
+#include "CoverageLevel.h"
 #include <math.h>
 #include <string.h>
+#if MASK_COVERAGE_AVX2
+#include <immintrin.h>
+#endif
 
 // Never fused into multiply-adds: the bytes must be those of the unfused operations.
 #pragma clang fp contract(off)
@@ -30,6 +34,38 @@ static inline mask_block8 evenodd_block(float *cells, float sum) {
     }
     block.sum = sum;
     return block;
+}
+
+#if MASK_COVERAGE_AVX2
+/// `mask_sum_cells8_nonzero` in the AVX2 form: the same sums, one after another, and the
+/// same float operations on them, lane for lane, in one 256-bit register, not two.
+MASK_COVERAGE_AVX2_TARGET
+static inline mask_block8 nonzero_block_avx2(float *cells, float sum) {
+    float s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2], s3 = s2 + cells[3];
+    float s4 = s3 + cells[4], s5 = s4 + cells[5], s6 = s5 + cells[6], s7 = s6 + cells[7];
+    _mm256_storeu_ps(cells, _mm256_setzero_ps());
+    const __m256 sign = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+    // min(one, v) is `v > 1 ? 1 : v` lane for lane (a NaN stays NaN, as in Swift).
+    __m256 v = _mm256_min_ps(_mm256_set1_ps(1.0f), _mm256_and_ps(_mm256_setr_ps(s0, s1, s2, s3, s4, s5, s6, s7), sign));
+    v = _mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f));
+    // 0.5 ... 255.5 truncated, then packed to bytes (no lane saturates).
+    __m256i lanes = _mm256_cvttps_epi32(v);
+    __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
+    mask_block8 block;
+    block.bytes = (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(words, words));
+    block.sum = s7;
+    return block;
+}
+#endif
+
+/// A block of eight cells summed for nonzero: in the AVX2 form's loop (`wide`, a constant
+/// where it is inlined) by `nonzero_block_avx2`, else by `mask_sum_cells8_nonzero`.
+static inline __attribute__((always_inline)) mask_block8 nonzero_block(float *cells, float sum, bool wide) {
+#if MASK_COVERAGE_AVX2
+    if (wide) return nonzero_block_avx2(cells, sum);
+#endif
+    (void)wide;
+    return mask_sum_cells8_nonzero(cells, sum);
 }
 
 /// The state of the row being written: its extent so far (`first` is -1 until a non-zero
@@ -132,10 +168,11 @@ static inline void fill_run(mask_span_table *t, row_state *r, long x0, long x1, 
     note_run(t, r, x0, x1, byte);
 }
 
-/// The loop of `mask_sum_rows` for one fill rule (a constant where it is inlined).
+/// The loop of `mask_sum_rows` for one fill rule and one form (`evenodd` and `wide`, the
+/// AVX2 form, constants where it is inlined).
 static inline __attribute__((always_inline))
 void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
-              long stride, bool evenodd, mask_span_table *spans) {
+              long stride, bool evenodd, bool wide, mask_span_table *spans) {
     // The table in a local (its fields in registers), written back at the end.
     mask_span_table t = *spans;
     row_state r = {-1, 0, -1};
@@ -143,8 +180,8 @@ void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, lon
     float *row = cells;
     uint8_t *outRow = out;
     const uint64_t *rowMarks = marks;
-    int32_t *entry = t.header + t.row * 4;
-    for (long y = 0; y < height; y++, row += stride, outRow += width, rowMarks += words, entry += 4) {
+    int32_t *entry = t.header + t.row * 4, *entryEnd = entry + height * 4;
+    for (; entry != entryEnd; row += stride, outRow += width, rowMarks += words, entry += 4) {
         float sum = 0;
         long x = 0;
         // The touched blocks, in order, a word of marks at a time.
@@ -160,7 +197,7 @@ void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, lon
                     uint8_t byte = evenodd ? evenodd_byte(sum) : mask_nonzero_byte(sum);
                     fill_run(&t, &r, x, bx, byte, width, outRow);
                 }
-                mask_block8 block = evenodd ? evenodd_block(row + bx, sum) : mask_sum_cells8_nonzero(row + bx, sum);
+                mask_block8 block = evenodd ? evenodd_block(row + bx, sum) : nonzero_block(row + bx, sum, wide);
                 sum = block.sum;
                 if (width - bx >= 8) {
                     memcpy(outRow + bx, &block.bytes, 8);
@@ -189,11 +226,36 @@ void sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, lon
     *spans = t;
 }
 
+/// `sum_rows` for either fill rule, as plain x86-64 (or the architecture's baseline).
+static void sum_rows_baseline(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
+                              long stride, bool evenodd, mask_span_table *spans) {
+    if (evenodd) {
+        sum_rows(cells, marks, words, out, width, height, stride, true, false, spans);
+    } else {
+        sum_rows(cells, marks, words, out, width, height, stride, false, false, spans);
+    }
+}
+
+#if MASK_COVERAGE_AVX2
+/// `sum_rows_baseline` compiled with AVX2 (see CoverageLevel.h): the same operations.
+MASK_COVERAGE_AVX2_TARGET
+static void sum_rows_avx2(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
+                          long stride, bool evenodd, mask_span_table *spans) {
+    if (evenodd) {
+        sum_rows(cells, marks, words, out, width, height, stride, true, true, spans);
+    } else {
+        sum_rows(cells, marks, words, out, width, height, stride, false, true, spans);
+    }
+}
+#endif
+
 void mask_sum_rows(float *cells, const uint64_t *marks, long words, uint8_t *out, long width, long height,
                    long stride, bool evenodd, mask_span_table *spans) {
-    if (evenodd) {
-        sum_rows(cells, marks, words, out, width, height, stride, true, spans);
-    } else {
-        sum_rows(cells, marks, words, out, width, height, stride, false, spans);
+#if MASK_COVERAGE_AVX2
+    if (mask_coverage_avx2()) {
+        sum_rows_avx2(cells, marks, words, out, width, height, stride, evenodd, spans);
+        return;
     }
+#endif
+    sum_rows_baseline(cells, marks, words, out, width, height, stride, evenodd, spans);
 }

@@ -11,7 +11,23 @@ import XCTest
 /// past its last one (0, 0 when it has none); its full runs are, in order, the maximal runs
 /// of 255s that hold the last column of a block of eight (column 8k + 7) or the row's last
 /// column: the rasterizer looks for no run lying inside one block short of both its ends.
+///
+/// The loops are compiled in two forms (CoverageLevel.h: baseline, and AVX2 where the
+/// pixel kernels run at AVX2 or above): every test runs at each kernel level this CPU has.
 final class CoverageRuleTests: XCTestCase {
+    override func tearDown() {
+        PixelKernels.level = PixelKernels.best
+        super.tearDown()
+    }
+
+    /// Runs `body` at each kernel level this CPU has, with that level set.
+    private func atEveryLevel(_ body: (Int) -> Void) {
+        for level in 0...PixelKernels.best {
+            PixelKernels.level = level
+            body(level)
+        }
+    }
+
     /// The dense reference's coverage of `polygons` over `area`: the bytes, the four
     /// entries a row, the full runs; nil bytes when no pixel is covered.
     private func reference(_ polygons: [Polyline], _ rule: FillRule, area: PixelRect)
@@ -95,6 +111,11 @@ final class CoverageRuleTests: XCTestCase {
     /// every last-block width from 1 to 8, shapes inside the clip, across its sides and far
     /// past them, large enough to hold full runs of every length.
     func testRandomPolygonsGiveTheDenseReferencesBytesAndTables() {
+        atEveryLevel { randomPolygons(level: $0) }
+    }
+
+    /// The random polygons' test at one kernel level.
+    private func randomPolygons(level: Int) {
         var random = SplitMix(seed: 0xC0FE_7A6E_5EED)
         func unit() -> Double { Double(random.next() % 1_000_000) / 1_000_000 }
         func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
@@ -127,7 +148,50 @@ final class CoverageRuleTests: XCTestCase {
             // Rectangles take their own path: not this one.
             if polygons.count == 1, Rasterizer.axisAlignedBox(polygons[0].points) != nil { continue }
             for rule in [FillRule.nonzero, .evenodd] {
-                check(polygons, rule, clip: clip, pool: pool, "polygons \(i) \(rule) in \(clip)")
+                check(polygons, rule, clip: clip, pool: pool, "level \(level): polygons \(i) \(rule) in \(clip)")
+            }
+        }
+    }
+
+    /// Shapes of many short edges, as flattened glyphs and small circles give (most edges
+    /// within one or two rows, or one cell column), at every level: small polygons round a
+    /// centre, some with their points on whole pixels and block sides (x = 8k), some thin
+    /// (a pixel wide or less, along x or y), some reaching past the clip or wholly outside it.
+    func testShortEdgesGiveTheDenseReferencesBytesAndTables() {
+        atEveryLevel { level in
+            var random = SplitMix(seed: 0x5407_ED6E)
+            func unit() -> Double { Double(random.next() % 1_000_000) / 1_000_000 }
+            func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+            let pool = BufferPool()
+            pool.unwrittenFill = 0xA5
+            for i in 0..<400 {
+                let width = 8 * (1 + below(6)) + i % 8, height = 4 + below(30)
+                let clip = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+                // The centre: inside, near a side, or outside the clip.
+                let reach = [0.0, 0.3, 1.5][i % 3]
+                let cx = (unit() * (1 + 2 * reach) - reach) * Double(width)
+                let cy = (unit() * (1 + 2 * reach) - reach) * Double(height)
+                // Thin along x, thin along y, or round; radii of a pixel or two up to the clip's.
+                let kind = i % 4
+                let rx = kind == 1 ? 0.05 + unit() * 0.7 : 0.5 + unit() * Double(width) / 2
+                let ry = kind == 2 ? 0.05 + unit() * 0.7 : 0.5 + unit() * Double(height) / 2
+                let count = 6 + below(60)
+                let polygons = (0..<(1 + below(2))).map { k in
+                    Polyline(points: (0..<count).map { j in
+                        let angle = (Double(j) + 0.3 * unit()) / Double(count) * 2 * Double.pi * (k == 0 ? 1 : -1)
+                        var p = Point(cx + rx * cos(angle) / Double(k + 1), cy + ry * sin(angle) / Double(k + 1))
+                        // On block sides, whole pixels, or anywhere.
+                        switch kind == 3 ? below(3) : 2 {
+                        case 0: p = Point((p.x / 8).rounded() * 8, p.y)
+                        case 1: p = Point(p.x.rounded(), p.y.rounded())
+                        default: break
+                        }
+                        return p
+                    }, closed: true)
+                }
+                for rule in [FillRule.nonzero, .evenodd] {
+                    check(polygons, rule, clip: clip, pool: pool, "level \(level): short edges \(i) \(rule) in \(clip)")
+                }
             }
         }
     }
