@@ -604,7 +604,7 @@ private struct RowFold {
         defer { self.added = added }
         // The run a row of 0 took last from a mask row of one full run, and its place in
         // `added` (none yet: -1).
-        let copies = copiesIntoZero
+        let copies = copiesIntoZero, givesFull = fullGivesFull
         var shared = (run: (Int32(0), Int32(0)), at: -1)
         var y = y0
         while y < y1 {
@@ -652,7 +652,13 @@ private struct RowFold {
             }
             guard lo < hi, aLo <= lo, hi <= aHi, let i = fullRun(holding: hr, lo, hi) else {
                 self.added = added
-                foldOther(y: y, within: x0, x1)
+                // A rectangle's row over the result's (`add`, `lighten`) goes straight to
+                // `foldOneRun`, where `fold(y:within:_:)` would take it after its checks.
+                if givesFull, aLo < aHi, let run = oneFullRun(y: y, lo, hi) {
+                    foldOneRun(y: y, hr, lo, hi, run: run.s, run.e, aLo, aHi)
+                } else {
+                    foldOther(y: y, within: x0, x1)
+                }
                 added = self.added
                 y &+= 1
                 continue
