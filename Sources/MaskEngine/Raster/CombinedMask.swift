@@ -579,7 +579,9 @@ private struct RowFold {
     /// disc): there the mode's closed forms of 255 and the mask (`fromFull`) take the
     /// mask's pieces, read from its tables, with no walk of the result's pieces, and the
     /// rest of the row stays where the mode keeps the result outside the mask (else it is
-    /// 0). Other rows go to `foldOther`. False, with nothing done, for a mask without bytes.
+    /// 0). A mask row of one full run over a result row of 0 is copied here too, and over
+    /// a result row (`add`, `lighten`) it goes to `foldOneRun` (a square beside a ring).
+    /// Other rows go to `foldOther`. False, with nothing done, for a mask without bytes.
     ///
     /// Everything it reads is taken into locals once, and the runs go to a local copy of
     /// `added`: a hole's every row comes here, and a call per row cost more in set-up
@@ -602,9 +604,9 @@ private struct RowFold {
         let mx0 = mask.rect.x0, my0 = mask.rect.y0, my1 = mask.rect.y1, mw = mask.rect.width, mx1 = mask.rect.x1
         var added = self.added
         defer { self.added = added }
+        let copies = copiesIntoZero, givesFull = fullGivesFull
         // The run a row of 0 took last from a mask row of one full run, and its place in
         // `added` (none yet: -1).
-        let copies = copiesIntoZero, givesFull = fullGivesFull
         var shared = (run: (Int32(0), Int32(0)), at: -1)
         var y = y0
         while y < y1 {
