@@ -579,7 +579,9 @@ private struct RowFold {
     /// disc): there the mode's closed forms of 255 and the mask (`fromFull`) take the
     /// mask's pieces, read from its tables, with no walk of the result's pieces, and the
     /// rest of the row stays where the mode keeps the result outside the mask (else it is
-    /// 0). Other rows go to `foldOther`. False, with nothing done, for a mask without bytes.
+    /// 0). A mask row of one full run over a result row of 0 is copied here too, and over
+    /// a result row (`add`, `lighten`) it goes to `foldOneRun` (a square beside a ring).
+    /// Other rows go to `foldOther`. False, with nothing done, for a mask without bytes.
     ///
     /// Everything it reads is taken into locals once, and the runs go to a local copy of
     /// `added`: a hole's every row comes here, and a call per row cost more in set-up
@@ -602,6 +604,10 @@ private struct RowFold {
         let mx0 = mask.rect.x0, my0 = mask.rect.y0, my1 = mask.rect.y1, mw = mask.rect.width, mx1 = mask.rect.x1
         var added = self.added
         defer { self.added = added }
+        let copies = copiesIntoZero, givesFull = fullGivesFull
+        // The run a row of 0 took last from a mask row of one full run, and its place in
+        // `added` (none yet: -1).
+        var shared = (run: (Int32(0), Int32(0)), at: -1)
         var y = y0
         while y < y1 {
             let hr = (y &- ry0) &* 4
@@ -620,9 +626,41 @@ private struct RowFold {
                 y &+= 1
                 continue
             }
+            // A mask row that is one full run and bytes over a result row of 0, under a mode
+            // that gives the mask there (a square beside a ring): its bytes copied, its run
+            // the row's, shared with the row above when the same (`copyMask`, without the
+            // call and with no run added again).
+            if copies, aLo >= aHi, lo < hi, !mh.isEmpty, Int(mh[r &+ 3]) == Int(mh[r &+ 2]) &+ 2 {
+                let j = Int(mh[r &+ 2])
+                let s = max(lo, mx0 &+ Int(mr[j])), e = min(hi, mx0 &+ Int(mr[j &+ 1]))
+                if s < e {
+                    let row = out + ((y &- ry0) &* w &- rx0), mRow = mBytes + ((y &- my0) &* mw &- mx0)
+                    RowFold.copy(mRow + lo, into: row + lo, count: s &- lo)
+                    RowFold.copy(mRow + e, into: row + e, count: hi &- e)
+                    let run = (Int32(truncatingIfNeeded: s &- rx0), Int32(truncatingIfNeeded: e &- rx0))
+                    if shared.at < 0 || shared.run != run {
+                        shared = (run, added.count)
+                        added.append(run.0, run.1, after: added.count)
+                    }
+                    heads[hr] = Int32(truncatingIfNeeded: lo &- rx0)
+                    heads[hr &+ 1] = Int32(truncatingIfNeeded: hi &- rx0)
+                    heads[hr &+ 2] = Int32(truncatingIfNeeded: base &+ shared.at)
+                    heads[hr &+ 3] = Int32(truncatingIfNeeded: base &+ shared.at &+ 2)
+                    gaps[hr >> 1] = 0
+                    gaps[hr >> 1 &+ 1] = 0
+                    y &+= 1
+                    continue
+                }
+            }
             guard lo < hi, aLo <= lo, hi <= aHi, let i = fullRun(holding: hr, lo, hi) else {
                 self.added = added
-                foldOther(y: y, within: x0, x1)
+                // A rectangle's row over the result's (`add`, `lighten`) goes straight to
+                // `foldOneRun`, where `fold(y:within:_:)` would take it after its checks.
+                if givesFull, aLo < aHi, let run = oneFullRun(y: y, lo, hi) {
+                    foldOneRun(y: y, hr, lo, hi, run: run.s, run.e, aLo, aHi)
+                } else {
+                    foldOther(y: y, within: x0, x1)
+                }
                 added = self.added
                 y &+= 1
                 continue
