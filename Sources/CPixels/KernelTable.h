@@ -263,58 +263,6 @@ static inline void solid_pixels(uint32_t color, const uint8_t *coverage, uint32_
     }
 }
 
-/// One piece of `solid_cover_rows_with`, columns `a ..< b` of a row: the row's stale
-/// columns made ready as `BackdropRows.prepare` does (`*start`, NULL when the row is not
-/// stale), then the colour through the coverage bytes, or through none where `known` full.
-__attribute__((always_inline)) static inline void solid_cover_piece(
-    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t), void (*fill)(uint8_t *, size_t, uint32_t),
-    uint32_t color, uint32_t k, uint32_t backdrop, int opaque, const uint8_t *coverage, uint8_t *dst, int32_t *start,
-    ptrdiff_t stale_x1, ptrdiff_t a, ptrdiff_t b, int known) {
-    if (start && *start < b && *start < stale_x1) {
-        ptrdiff_t lo = *start, end = known && opaque ? a : b;
-        if (end > stale_x1) end = stale_x1;
-        if (end > lo) fill(dst + 4 * lo, (size_t)(end - lo), backdrop);
-        *start = (int32_t)(b < stale_x1 ? b : stale_x1);
-    }
-    // An edge of a pixel or three (most pieces between an oval's or a glyph's full runs)
-    // costs no call: one pixel at a time, as every level's tail rounds it.
-    if (!known && b - a <= 3) return solid_pixels(color, coverage + a, k, dst + 4 * a, 0, (size_t)(b - a));
-    solid(color, known ? NULL : coverage + a, k, dst + 4 * a, (size_t)(b - a));
-}
-
-/// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`) and `fill`
-/// (`fill_pixels`), inlined into each level's kernel; the pieces as MaskEngine's
-/// `CoverageMask.Spans.forEach` hands them out.
-__attribute__((always_inline)) static inline void solid_cover_rows_with(
-    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t), void (*fill)(uint8_t *, size_t, uint32_t),
-    uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    const int32_t *spans = rows->spans, *all_runs = rows->runs;
-    const uint8_t *coverage = rows->mask;
-    uint8_t *dst = rows->dst;
-    const ptrdiff_t x0 = rows->x0, x1 = rows->x1, origin = rows->origin, coverage_stride = rows->mask_stride;
-    const ptrdiff_t dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1, stale_x1 = rows->stale_x1;
-    int32_t *const stale_starts = rows->stale_starts;
-    const int opaque = k == 255 && color >> 24 == 255;
-    for (ptrdiff_t y = rows->y0; y < rows->y1; y++, coverage += coverage_stride, dst += dst_stride) {
-        ptrdiff_t lo = x0, hi = x1;
-        const int32_t *runs, *runs_end;
-        row_extent_and_runs(&spans, all_runs, origin, &lo, &hi, &runs, &runs_end);
-        if (lo >= hi) continue;
-        int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
-        ptrdiff_t x = lo;
-        for (; runs < runs_end && x < hi; runs += 2) {
-            ptrdiff_t a = origin + runs[0], b = origin + runs[1];
-            if (a < x) a = x;
-            if (b > hi) b = hi;
-            if (a >= b) continue;
-            if (a > x) solid_cover_piece(solid, fill, color, k, backdrop, opaque, coverage, dst, start, stale_x1, x, a, 0);
-            solid_cover_piece(solid, fill, color, k, backdrop, opaque, coverage, dst, start, stale_x1, a, b, 1);
-            x = b;
-        }
-        if (x < hi) solid_cover_piece(solid, fill, color, k, backdrop, opaque, coverage, dst, start, stale_x1, x, hi, 0);
-    }
-}
-
 /// Makes a stale row's columns ready for a draw of columns `a ..< b`, as MaskEngine's
 /// `BackdropRows.prepare` does: the stale columns before `a` become `backdrop`, and those
 /// of `a ..< b` too unless the draw `overwrites` them; the row is fresh up to `b` after.
@@ -328,41 +276,18 @@ __attribute__((always_inline)) static inline void prepare_stale(void (*fill)(uin
     *start = (int32_t)(b < stale_x1 ? b : stale_x1);
 }
 
-/// The functions a level gives `scaled_span_rows_with`: `fill_pixels`, `over_row`,
-/// `masked_row_opacity` and `scaled_row_onto`.
-struct scaled_span_ops {
-    void (*fill)(uint8_t *, size_t, uint32_t);
-    void (*over)(const uint8_t *, uint8_t *, size_t);
-    void (*masked)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t);
-    void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int);
-};
+/// What a band kernel does with one piece of a row, columns `a ..< b` (`full`: a full run
+/// of the mask): `mask` and `dst` are the row's bytes and pixels at column 0, `start` its
+/// stale start (NULL when the row is not stale).
+typedef void (*band_piece)(const void *context, const uint8_t *mask, uint8_t *dst, int32_t *start, ptrdiff_t a,
+                           ptrdiff_t b, int full);
 
-/// One piece of `scaled_span_rows_with`, columns `a ..< b` of a row (`full`: a full run
-/// of the mask), `start` the row's stale start (NULL when it is not stale).
-__attribute__((always_inline)) static inline void scaled_span_piece(struct scaled_span_ops ops, const struct mask_scaled_span_rows *rows,
-                                                                    uint32_t backdrop, const uint8_t *mask, uint8_t *dst,
-                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int full) {
-    size_t i = (size_t)(4 * (a - rows->row_x0)), n = (size_t)(b - a);
-    if (full && start && *start <= a && b <= rows->band.stale_x1) {
-        prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
-        if (rows->made[0] == 0 || rows->made[1] != backdrop) {
-            ops.onto(rows->source, rows->blended, rows->count, rows->k, backdrop, 0);
-            rows->made[0] = 1;
-            rows->made[1] = backdrop;
-        }
-        memcpy(dst + 4 * a, rows->blended + i, 4 * n);
-        return;
-    }
-    if (start) prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 0, backdrop);
-    if (full) return ops.over(rows->scaled + i, dst + 4 * a, n);
-    ops.masked(rows->source + i, mask + a, dst + 4 * a, n, rows->k);
-}
-
-/// `mask_scaled_span_rows` with a level's own `ops`, inlined into each level's kernel; the
-/// pieces as MaskEngine's `CoverageMask.Spans.forEach` hands them out.
-__attribute__((always_inline)) static inline void scaled_span_rows_with(struct scaled_span_ops ops, uint32_t backdrop,
-                                                                        const struct mask_scaled_span_rows *rows) {
-    const struct mask_band *band = &rows->band;
+/// Walks `band`'s rows, each along its pieces within `x0 ..< x1` as MaskEngine's
+/// `CoverageMask.Spans.forEach` hands them out (the bytes before a full run, the run, ...,
+/// the bytes after the last), handing each to `piece` with `context`: the one row loop of
+/// the band kernels, inlined into each with its own piece.
+__attribute__((always_inline)) static inline void band_pieces(const struct mask_band *band, band_piece piece,
+                                                              const void *context) {
     const int32_t *spans = band->spans, *all_runs = band->runs;
     const uint8_t *mask = band->mask;
     uint8_t *dst = band->dst;
@@ -381,12 +306,90 @@ __attribute__((always_inline)) static inline void scaled_span_rows_with(struct s
             if (a < x) a = x;
             if (b > hi) b = hi;
             if (a >= b) continue;
-            if (a > x) scaled_span_piece(ops, rows, backdrop, mask, dst, start, x, a, 0);
-            scaled_span_piece(ops, rows, backdrop, mask, dst, start, a, b, 1);
+            if (a > x) piece(context, mask, dst, start, x, a, 0);
+            piece(context, mask, dst, start, a, b, 1);
             x = b;
         }
-        if (x < hi) scaled_span_piece(ops, rows, backdrop, mask, dst, start, x, hi, 0);
+        if (x < hi) piece(context, mask, dst, start, x, hi, 0);
     }
+}
+
+/// What `solid_cover_rows_with` hands its pieces: a level's own `solid` (`solid_row`) and
+/// `fill` (`fill_pixels`), the colour, its constant, the backdrop, and the stale rows' end.
+struct solid_cover_draw {
+    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t);
+    void (*fill)(uint8_t *, size_t, uint32_t);
+    uint32_t color, k, backdrop;
+    int opaque;
+    ptrdiff_t stale_x1;
+};
+
+/// One piece of `solid_cover_rows_with`: the row's stale columns made ready
+/// (`prepare_stale`; a full run of an opaque colour at 255 overwrites its own), then the
+/// colour through the coverage bytes, or through none where the piece is a full run.
+__attribute__((always_inline)) static inline void solid_cover_piece(const void *context, const uint8_t *coverage, uint8_t *dst,
+                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int known) {
+    const struct solid_cover_draw *d = context;
+    if (start) prepare_stale(d->fill, dst, start, d->stale_x1, a, b, known && d->opaque, d->backdrop);
+    // An edge of a pixel or three (most pieces between an oval's or a glyph's full runs)
+    // costs no call: one pixel at a time, as every level's tail rounds it.
+    if (!known && b - a <= 3) return solid_pixels(d->color, coverage + a, d->k, dst + 4 * a, 0, (size_t)(b - a));
+    d->solid(d->color, known ? NULL : coverage + a, d->k, dst + 4 * a, (size_t)(b - a));
+}
+
+/// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`) and `fill`
+/// (`fill_pixels`), inlined into each level's kernel.
+__attribute__((always_inline)) static inline void solid_cover_rows_with(
+    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t), void (*fill)(uint8_t *, size_t, uint32_t),
+    uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
+    const struct solid_cover_draw draw = {solid, fill, color, k, backdrop, k == 255 && color >> 24 == 255, rows->stale_x1};
+    band_pieces(rows, solid_cover_piece, &draw);
+}
+
+/// The functions a level gives `scaled_span_rows_with`: `fill_pixels`, `over_row`,
+/// `masked_row_opacity` and `scaled_row_onto`.
+struct scaled_span_ops {
+    void (*fill)(uint8_t *, size_t, uint32_t);
+    void (*over)(const uint8_t *, uint8_t *, size_t);
+    void (*masked)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t);
+    void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int);
+};
+
+/// What `scaled_span_rows_with` hands its pieces: a level's `ops`, the rows and the backdrop.
+struct scaled_span_draw {
+    struct scaled_span_ops ops;
+    const struct mask_scaled_span_rows *rows;
+    uint32_t backdrop;
+};
+
+/// One piece of `scaled_span_rows_with` (`full`: a full run of the mask).
+__attribute__((always_inline)) static inline void scaled_span_piece(const void *context, const uint8_t *mask, uint8_t *dst,
+                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int full) {
+    const struct scaled_span_draw *d = context;
+    const struct scaled_span_ops ops = d->ops;
+    const struct mask_scaled_span_rows *rows = d->rows;
+    const uint32_t backdrop = d->backdrop;
+    size_t i = (size_t)(4 * (a - rows->row_x0)), n = (size_t)(b - a);
+    if (full && start && *start <= a && b <= rows->band.stale_x1) {
+        prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
+        if (rows->made[0] == 0 || rows->made[1] != backdrop) {
+            ops.onto(rows->source, rows->blended, rows->count, rows->k, backdrop, 0);
+            rows->made[0] = 1;
+            rows->made[1] = backdrop;
+        }
+        memcpy(dst + 4 * a, rows->blended + i, 4 * n);
+        return;
+    }
+    if (start) prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 0, backdrop);
+    if (full) return ops.over(rows->scaled + i, dst + 4 * a, n);
+    ops.masked(rows->source + i, mask + a, dst + 4 * a, n, rows->k);
+}
+
+/// `mask_scaled_span_rows` with a level's own `ops`, inlined into each level's kernel.
+__attribute__((always_inline)) static inline void scaled_span_rows_with(struct scaled_span_ops ops, uint32_t backdrop,
+                                                                        const struct mask_scaled_span_rows *rows) {
+    const struct scaled_span_draw draw = {ops, rows, backdrop};
+    band_pieces(&rows->band, scaled_span_piece, &draw);
 }
 
 /// Bytes `from ..< to` of an alpha row, one at a time.
