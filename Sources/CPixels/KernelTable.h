@@ -84,6 +84,16 @@ static inline void masked_pixels_opacity(const uint8_t *src, const uint8_t *mask
     }
 }
 
+/// Pixels `from ..< to` of a masked row below full opacity onto the pixel `backdrop`, one
+/// at a time, without reading `dst`.
+static inline void masked_pixels_opacity_onto(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t from, size_t to,
+                                              uint32_t opacity, uint32_t backdrop) {
+    for (size_t i = from; i < to; i++) {
+        uint32_t s = scaled_pixel(scaled_pixel(load_pixel(src + 4 * i), mask[i]), opacity);
+        store_pixel(dst + 4 * i, s + scaled_pixel(backdrop, 255 - (s >> 24)));
+    }
+}
+
 /// Pixels `from ..< to` of a row scaled by a constant, one at a time.
 static inline void scaled_pixels(const uint8_t *src, uint8_t *dst, size_t from, size_t to, uint32_t k) {
     for (size_t i = from; i < to; i++) blend_pixel(scaled_pixel(load_pixel(src + 4 * i), k), dst + 4 * i);
@@ -263,6 +273,23 @@ static inline void solid_pixels(uint32_t color, const uint8_t *coverage, uint32_
     }
 }
 
+/// Pixels `from ..< to` of a solid row onto the pixel `backdrop`, one at a time, without
+/// reading `dst`.
+static inline void solid_pixels_onto(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t from, size_t to,
+                                     uint32_t backdrop) {
+    for (size_t i = from; i < to; i++) {
+        uint32_t s = scaled_pixel(color, coverage ? mul_div_255(coverage[i], k) : k);
+        store_pixel(dst + 4 * i, s + scaled_pixel(backdrop, 255 - (s >> 24)));
+    }
+}
+
+/// True when every column of `a ..< b` of a row is stale (`start` its stale start, NULL
+/// when the row is not stale): a draw there may blend onto the backdrop without reading
+/// the pixels, once the stale columns before `a` are made the backdrop.
+static inline int all_stale(const int32_t *start, ptrdiff_t stale_x1, ptrdiff_t a, ptrdiff_t b) {
+    return start && *start <= a && b <= stale_x1;
+}
+
 /// Makes a stale row's columns ready for a draw of columns `a ..< b`, as MaskEngine's
 /// `BackdropRows.prepare` does: the stale columns before `a` become `backdrop`, and those
 /// of `a ..< b` too unless the draw `overwrites` them; the row is fresh up to `b` after.
@@ -314,10 +341,12 @@ __attribute__((always_inline)) static inline void band_pieces(const struct mask_
     }
 }
 
-/// What `solid_cover_rows_with` hands its pieces: a level's own `solid` (`solid_row`) and
-/// `fill` (`fill_pixels`), the colour, its constant, the backdrop, and the stale rows' end.
+/// What `solid_cover_rows_with` hands its pieces: a level's own `solid` (`solid_row`),
+/// `solid_onto` (the same over a backdrop pixel, without reading the pixels) and `fill`
+/// (`fill_pixels`), the colour, its constant, the backdrop, and the stale rows' end.
 struct solid_cover_draw {
     void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t);
+    void (*solid_onto)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t);
     void (*fill)(uint8_t *, size_t, uint32_t);
     uint32_t color, k, backdrop;
     int opaque;
@@ -326,10 +355,17 @@ struct solid_cover_draw {
 
 /// One piece of `solid_cover_rows_with`: the row's stale columns made ready
 /// (`prepare_stale`; a full run of an opaque colour at 255 overwrites its own), then the
-/// colour through the coverage bytes, or through none where the piece is a full run.
+/// colour through the coverage bytes, or through none where the piece is a full run. A
+/// piece whose columns are all stale is drawn over the backdrop pixel without the fill
+/// first or a read of the pixels (a read right after the fill waits for its stores).
 __attribute__((always_inline)) static inline void solid_cover_piece(const void *context, const uint8_t *coverage, uint8_t *dst,
                                                                     int32_t *start, ptrdiff_t a, ptrdiff_t b, int known) {
     const struct solid_cover_draw *d = context;
+    if (all_stale(start, d->stale_x1, a, b) && !(known && d->opaque)) {
+        prepare_stale(d->fill, dst, start, d->stale_x1, a, b, 1, d->backdrop);
+        if (!known && b - a <= 3) return solid_pixels_onto(d->color, coverage + a, d->k, dst + 4 * a, 0, (size_t)(b - a), d->backdrop);
+        return d->solid_onto(d->color, known ? NULL : coverage + a, d->k, dst + 4 * a, (size_t)(b - a), d->backdrop);
+    }
     if (start) prepare_stale(d->fill, dst, start, d->stale_x1, a, b, known && d->opaque, d->backdrop);
     // An edge of a pixel or three (most pieces between an oval's or a glyph's full runs)
     // costs no call: one pixel at a time, as every level's tail rounds it.
@@ -337,21 +373,24 @@ __attribute__((always_inline)) static inline void solid_cover_piece(const void *
     d->solid(d->color, known ? NULL : coverage + a, d->k, dst + 4 * a, (size_t)(b - a));
 }
 
-/// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`) and `fill`
-/// (`fill_pixels`), inlined into each level's kernel.
+/// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`), `solid_onto` and
+/// `fill` (`fill_pixels`), inlined into each level's kernel.
 __attribute__((always_inline)) static inline void solid_cover_rows_with(
-    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t), void (*fill)(uint8_t *, size_t, uint32_t),
+    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t),
+    void (*solid_onto)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t), void (*fill)(uint8_t *, size_t, uint32_t),
     uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    const struct solid_cover_draw draw = {solid, fill, color, k, backdrop, k == 255 && color >> 24 == 255, rows->stale_x1};
+    const struct solid_cover_draw draw = {solid, solid_onto, fill, color, k, backdrop, k == 255 && color >> 24 == 255, rows->stale_x1};
     band_pieces(rows, solid_cover_piece, &draw);
 }
 
 /// The functions a level gives `scaled_span_rows_with`: `fill_pixels`, `over_row`,
-/// `masked_row_opacity` and `scaled_row_onto`.
+/// `masked_row_opacity`, the same onto a backdrop pixel without reading the pixels, and
+/// `scaled_row_onto`.
 struct scaled_span_ops {
     void (*fill)(uint8_t *, size_t, uint32_t);
     void (*over)(const uint8_t *, uint8_t *, size_t);
     void (*masked)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t);
+    void (*masked_onto)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t);
     void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int);
 };
 
@@ -362,7 +401,9 @@ struct scaled_span_draw {
     uint32_t backdrop;
 };
 
-/// One piece of `scaled_span_rows_with` (`full`: a full run of the mask).
+/// One piece of `scaled_span_rows_with` (`full`: a full run of the mask). A piece whose
+/// columns are all stale is drawn over the backdrop pixel without the fill first or a read
+/// of the pixels (a read right after the fill waits for its stores).
 __attribute__((always_inline)) static inline void scaled_span_piece(const void *context, const uint8_t *mask, uint8_t *dst,
                                                                     int32_t *start, ptrdiff_t a, ptrdiff_t b, int full) {
     const struct scaled_span_draw *d = context;
@@ -370,8 +411,9 @@ __attribute__((always_inline)) static inline void scaled_span_piece(const void *
     const struct mask_scaled_span_rows *rows = d->rows;
     const uint32_t backdrop = d->backdrop;
     size_t i = (size_t)(4 * (a - rows->row_x0)), n = (size_t)(b - a);
-    if (full && start && *start <= a && b <= rows->band.stale_x1) {
+    if (all_stale(start, rows->band.stale_x1, a, b)) {
         prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
+        if (!full) return ops.masked_onto(rows->source + i, mask + a, dst + 4 * a, n, rows->k, backdrop);
         if (rows->made[0] == 0 || rows->made[1] != backdrop) {
             ops.onto(rows->source, rows->blended, rows->count, rows->k, backdrop, 0);
             rows->made[0] = 1;
