@@ -176,8 +176,10 @@ static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, u
     masked_row_opacity_known(src, mask, dst, count, opacity, v_zero(), 0);
 }
 
-/// `vector_masked_row_opacity` over the pixel `backdrop`, without reading `dst`.
-static void vector_masked_row_opacity_onto(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity,
+/// `vector_masked_row_opacity` over the pixel `backdrop`, without reading `dst`: inlined
+/// into `vector_scaled_span_rows`, whose rows' edge pieces (a few pixels each, two a row)
+/// then cost no call and no reload of the loop's constants.
+__attribute__((always_inline)) static inline void vector_masked_row_opacity_onto(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity,
                                            uint32_t backdrop) {
     masked_row_opacity_known(src, mask, dst, count, opacity, v_set32((int32_t)backdrop), 1);
 }
@@ -329,8 +331,16 @@ static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k
     solid_row_known(color, coverage, k, dst, count, 0, 0);
 }
 
-/// `vector_solid_row` over the pixel `backdrop`, without reading `dst`.
-static void vector_solid_row_onto(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count, uint32_t backdrop) {
+/// `vector_solid_row` inlined into `vector_solid_cover_rows`: an oval's or a glyph's
+/// pieces, several a row, cost no call and no reload of the loop's constants.
+__attribute__((always_inline)) static inline void vector_solid_row_inline(uint32_t color, const uint8_t *coverage, uint32_t k,
+                                                                          uint8_t *dst, size_t count) {
+    solid_row_known(color, coverage, k, dst, count, 0, 0);
+}
+
+/// `vector_solid_row` over the pixel `backdrop`, without reading `dst` (inlined as
+/// `vector_solid_row_inline`).
+__attribute__((always_inline)) static inline void vector_solid_row_onto(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count, uint32_t backdrop) {
     solid_row_known(color, coverage, k, dst, count, backdrop, 1);
 }
 
@@ -445,7 +455,7 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 }
 
 static void vector_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    solid_cover_rows_with(vector_solid_row, vector_solid_row_onto, vector_fill_pixels, color, k, backdrop, rows);
+    solid_cover_rows_with(vector_solid_row_inline, vector_solid_row_onto, vector_fill_pixels, color, k, backdrop, rows);
 }
 
 static void vector_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
