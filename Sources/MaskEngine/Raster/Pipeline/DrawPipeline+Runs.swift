@@ -22,7 +22,9 @@ extension DrawPipeline {
         guard let (coverage, factor, k) = maskedFill, case .runs(let mask) = factor else { return false }
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
         guard !region.isEmpty, k > 0 else { return true }
-        let rect = surface.rect, rows = region.y0..<region.y1
+        // The coverage's rect in a local: read through the captured coverage, a closure
+        // would copy it (three arrays retained and released).
+        let rect = surface.rect, rows = region.y0..<region.y1, covRect = coverage.rect
         coverage.withSpans { spans in mask.withRows { runs in
             coverage.bytes.withUnsafeBufferPointer { cov in
                 surface.withPixels { dst, backdrop in
@@ -73,7 +75,7 @@ extension DrawPipeline {
                                 defer { y &+= 1 }
                                 guard runs.hasRun(y: y, within: lo, hi, band: &band), let row = rowAt(y, hi) else { continue }
                                 // The coverage's row from column 0 of the device.
-                                let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
+                                let covRow = covBytes + ((y &- covRect.y0) &* covRect.width &- covRect.x0)
                                 let out = rowPixels(y), dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                                 spans.forEach(y: y, within: lo, hi) { a, b, known in
                                     runs.forEachRun(y: y, within: a, b, band: &band) { p, q, v in
