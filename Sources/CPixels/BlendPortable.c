@@ -240,7 +240,11 @@ static void scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_ro
                           backdrop, rows);
 }
 
+static void scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    scaled_pieces_rows_with(fill_pixels, scaled_row_onto, scaled_row, backdrop, rows);
+}
+
 const struct kernel_table mask_portable_kernels = {
     masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, solid_span_rows, solid_cover_rows,
-    scaled_span_rows, fill_pixels, alpha_fill, alpha_row, over_row,
+    scaled_span_rows, scaled_pieces_rows, fill_pixels, alpha_fill, alpha_row, over_row,
 };

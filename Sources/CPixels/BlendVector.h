@@ -464,9 +464,13 @@ static void vector_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_
                           backdrop, rows);
 }
 
+static void vector_scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    scaled_pieces_rows_with(vector_fill_pixels, vector_scaled_row_onto, vector_scaled_row, backdrop, rows);
+}
+
 #define VECTOR_KERNELS                                                                                               \
     {                                                                                                                \
         vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,                    \
-            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_solid_cover_rows, vector_scaled_span_rows, vector_fill_pixels, vector_alpha_fill, \
+            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_solid_cover_rows, vector_scaled_span_rows, vector_scaled_pieces_rows, vector_fill_pixels, vector_alpha_fill, \
             vector_alpha_row, vector_over_row,                                                                       \
     }

@@ -19,6 +19,7 @@ struct kernel_table {
     void (*solid_span_rows)(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
     void (*solid_cover_rows)(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows);
     void (*scaled_span_rows)(uint32_t backdrop, const struct mask_scaled_span_rows *rows);
+    void (*scaled_pieces_rows)(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
     void (*alpha_row)(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
@@ -432,6 +433,44 @@ __attribute__((always_inline)) static inline void scaled_span_rows_with(struct s
                                                                         const struct mask_scaled_span_rows *rows) {
     const struct scaled_span_draw draw = {ops, rows, backdrop};
     band_pieces(&rows->band, scaled_span_piece, &draw);
+}
+
+/// `mask_scaled_pieces_rows` with a level's own `fill` (`fill_pixels`), `onto`
+/// (`scaled_row_onto`) and `scaled` (`scaled_row`), inlined into each level's kernel.
+__attribute__((always_inline)) static inline void scaled_pieces_rows_with(
+    void (*fill)(uint8_t *, size_t, uint32_t), void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int),
+    void (*scaled)(const uint8_t *, uint8_t *, size_t, uint32_t, int), uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    const struct mask_piece *const pieces = rows->pieces;
+    const size_t count = rows->count;
+    const ptrdiff_t a = pieces[0].start, b = pieces[count - 1].end, stale_x1 = rows->stale_x1;
+    const ptrdiff_t src_stride = rows->src_stride, dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1;
+    int32_t *const stale_starts = rows->stale_starts;
+    const int opaque = rows->opaque;
+    const uint8_t *src = rows->src;
+    uint8_t *dst = rows->dst;
+    for (ptrdiff_t y = rows->y0; y < rows->y1; y++, src += src_stride, dst += dst_stride) {
+        int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
+        if (all_stale(start, stale_x1, a, b)) {
+            prepare_stale(fill, dst, start, stale_x1, a, b, 1, backdrop);
+            scaled_pieces_onto_with(fill, onto, src, dst, pieces, count, backdrop, opaque);
+            continue;
+        }
+        for (size_t j = 0; j < count; j++) {
+            const ptrdiff_t p = pieces[j].start, q = pieces[j].end;
+            const uint32_t k = pieces[j].k;
+            const size_t n = (size_t)(q - p);
+            if (k == 255 && opaque) {
+                if (start) prepare_stale(fill, dst, start, stale_x1, p, q, 1, backdrop);
+                memcpy(dst + 4 * p, src + 4 * p, 4 * n);
+            } else if (all_stale(start, stale_x1, p, q)) {
+                prepare_stale(fill, dst, start, stale_x1, p, q, 1, backdrop);
+                onto(src + 4 * p, dst + 4 * p, n, k, backdrop, opaque);
+            } else {
+                if (start) prepare_stale(fill, dst, start, stale_x1, p, q, 0, backdrop);
+                scaled(src + 4 * p, dst + 4 * p, n, k, opaque);
+            }
+        }
+    }
 }
 
 /// Bytes `from ..< to` of an alpha row, one at a time.
