@@ -85,17 +85,34 @@ static void masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *dst, si
     masked_pixels(src, mask, dst, i, count);
 }
 
-static void masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity) {
-    pixels8 k = (pixels8){0} + (opacity | opacity << 16);
+/// `masked_row_opacity`, or with `onto` (known where it is inlined) over the pixel
+/// `backdrop` without reading `dst` (a stale row's columns: blocks the mask shuts become
+/// the backdrop).
+__attribute__((always_inline)) static inline void masked_row_opacity_known(const uint8_t *src, const uint8_t *mask, uint8_t *dst,
+                                                                           size_t count, uint32_t opacity, uint32_t backdrop, int onto) {
+    pixels8 k = (pixels8){0} + (opacity | opacity << 16), b = (pixels8){0} + backdrop;
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
         uint64_t m8 = load_8(mask + i);
-        if (m8 == 0) continue;
+        if (m8 == 0) {
+            if (onto) store_block(dst + 4 * i, b);
+            continue;
+        }
         pixels8 s = load_block(src + 4 * i);
         if (m8 != ~(uint64_t)0) s = block_scaled(s, factors(load_bytes(mask + i)));
-        block_over(block_scaled(s, k), dst + 4 * i);
+        store_block(dst + 4 * i, over_block(block_scaled(s, k), onto ? b : load_block(dst + 4 * i)));
     }
+    if (onto) return masked_pixels_opacity_onto(src, mask, dst, i, count, opacity, backdrop);
     masked_pixels_opacity(src, mask, dst, i, count, opacity);
+}
+
+static void masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity) {
+    masked_row_opacity_known(src, mask, dst, count, opacity, 0, 0);
+}
+
+static void masked_row_opacity_onto(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity,
+                                    uint32_t backdrop) {
+    masked_row_opacity_known(src, mask, dst, count, opacity, backdrop, 1);
 }
 
 static void over_row(const uint8_t *src, uint8_t *dst, size_t count) {
@@ -134,18 +151,35 @@ static void scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct ma
     scaled_pieces_onto_with(fill_pixels, scaled_row_onto, src, dst, pieces, count, backdrop, opaque);
 }
 
-static void solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
+/// `solid_row`, or with `onto` (known where it is inlined) over the pixel `backdrop`
+/// without reading `dst` (a stale row's columns: blocks the coverage shuts become the
+/// backdrop).
+__attribute__((always_inline)) static inline void solid_row_known(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst,
+                                                                  size_t count, uint32_t backdrop, int onto) {
     uint32_t full = scaled_pixel(color, k);
     if (!coverage && full >> 24 == 255) return fill_pixels(dst, count, full);
-    pixels8 c = (pixels8){0} + color, s_full = (pixels8){0} + full;
+    pixels8 c = (pixels8){0} + color, s_full = (pixels8){0} + full, b = (pixels8){0} + backdrop;
     bytes8_16 k16 = (bytes8_16){0} + (uint16_t)k;
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
         uint64_t m8 = coverage ? load_8(coverage + i) : ~(uint64_t)0;
-        if (m8 == 0) continue;
-        block_over(m8 == ~(uint64_t)0 ? s_full : block_scaled(c, factors(product(load_bytes(coverage + i), k16))), dst + 4 * i);
+        if (m8 == 0) {
+            if (onto) store_block(dst + 4 * i, b);
+            continue;
+        }
+        pixels8 s = m8 == ~(uint64_t)0 ? s_full : block_scaled(c, factors(product(load_bytes(coverage + i), k16)));
+        store_block(dst + 4 * i, over_block(s, onto ? b : load_block(dst + 4 * i)));
     }
+    if (onto) return solid_pixels_onto(color, coverage, k, dst, i, count, backdrop);
     solid_pixels(color, coverage, k, dst, i, count);
+}
+
+static void solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
+    solid_row_known(color, coverage, k, dst, count, 0, 0);
+}
+
+static void solid_row_onto(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count, uint32_t backdrop) {
+    solid_row_known(color, coverage, k, dst, count, backdrop, 1);
 }
 
 /// The opaque `color` through `count` mask bytes over the pixels at `dst` (over `backdrop`
@@ -198,14 +232,19 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
 }
 
 static void solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    solid_cover_rows_with(solid_row, fill_pixels, color, k, backdrop, rows);
+    solid_cover_rows_with(solid_row, solid_row_onto, fill_pixels, color, k, backdrop, rows);
 }
 
 static void scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
-    scaled_span_rows_with((struct scaled_span_ops){fill_pixels, over_row, masked_row_opacity, scaled_row_onto}, backdrop, rows);
+    scaled_span_rows_with((struct scaled_span_ops){fill_pixels, over_row, masked_row_opacity, masked_row_opacity_onto, scaled_row_onto},
+                          backdrop, rows);
+}
+
+static void scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    scaled_pieces_rows_with(fill_pixels, scaled_row_onto, scaled_row, backdrop, rows);
 }
 
 const struct kernel_table mask_portable_kernels = {
     masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, solid_span_rows, solid_cover_rows,
-    scaled_span_rows, fill_pixels, alpha_fill, alpha_row, over_row,
+    scaled_span_rows, scaled_pieces_rows, fill_pixels, alpha_fill, alpha_row, over_row,
 };

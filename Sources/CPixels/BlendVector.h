@@ -141,25 +141,47 @@ static void vector_masked_row(const uint8_t *src, const uint8_t *mask, uint8_t *
     }
 }
 
-static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity) {
+/// Stores the pixel `b` over the `count` (a whole number of steps) pixels from `dst`.
+static inline void fill_steps(uint8_t *dst, size_t count, vec b) {
+    for (size_t i = 0; i < count; i += LANES) v_store(dst + 4 * i, b);
+}
+
+/// `vector_masked_row_opacity`, or with `onto` (known where it is inlined) over the pixel
+/// `b` without reading `dst` (a stale row's columns: blocks the mask shuts become `b`).
+__attribute__((always_inline)) static inline void masked_row_opacity_known(const uint8_t *src, const uint8_t *mask, uint8_t *dst,
+                                                                           size_t count, uint32_t opacity, vec b, int onto) {
     vec k = v_set16((int16_t)opacity);
     size_t i = 0;
     while (i + LANES <= count) {
         __m128i block = v_block(mask + i);
         enum block_kind kind = block_kind(block);
         if (kind == BLOCK_SHUT) {
-            i = run_end(mask, i, count, BLOCK_SHUT);
+            size_t end = run_end(mask, i, count, BLOCK_SHUT);
+            if (onto) fill_steps(dst + 4 * i, end - i, b);
+            i = end;
             continue;
         }
         vec s = v_load(src + 4 * i);
         s = kind == BLOCK_FULL ? scaled_all(s, k) : scaled_by_then(s, v_coverage(block), k);
-        v_store(dst + 4 * i, over(s, v_load(dst + 4 * i)));
+        v_store(dst + 4 * i, over(s, onto ? b : v_load(dst + 4 * i)));
         i += LANES;
     }
     if (i == count) return;
     size_t n = count - i;
     vec s = scaled_by_then(v_load_pixels(src + 4 * i, n), v_coverage(v_block_part(mask + i, n)), k);
-    v_store_pixels(dst + 4 * i, over(s, v_load_pixels(dst + 4 * i, n)), n);
+    v_store_pixels(dst + 4 * i, over(s, onto ? b : v_load_pixels(dst + 4 * i, n)), n);
+}
+
+static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity) {
+    masked_row_opacity_known(src, mask, dst, count, opacity, v_zero(), 0);
+}
+
+/// `vector_masked_row_opacity` over the pixel `backdrop`, without reading `dst`: inlined
+/// into `vector_scaled_span_rows`, whose rows' edge pieces (a few pixels each, two a row)
+/// then cost no call and no reload of the loop's constants.
+__attribute__((always_inline)) static inline void vector_masked_row_opacity_onto(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity,
+                                           uint32_t backdrop) {
+    masked_row_opacity_known(src, mask, dst, count, opacity, v_set32((int32_t)backdrop), 1);
 }
 
 static void vector_over_row(const uint8_t *src, uint8_t *dst, size_t count) {
@@ -257,18 +279,27 @@ static void vector_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const st
     scaled_pieces_onto_with(vector_fill_pixels, vector_scaled_row_onto, src, dst, pieces, count, backdrop, opaque);
 }
 
-static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
+/// `vector_solid_row`, or with `onto` (known where it is inlined) over the pixel
+/// `backdrop` without reading `dst` (a stale row's columns: blocks the coverage shuts
+/// become the backdrop).
+__attribute__((always_inline)) static inline void solid_row_known(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst,
+                                                                  size_t count, uint32_t backdrop, int onto) {
     uint32_t full = scaled_pixel(color, k);
     int opaque = full >> 24 == 255;
     if (!coverage && opaque) return vector_fill_pixels(dst, count, full);
-    vec c = v_set32((int32_t)color), s_full = v_set32((int32_t)full), k16 = v_set16((int16_t)k);
+    // Over the backdrop the colour at `full` is one pixel (`over`'s bytes: checked equal to
+    // the scalar blend).
+    if (!coverage && onto) return vector_fill_pixels(dst, count, full + scaled_pixel(backdrop, 255 - (full >> 24)));
+    vec c = v_set32((int32_t)color), s_full = v_set32((int32_t)full), k16 = v_set16((int16_t)k), b = v_set32((int32_t)backdrop);
     size_t i = 0;
     while (i + LANES <= count) {
         // A run known full is a row of full blocks (not opaque here: that was a fill).
         __m128i block = coverage ? v_block(coverage + i) : v_block_ones();
         enum block_kind kind = block_kind(block);
         if (kind == BLOCK_SHUT) {
-            i = run_end(coverage, i, count, BLOCK_SHUT);
+            size_t end = run_end(coverage, i, count, BLOCK_SHUT);
+            if (onto) fill_steps(dst + 4 * i, end - i, b);
+            i = end;
             continue;
         }
         if (kind == BLOCK_FULL && opaque) {
@@ -283,7 +314,7 @@ static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k
             // The factor is coverage times k, rounded once.
             s = scaled_by(c, k == 255 ? f : scale16(f, k16));
         }
-        v_store(dst + 4 * i, over(s, v_load(dst + 4 * i)));
+        v_store(dst + 4 * i, over(s, onto ? b : v_load(dst + 4 * i)));
         i += LANES;
     }
     if (i == count) return;
@@ -293,7 +324,24 @@ static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k
         vec f = v_coverage(v_block_part(coverage + i, n));
         s = scaled_by(c, k == 255 ? f : scale16(f, k16));
     }
-    v_store_pixels(dst + 4 * i, over(s, v_load_pixels(dst + 4 * i, n)), n);
+    v_store_pixels(dst + 4 * i, over(s, onto ? b : v_load_pixels(dst + 4 * i, n)), n);
+}
+
+static void vector_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
+    solid_row_known(color, coverage, k, dst, count, 0, 0);
+}
+
+/// `vector_solid_row` inlined into `vector_solid_cover_rows`: an oval's or a glyph's
+/// pieces, several a row, cost no call and no reload of the loop's constants.
+__attribute__((always_inline)) static inline void vector_solid_row_inline(uint32_t color, const uint8_t *coverage, uint32_t k,
+                                                                          uint8_t *dst, size_t count) {
+    solid_row_known(color, coverage, k, dst, count, 0, 0);
+}
+
+/// `vector_solid_row` over the pixel `backdrop`, without reading `dst` (inlined as
+/// `vector_solid_row_inline`).
+__attribute__((always_inline)) static inline void vector_solid_row_onto(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count, uint32_t backdrop) {
+    solid_row_known(color, coverage, k, dst, count, backdrop, 1);
 }
 
 /// The opaque colour `c` through the coverage block `block` over the pixels `d`: `c · m /
@@ -407,17 +455,22 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 }
 
 static void vector_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    solid_cover_rows_with(vector_solid_row, vector_fill_pixels, color, k, backdrop, rows);
+    solid_cover_rows_with(vector_solid_row_inline, vector_solid_row_onto, vector_fill_pixels, color, k, backdrop, rows);
 }
 
 static void vector_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
-    scaled_span_rows_with((struct scaled_span_ops){vector_fill_pixels, vector_over_row, vector_masked_row_opacity, vector_scaled_row_onto},
+    scaled_span_rows_with((struct scaled_span_ops){vector_fill_pixels, vector_over_row, vector_masked_row_opacity,
+                                                   vector_masked_row_opacity_onto, vector_scaled_row_onto},
                           backdrop, rows);
+}
+
+static void vector_scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    scaled_pieces_rows_with(vector_fill_pixels, vector_scaled_row_onto, vector_scaled_row, backdrop, rows);
 }
 
 #define VECTOR_KERNELS                                                                                               \
     {                                                                                                                \
         vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,                    \
-            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_solid_cover_rows, vector_scaled_span_rows, vector_fill_pixels, vector_alpha_fill, \
+            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_solid_cover_rows, vector_scaled_span_rows, vector_scaled_pieces_rows, vector_fill_pixels, vector_alpha_fill, \
             vector_alpha_row, vector_over_row,                                                                       \
     }

@@ -19,6 +19,7 @@ struct kernel_table {
     void (*solid_span_rows)(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
     void (*solid_cover_rows)(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows);
     void (*scaled_span_rows)(uint32_t backdrop, const struct mask_scaled_span_rows *rows);
+    void (*scaled_pieces_rows)(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows);
     void (*fill_pixels)(uint8_t *dst, size_t count, uint32_t pixel);
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
     void (*alpha_row)(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
@@ -81,6 +82,16 @@ static inline void masked_pixels_opacity(const uint8_t *src, const uint8_t *mask
                                          uint32_t opacity) {
     for (size_t i = from; i < to; i++) {
         blend_pixel(scaled_pixel(scaled_pixel(load_pixel(src + 4 * i), mask[i]), opacity), dst + 4 * i);
+    }
+}
+
+/// Pixels `from ..< to` of a masked row below full opacity onto the pixel `backdrop`, one
+/// at a time, without reading `dst`.
+static inline void masked_pixels_opacity_onto(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t from, size_t to,
+                                              uint32_t opacity, uint32_t backdrop) {
+    for (size_t i = from; i < to; i++) {
+        uint32_t s = scaled_pixel(scaled_pixel(load_pixel(src + 4 * i), mask[i]), opacity);
+        store_pixel(dst + 4 * i, s + scaled_pixel(backdrop, 255 - (s >> 24)));
     }
 }
 
@@ -263,6 +274,23 @@ static inline void solid_pixels(uint32_t color, const uint8_t *coverage, uint32_
     }
 }
 
+/// Pixels `from ..< to` of a solid row onto the pixel `backdrop`, one at a time, without
+/// reading `dst`.
+static inline void solid_pixels_onto(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t from, size_t to,
+                                     uint32_t backdrop) {
+    for (size_t i = from; i < to; i++) {
+        uint32_t s = scaled_pixel(color, coverage ? mul_div_255(coverage[i], k) : k);
+        store_pixel(dst + 4 * i, s + scaled_pixel(backdrop, 255 - (s >> 24)));
+    }
+}
+
+/// True when every column of `a ..< b` of a row is stale (`start` its stale start, NULL
+/// when the row is not stale): a draw there may blend onto the backdrop without reading
+/// the pixels, once the stale columns before `a` are made the backdrop.
+static inline int all_stale(const int32_t *start, ptrdiff_t stale_x1, ptrdiff_t a, ptrdiff_t b) {
+    return start && *start <= a && b <= stale_x1;
+}
+
 /// Makes a stale row's columns ready for a draw of columns `a ..< b`, as MaskEngine's
 /// `BackdropRows.prepare` does: the stale columns before `a` become `backdrop`, and those
 /// of `a ..< b` too unless the draw `overwrites` them; the row is fresh up to `b` after.
@@ -314,10 +342,12 @@ __attribute__((always_inline)) static inline void band_pieces(const struct mask_
     }
 }
 
-/// What `solid_cover_rows_with` hands its pieces: a level's own `solid` (`solid_row`) and
-/// `fill` (`fill_pixels`), the colour, its constant, the backdrop, and the stale rows' end.
+/// What `solid_cover_rows_with` hands its pieces: a level's own `solid` (`solid_row`),
+/// `solid_onto` (the same over a backdrop pixel, without reading the pixels) and `fill`
+/// (`fill_pixels`), the colour, its constant, the backdrop, and the stale rows' end.
 struct solid_cover_draw {
     void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t);
+    void (*solid_onto)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t);
     void (*fill)(uint8_t *, size_t, uint32_t);
     uint32_t color, k, backdrop;
     int opaque;
@@ -326,10 +356,17 @@ struct solid_cover_draw {
 
 /// One piece of `solid_cover_rows_with`: the row's stale columns made ready
 /// (`prepare_stale`; a full run of an opaque colour at 255 overwrites its own), then the
-/// colour through the coverage bytes, or through none where the piece is a full run.
+/// colour through the coverage bytes, or through none where the piece is a full run. A
+/// piece whose columns are all stale is drawn over the backdrop pixel without the fill
+/// first or a read of the pixels (a read right after the fill waits for its stores).
 __attribute__((always_inline)) static inline void solid_cover_piece(const void *context, const uint8_t *coverage, uint8_t *dst,
                                                                     int32_t *start, ptrdiff_t a, ptrdiff_t b, int known) {
     const struct solid_cover_draw *d = context;
+    if (all_stale(start, d->stale_x1, a, b) && !(known && d->opaque)) {
+        prepare_stale(d->fill, dst, start, d->stale_x1, a, b, 1, d->backdrop);
+        if (!known && b - a <= 3) return solid_pixels_onto(d->color, coverage + a, d->k, dst + 4 * a, 0, (size_t)(b - a), d->backdrop);
+        return d->solid_onto(d->color, known ? NULL : coverage + a, d->k, dst + 4 * a, (size_t)(b - a), d->backdrop);
+    }
     if (start) prepare_stale(d->fill, dst, start, d->stale_x1, a, b, known && d->opaque, d->backdrop);
     // An edge of a pixel or three (most pieces between an oval's or a glyph's full runs)
     // costs no call: one pixel at a time, as every level's tail rounds it.
@@ -337,21 +374,24 @@ __attribute__((always_inline)) static inline void solid_cover_piece(const void *
     d->solid(d->color, known ? NULL : coverage + a, d->k, dst + 4 * a, (size_t)(b - a));
 }
 
-/// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`) and `fill`
-/// (`fill_pixels`), inlined into each level's kernel.
+/// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`), `solid_onto` and
+/// `fill` (`fill_pixels`), inlined into each level's kernel.
 __attribute__((always_inline)) static inline void solid_cover_rows_with(
-    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t), void (*fill)(uint8_t *, size_t, uint32_t),
+    void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t),
+    void (*solid_onto)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t), void (*fill)(uint8_t *, size_t, uint32_t),
     uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    const struct solid_cover_draw draw = {solid, fill, color, k, backdrop, k == 255 && color >> 24 == 255, rows->stale_x1};
+    const struct solid_cover_draw draw = {solid, solid_onto, fill, color, k, backdrop, k == 255 && color >> 24 == 255, rows->stale_x1};
     band_pieces(rows, solid_cover_piece, &draw);
 }
 
 /// The functions a level gives `scaled_span_rows_with`: `fill_pixels`, `over_row`,
-/// `masked_row_opacity` and `scaled_row_onto`.
+/// `masked_row_opacity`, the same onto a backdrop pixel without reading the pixels, and
+/// `scaled_row_onto`.
 struct scaled_span_ops {
     void (*fill)(uint8_t *, size_t, uint32_t);
     void (*over)(const uint8_t *, uint8_t *, size_t);
     void (*masked)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t);
+    void (*masked_onto)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t);
     void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int);
 };
 
@@ -362,7 +402,9 @@ struct scaled_span_draw {
     uint32_t backdrop;
 };
 
-/// One piece of `scaled_span_rows_with` (`full`: a full run of the mask).
+/// One piece of `scaled_span_rows_with` (`full`: a full run of the mask). A piece whose
+/// columns are all stale is drawn over the backdrop pixel without the fill first or a read
+/// of the pixels (a read right after the fill waits for its stores).
 __attribute__((always_inline)) static inline void scaled_span_piece(const void *context, const uint8_t *mask, uint8_t *dst,
                                                                     int32_t *start, ptrdiff_t a, ptrdiff_t b, int full) {
     const struct scaled_span_draw *d = context;
@@ -370,8 +412,9 @@ __attribute__((always_inline)) static inline void scaled_span_piece(const void *
     const struct mask_scaled_span_rows *rows = d->rows;
     const uint32_t backdrop = d->backdrop;
     size_t i = (size_t)(4 * (a - rows->row_x0)), n = (size_t)(b - a);
-    if (full && start && *start <= a && b <= rows->band.stale_x1) {
+    if (all_stale(start, rows->band.stale_x1, a, b)) {
         prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
+        if (!full) return ops.masked_onto(rows->source + i, mask + a, dst + 4 * a, n, rows->k, backdrop);
         if (rows->made[0] == 0 || rows->made[1] != backdrop) {
             ops.onto(rows->source, rows->blended, rows->count, rows->k, backdrop, 0);
             rows->made[0] = 1;
@@ -390,6 +433,44 @@ __attribute__((always_inline)) static inline void scaled_span_rows_with(struct s
                                                                         const struct mask_scaled_span_rows *rows) {
     const struct scaled_span_draw draw = {ops, rows, backdrop};
     band_pieces(&rows->band, scaled_span_piece, &draw);
+}
+
+/// `mask_scaled_pieces_rows` with a level's own `fill` (`fill_pixels`), `onto`
+/// (`scaled_row_onto`) and `scaled` (`scaled_row`), inlined into each level's kernel.
+__attribute__((always_inline)) static inline void scaled_pieces_rows_with(
+    void (*fill)(uint8_t *, size_t, uint32_t), void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int),
+    void (*scaled)(const uint8_t *, uint8_t *, size_t, uint32_t, int), uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    const struct mask_piece *const pieces = rows->pieces;
+    const size_t count = rows->count;
+    const ptrdiff_t a = pieces[0].start, b = pieces[count - 1].end, stale_x1 = rows->stale_x1;
+    const ptrdiff_t src_stride = rows->src_stride, dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1;
+    int32_t *const stale_starts = rows->stale_starts;
+    const int opaque = rows->opaque;
+    const uint8_t *src = rows->src;
+    uint8_t *dst = rows->dst;
+    for (ptrdiff_t y = rows->y0; y < rows->y1; y++, src += src_stride, dst += dst_stride) {
+        int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
+        if (all_stale(start, stale_x1, a, b)) {
+            prepare_stale(fill, dst, start, stale_x1, a, b, 1, backdrop);
+            scaled_pieces_onto_with(fill, onto, src, dst, pieces, count, backdrop, opaque);
+            continue;
+        }
+        for (size_t j = 0; j < count; j++) {
+            const ptrdiff_t p = pieces[j].start, q = pieces[j].end;
+            const uint32_t k = pieces[j].k;
+            const size_t n = (size_t)(q - p);
+            if (k == 255 && opaque) {
+                if (start) prepare_stale(fill, dst, start, stale_x1, p, q, 1, backdrop);
+                memcpy(dst + 4 * p, src + 4 * p, 4 * n);
+            } else if (all_stale(start, stale_x1, p, q)) {
+                prepare_stale(fill, dst, start, stale_x1, p, q, 1, backdrop);
+                onto(src + 4 * p, dst + 4 * p, n, k, backdrop, opaque);
+            } else {
+                if (start) prepare_stale(fill, dst, start, stale_x1, p, q, 0, backdrop);
+                scaled(src + 4 * p, dst + 4 * p, n, k, opaque);
+            }
+        }
+    }
 }
 
 /// Bytes `from ..< to` of an alpha row, one at a time.

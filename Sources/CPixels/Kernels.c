@@ -81,6 +81,10 @@ void mask_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows
     kernels()->scaled_span_rows(backdrop, rows);
 }
 
+void mask_scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    kernels()->scaled_pieces_rows(backdrop, rows);
+}
+
 void mask_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) { kernels()->fill_pixels(dst, count, pixel); }
 
 void mask_alpha_fill(uint8_t *dst, size_t count, uint32_t alpha) { kernels()->alpha_fill(dst, count, alpha); }

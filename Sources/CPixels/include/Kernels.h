@@ -76,6 +76,38 @@ struct mask_piece {
 void mask_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
                              int opaque);
 
+/// Rows of a fill through a mask of runs whose pieces are the same in every row, each the
+/// source times one constant (`mask_scaled_pieces_rows`): a rectangle's inside rows
+/// through a grid's band of tiles.
+struct mask_scaled_pieces_rows {
+    /// The rows `y0 ..< y1`.
+    ptrdiff_t y0, y1;
+    /// The source's pixels of row `y0` at device column 0 (pieces index from there), and the
+    /// step in bytes to the next row's (0 when every row is the same row).
+    const uint8_t *src;
+    ptrdiff_t src_stride;
+    /// The destination's pixels of row `y0` at column 0, and the step in bytes.
+    uint8_t *dst;
+    ptrdiff_t dst_stride;
+    /// The pieces of each row (in order, apart), and how many (at least one); a piece at
+    /// 255 only over a source known `opaque`.
+    const struct mask_piece *pieces;
+    size_t count;
+    /// The stale rows, as `struct mask_band` holds them.
+    int32_t *stale_starts;
+    ptrdiff_t stale_y0, stale_y1, stale_x1;
+    /// Whether every source pixel is opaque.
+    int opaque;
+};
+
+/// Draws `rows` (`struct mask_scaled_pieces_rows`) as MaskEngine's `runRunMaskedFill` draws
+/// such rows one by one: a row whose columns from the first piece's start to the last
+/// one's end are all stale is `mask_scaled_pieces_onto` (the stale columns before it made
+/// `backdrop`); in any other, each piece in turn: at 255 (opaque) a copy, its stale columns
+/// before it made `backdrop`; all stale, `mask_scaled_row_onto` (the same); else, its
+/// stale columns made `backdrop`, `mask_scaled_row`.
+void mask_scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows);
+
 /// Source-over of the solid premultiplied `color` onto `count` pixels of `dst`, scaled at
 /// pixel `i` by `mulDiv255(coverage[i], k)`, or by `k` (0...255) alone when `coverage` is
 /// NULL: a plain fill's row, coverage times opacity rounded once.

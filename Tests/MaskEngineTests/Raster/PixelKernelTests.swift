@@ -185,6 +185,79 @@ final class PixelKernelTests: XCTestCase {
         })
     }
 
+    /// Rows of constant pieces (`mask_scaled_pieces_rows`: a rectangle's rows through a
+    /// grid's band of tiles), the pieces of `pieces(_:)` (at 255 only over an opaque source)
+    /// and the stale columns of `SpanRow` (or none), against the rules `runRunMaskedFill`
+    /// drew such rows by, simulated here: a row stale from the first piece's start to the
+    /// last one's end is the pieces onto the backdrop, the backdrop between them and before
+    /// them; any other row piece by piece, each piece's stale columns before it made the
+    /// backdrop (and under it, unless it is copied or drawn onto the backdrop), then a copy
+    /// at 255, the source times `k` onto the backdrop where all its columns are stale, else
+    /// over the destination. Three rows a call, each stale alike, onto the same pixels (so
+    /// the second and third draw over the first), the source one row. At every level.
+    func testScaledPiecesRowsGiveTheRowsBytes() {
+        let backdrop: UInt32 = 0xFF30_70A0
+        var random = SplitMix(seed: 90)
+        for round in 0..<300 {
+            let row = Row(&random, maxCount: 150)
+            let pieces = self.pieces(row).map { mask_piece(start: $0.start, end: $0.end, k: row.opaque ? $0.k : min($0.k, 254)) }
+            guard let first = pieces.first, let last = pieces.last else { continue }
+            let span = SpanRow(row), noStale = round % 5 == 0
+            let staleX1 = noStale ? 0 : span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
+            let staleStart = noStale ? 0 : span.staleStart
+            // The rows' rules, row after row over the same pixels.
+            var expected = Array(row.destination[row.start...]), ends: [Int32] = []
+            let src = Array(row.source[row.start...])
+            for _ in 0..<3 {
+                var st = staleStart
+                func prepare(_ a: Int, _ b: Int, overwrites: Bool) {
+                    guard st < b, st < staleX1 else { return }
+                    let end = min(overwrites ? a : b, staleX1)
+                    for x in st..<max(st, end) { expected[x] = backdrop }
+                    st = min(b, staleX1)
+                }
+                if st <= first.start, last.end <= staleX1 {
+                    prepare(first.start, last.end, overwrites: true)
+                    for x in first.start..<last.end { expected[x] = backdrop }
+                    for p in pieces { for x in p.start..<p.end { expected[x] = over(scaled(src[x], by: p.k), backdrop) } }
+                } else {
+                    for p in pieces {
+                        if p.k == 255, row.opaque {
+                            prepare(p.start, p.end, overwrites: true)
+                            for x in p.start..<p.end { expected[x] = src[x] }
+                        } else if st <= p.start, p.end <= staleX1 {
+                            prepare(p.start, p.end, overwrites: true)
+                            for x in p.start..<p.end { expected[x] = over(scaled(src[x], by: p.k), backdrop) }
+                        } else {
+                            prepare(p.start, p.end, overwrites: false)
+                            for x in p.start..<p.end { expected[x] = over(scaled(src[x], by: p.k), expected[x]) }
+                        }
+                    }
+                }
+                ends.append(Int32(st))
+            }
+            for level in levels {
+                PixelKernels.level = level
+                var out = Array(row.destination[row.start...]), starts = [Int32](repeating: Int32(staleStart), count: 3)
+                src.withUnsafeBytes { s in out.withUnsafeMutableBytes { d in pieces.withUnsafeBufferPointer { p in
+                    starts.withUnsafeMutableBufferPointer { stale in
+                        var spec = mask_scaled_pieces_rows(
+                            y0: 7, y1: 10, src: s.baseAddress?.assumingMemoryBound(to: UInt8.self), src_stride: 0,
+                            dst: d.baseAddress?.assumingMemoryBound(to: UInt8.self), dst_stride: 0, pieces: p.baseAddress, count: p.count,
+                            stale_starts: noStale ? nil : stale.baseAddress, stale_y0: 7, stale_y1: 10, stale_x1: staleX1,
+                            opaque: row.opaque ? 1 : 0)
+                        mask_scaled_pieces_rows(backdrop, &spec)
+                    }
+                } } }
+                if let i = out.indices.first(where: { out[$0] != expected[$0] }) {
+                    return XCTFail("scaled pieces rows round \(round), level \(level), count \(row.count): pixel \(i) is "
+                                   + "\(String(out[i], radix: 16)), not \(String(expected[i], radix: 16))")
+                }
+                if !noStale { XCTAssertEqual(starts, ends, "round \(round), level \(level)") }
+            }
+        }
+    }
+
     func testSolidRowsGiveTheScalarBytes() {
         for (color, k) in [(UInt32(0xFF20_4080), UInt32(255)), (0xFF20_4080, 100), (0x8010_2040, 255), (0x8010_2040, 3), (0, 200)] {
             check("solid row \(String(color, radix: 16)) at \(k)", rounds: 150, seed: UInt64(k) ^ UInt64(color),

@@ -212,6 +212,9 @@ extension DrawPipeline {
             return true
         }
         let rect = surface.rect, rows = region.y0..<region.y1, backdropPixel = surface.backdrop
+        // What the rows read of the masks, in locals: read through the captured masks, each
+        // closure would copy them (three arrays retained and released a copy).
+        let covRect = coverage.rect, maskRect = mask.rect, isSparse = mask.isSparse
         coverage.withSpans { spans in mask.withSpans { maskSpans in
             coverage.bytes.withUnsafeBufferPointer { cov in mask.bytes.withUnsafeBufferPointer { maskValues in
                 surface.withPixels { dst, backdrop in
@@ -221,18 +224,18 @@ extension DrawPipeline {
                               let dstBytes = dst.baseAddress else { return }
                         // Elsewhere a full run of the mask is cheaper as the bytes' lane (255s)
                         // than as pieces of its own.
-                        let walksMask = mask.isSparse || (k == 255 && hint.opaque) || scaledRow != nil
+                        let walksMask = isSparse || (k == 255 && hint.opaque) || scaledRow != nil
                         /// Row `y` through the pieces' fast paths or the general loop.
                         func fillRow(_ y: Int) {
                             let c = spans.extent(y: y, within: region.x0, region.x1)
                             let (lo, hi) = maskSpans.extent(y: y, within: c.lo, c.hi)
                             guard lo < hi else { return }
                             // Rows of the coverage and the mask from column 0 of the device.
-                            let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
-                            let maskRow = maskBytes + ((y &- mask.rect.y0) &* mask.rect.width &- mask.rect.x0)
+                            let covRow = covBytes + ((y &- covRect.y0) &* covRect.width &- covRect.x0)
+                            let maskRow = maskBytes + ((y &- maskRect.y0) &* maskRect.width &- maskRect.x0)
                             // A sparse mask's bytes are read between its full runs only.
-                            var shut = !mask.isSparse && DrawPipeline.isZero(UnsafeRawPointer(maskRow + lo), count: hi &- lo)
-                            if mask.isSparse {
+                            var shut = !isSparse && DrawPipeline.isZero(UnsafeRawPointer(maskRow + lo), count: hi &- lo)
+                            if isSparse {
                                 shut = true
                                 maskSpans.forEach(y: y, within: lo, hi) { a, b, full in
                                     if shut, full || !DrawPipeline.isZero(UnsafeRawPointer(maskRow + a), count: b &- a) { shut = false }

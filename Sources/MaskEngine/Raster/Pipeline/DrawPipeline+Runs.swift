@@ -16,13 +16,17 @@ extension DrawPipeline {
     /// row and a constant (`rowThenConstant`), in the modulators' order and rounding, as
     /// the general loop and `runMaskedFill` give them. Rows alike — one band of runs, the
     /// coverage known full over one extent (a rectangle's inside rows) — whose pieces are
-    /// each the source times one constant have their pieces found once, not once a row.
+    /// each the source times one constant have their pieces found once, not once a row,
+    /// and when the source's rows are read in place (a solid colour, an image) the band is
+    /// one `mask_scaled_pieces_rows` call, which draws each row as the loop here does.
     /// True when done.
     func runRunMaskedFill(into surface: inout Surface) -> Bool {
         guard let (coverage, factor, k) = maskedFill, case .runs(let mask) = factor else { return false }
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
         guard !region.isEmpty, k > 0 else { return true }
-        let rect = surface.rect, rows = region.y0..<region.y1
+        // The coverage's rect in a local: read through the captured coverage, a closure
+        // would copy it (three arrays retained and released).
+        let rect = surface.rect, rows = region.y0..<region.y1, covRect = coverage.rect, backdropPixel = surface.backdrop
         coverage.withSpans { spans in mask.withRows { runs in
             coverage.bytes.withUnsafeBufferPointer { cov in
                 surface.withPixels { dst, backdrop in
@@ -54,6 +58,18 @@ extension DrawPipeline {
                                     let a = pieces[0].start, b = pieces[count &- 1].end, opaque: Int32 = hint.opaque ? 1 : 0
                                     let step = rect.width &* 4, inPlace = hint.inPlace.flatMap { $0.rows.contains(y) && end <= $0.rows.upperBound ? $0 : nil }
                                     var out = rowPixels(y)
+                                    // Rows read in place, each piece at 255 only over an opaque
+                                    // source: one kernel call for the band.
+                                    if let inPlace, hint.opaque || !(0..<count).contains(where: { pieces[$0].k == 255 }) {
+                                        let stale = backdrop.staleStarts
+                                        var spec = mask_scaled_pieces_rows(
+                                            y0: y, y1: end, src: (inPlace.row(y) - painted.x0 &* 4).assumingMemoryBound(to: UInt8.self),
+                                            src_stride: inPlace.step, dst: out, dst_stride: step, pieces: pieces, count: count,
+                                            stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0,
+                                            stale_x1: stale?.rect.x1 ?? 0, opaque: opaque)
+                                        mask_scaled_pieces_rows(backdropPixel, &spec)
+                                        continue
+                                    }
                                     for r in y..<end {
                                         defer { out += step }
                                         guard let row = inPlace?.row(r) ?? rowAt(r, hi) else { continue }
@@ -73,7 +89,7 @@ extension DrawPipeline {
                                 defer { y &+= 1 }
                                 guard runs.hasRun(y: y, within: lo, hi, band: &band), let row = rowAt(y, hi) else { continue }
                                 // The coverage's row from column 0 of the device.
-                                let covRow = covBytes + ((y &- coverage.rect.y0) &* coverage.rect.width &- coverage.rect.x0)
+                                let covRow = covBytes + ((y &- covRect.y0) &* covRect.width &- covRect.x0)
                                 let out = rowPixels(y), dstAt = ((y &- rect.y0) &* rect.width &- rect.x0) &* 4
                                 spans.forEach(y: y, within: lo, hi) { a, b, known in
                                     runs.forEachRun(y: y, within: a, b, band: &band) { p, q, v in
