@@ -143,9 +143,9 @@ func computeUnit(_ seed: UInt64) -> UInt64 {
 
 /// The best seconds per unit of 60 units run on `threads` threads (thread i takes units
 /// i, i + threads, ...; a unit does not depend on the one before, as a frame does), of
-/// `passes` passes after a warm-up one: for a compute unit and for a memcpy of one frame's bytes between buffers of the
-/// thread's own. What a second thread gains here is the most it can gain on a render: this
-/// guest's second core, and the memory both share.
+/// `passes` passes after a warm-up one: for a compute unit and for a memcpy of one frame's
+/// bytes between buffers of the thread's own. What a second thread gains here is the most
+/// it can gain on a render: this guest's second core, and the memory both share.
 func scaling(threads: Int, passes: Int) -> (compute: Double, copy: Double) {
     let units = 60, bytes = 1280 * 720 * 4
     let buffers = (0..<threads).map { _ in
