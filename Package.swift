@@ -70,6 +70,8 @@ let package = Package(
         // through byte by byte (the HTTP request parser of `mask serve`): `@testable import mask`.
         // MaskScript's seeded RandomGenerator makes their random inputs.
         .testTarget(name: "MaskToolTests", dependencies: ["mask", "MaskScript"]),
+        // How `MaskBench render` shares a pass's frames among its threads: `@testable import MaskBench`.
+        .testTarget(name: "MaskBenchTests", dependencies: ["MaskBench", "MaskScript"]),
         // Uses only the public API (no @testable import), as an embedding app would.
         .testTarget(name: "EmbeddingTests", dependencies: ["MaskScript", "MaskEngine"]),
     ],

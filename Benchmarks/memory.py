@@ -4,13 +4,15 @@
 For each scene of Benchmarks/scenes (1280×720, 30 fps, frames 0–59), in turn, round after
 round (so the machine's drift falls on every measure alike), best of ROUNDS:
 - mask: MaskBench (Benchmarks/MaskBench) renders the frames through the public API into
-  reused `RenderBuffers`, one per thread, nothing written: one thread, then two;
+  reused `RenderBuffers`, one per thread, nothing written: one thread, then two (each
+  thread's frames consecutive: the first takes them from frame 0 up, the second from frame
+  59 down, until they meet; MaskBench's `FrameSplit`);
 - cairo and Blend2D: the peers (Benchmarks/cairo, Benchmarks/blend2d) draw the same frames
   into their own surface (no packing, no copy, no file), through memory_peer.py;
 - the ceiling: one 8 MiB memset and memcpy (MaskBench ceiling), as frames a second of
   1280×720×4 bytes: no renderer writing every pixel once can pass the first;
-- the two-thread ceiling: 60 units of work split over one thread and two as the frames are
-  (MaskBench scaling): a compute-only unit and a frame's memcpy between each thread's own
+- the two-thread ceiling: 60 units of work split over one thread and two (MaskBench
+  scaling): a compute-only unit and a frame's memcpy between each thread's own
   buffers. A render cannot gain more from a second thread than this guest's second core
   gives these.
 Each measure is a process that takes the best of PASSES passes after a warm-up pass; a
@@ -29,8 +31,9 @@ Usage: python3 Benchmarks/memory.py [ROUNDS] [PASSES] [SCENE...]   (defaults 5, 
        reference scenes; SCENE names a file of Benchmarks/scenes without .mask, and a scene
        the peers do not draw, masks_one say, runs without them)
        MASKBENCH=/path/to/MaskBench python3 Benchmarks/memory.py ...   (a binary built before)
-       BASELINE=/path/to/older/MaskBench python3 Benchmarks/memory.py ...   (adds its one-thread
-       column, measured in the same rounds: before and after a change in one run)
+       BASELINE=/path/to/older/MaskBench python3 Benchmarks/memory.py ...   (adds its one- and
+       two-thread columns, measured in the same rounds: before and after a change in one run;
+       a MaskBench before session 15 splits frames i, i + 2, ... over its two threads)
 """
 import os
 import subprocess
@@ -74,6 +77,7 @@ def main():
         scene = os.path.join(HERE, "scenes", name + ".mask")
         if baseline:
             measures[(name, "baseline")] = [baseline, "render", scene, "1", passes, MIN_PASS]
+            measures[(name, "baseline 2")] = [baseline, "render", scene, "2", passes, MIN_PASS]
         measures[(name, "mask 1")] = [bench, "render", scene, "1", passes, MIN_PASS]
         measures[(name, "mask 2")] = [bench, "render", scene, "2", passes, MIN_PASS]
         if name in SCENES:
@@ -92,7 +96,7 @@ def main():
         scaling = [min(a, b) for a, b in zip(scaling, values)]
     print(f"ms per frame, 1280×720, frames 0–59, best of {rounds} rounds × {passes} passes, measures in turn")
     print(f"{'scene':<14} {'mask 1':>7} {'mask 2':>7} {'2 / 1':>6} {'cairo':>7} {'Blend2D':>8} {'peer / mask':>12}"
-          + (f" {'baseline 1':>11}" if baseline else ""))
+          + (f" {'baseline 1':>11} {'baseline 2':>11}" if baseline else ""))
     for name in scenes:
         one, two = best[(name, "mask 1")], best[(name, "mask 2")]
         if name in SCENES:
@@ -101,12 +105,12 @@ def main():
         else:
             peers = f"{'-':>7} {'-':>8} {'-':>12}"
         print(f"{name:<14} {one * 1e3:>7.3f} {two * 1e3:>7.3f} {one / two:>6.2f} {peers}"
-              + (f" {best[(name, 'baseline')] * 1e3:>11.3f}" if baseline else ""))
+              + (f" {best[(name, 'baseline')] * 1e3:>11.3f} {best[(name, 'baseline 2')] * 1e3:>11.3f}" if baseline else ""))
     per_frame = [s * FRAME_BYTES / CEILING_BYTES for s in ceiling]
     print(f"ceiling, one core: memset {CEILING_BYTES / ceiling[0] / 1e9:.1f} GB/s = {per_frame[0] * 1e3:.3f} ms a frame "
           f"({1 / per_frame[0]:.0f} frames/s), memcpy {CEILING_BYTES / ceiling[1] / 1e9:.1f} GB/s = "
           f"{per_frame[1] * 1e3:.3f} ms a frame ({1 / per_frame[1]:.0f} frames/s)")
-    print(f"two threads over one, same split as the frames: compute only {scaling[0] / scaling[1]:.2f}, "
+    print(f"two threads over one, units i, i + 2, ... each: compute only {scaling[0] / scaling[1]:.2f}, "
           f"a frame's memcpy {scaling[2] / scaling[3]:.2f}")
 
 

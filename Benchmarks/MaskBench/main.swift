@@ -2,17 +2,22 @@
 // scene rendered through the public API into reused `RenderBuffers`, one per thread,
 // nothing written; and the frame's memory-traffic ceiling (an 8 MiB memset and memcpy).
 //
-//   MaskBench render SCENE.mask THREADS PASSES [MIN_SECONDS]
+//   MaskBench render SCENE.mask THREADS PASSES [MIN_SECONDS [SPLIT]]
 //                                                 best seconds per frame of PASSES passes
 //                                                 over frames 0–59 (after one warm-up pass);
 //                                                 with MIN_SECONDS, a pass renders the frames
 //                                                 as many times over as it takes to last that
-//                                                 long (judged by the warm-up pass)
+//                                                 long (judged by the warm-up pass); SPLIT is
+//                                                 how threads share the frames: `ends` (the
+//                                                 default, `FrameSplit`) or `stride` (thread
+//                                                 i takes frames i, i + THREADS, ...: the
+//                                                 split before session 15, to compare)
 //   MaskBench ceiling PASSES                      best seconds of one 8 MiB memset, memcpy
 //   MaskBench scaling PASSES                      best seconds per unit of work of 60 units on
-//                                                 one thread and on two, as `render` splits
-//                                                 frames: a compute-only unit, then a frame's
-//                                                 memcpy between each thread's own buffers
+//                                                 one thread and on two (thread i takes units
+//                                                 i, i + 2, ...; the units do not depend on
+//                                                 each other): a compute-only unit, then a
+//                                                 frame's memcpy between each thread's own buffers
 import Dispatch
 import Foundation
 import MaskEngine
@@ -28,44 +33,82 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-/// A byte of each frame, summed, so that no render can be left out.
+/// A byte of each frame, summed, so that no render can be left out: a sum per thread,
+/// each on a cache line of its own, so that the threads write nothing in common (a shared
+/// sum behind a lock was a lock on every frame's path).
 final class Checksum: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var value = 0
-    func add(_ image: Image) {
-        let byte = Int(image.pixels[image.pixels.count / 2])
-        lock.withLock { value &+= byte }
+    /// Ints from one thread's sum to the next: 128 bytes, two cache lines, since a core
+    /// may fetch lines in pairs.
+    private static let spacing = 16
+    private let threads: Int
+    private let sums: UnsafeMutablePointer<Int>
+
+    /// Sums for `threads` threads, all 0.
+    init(threads: Int) {
+        self.threads = threads
+        sums = .allocate(capacity: threads * Checksum.spacing)
+        sums.initialize(repeating: 0, count: threads * Checksum.spacing)
     }
+
+    deinit { sums.deallocate() }
+
+    /// Adds the frame's middle byte to thread `thread`'s sum.
+    func add(_ image: Image, thread: Int) {
+        sums[thread * Checksum.spacing] &+= Int(image.pixels[image.pixels.count / 2])
+    }
+
+    /// Every thread's sum, summed; read once the threads are done.
+    var value: Int { (0..<threads).reduce(0) { $0 &+ sums[$1 * Checksum.spacing] } }
 }
 
-/// Renders `frames` with `threads` threads, each with its own buffers (thread i takes the
-/// frames i, i + threads, ...), `passes` times after one warm-up pass; the best pass's
-/// seconds per frame. A timed pass renders the frames `laps` times over, the fewest that
-/// make the warm-up pass times `laps` last `minimum` seconds: a pass of a short scene on
-/// two threads lasts about a millisecond, of which the threads' start is a visible part.
-func renderPasses(_ renderer: Renderer, threads: Int, passes: Int, minimum: Double, checksum: Checksum) throws -> Double {
+/// How `renderPasses`' threads share the frames.
+enum Split: String {
+    /// `FrameSplit`: each thread's frames follow one another.
+    case ends
+    /// Thread i takes frames i, i + threads, ...
+    case stride
+}
+
+/// Renders `frames` with `threads` threads, each with its own buffers, sharing them as
+/// `split` says, `passes` times after one warm-up pass; the best pass's seconds per frame.
+/// A timed pass renders the frames `laps` times over, the fewest that make the warm-up pass
+/// times `laps` last `minimum` seconds: a pass of a short scene on two threads lasts about a
+/// millisecond, of which the threads' start is a visible part.
+func renderPasses(_ renderer: Renderer, threads: Int, split: Split, passes: Int, minimum: Double, checksum: Checksum) throws -> Double {
     let buffers = (0..<threads).map { _ in RenderBuffers() }
     let failure = NSLock()
     nonisolated(unsafe) var error: (any Error)?
     nonisolated(unsafe) let shared = buffers
-    func pass(laps: Int) {
-        DispatchQueue.concurrentPerform(iterations: threads) { i in
-            do {
-                for _ in 0..<laps {
-                    for k in stride(from: frames.lowerBound + i, to: frames.upperBound, by: threads) {
-                        try renderer.renderFrame(k, using: shared[i]) { checksum.add($0) }
+    /// One pass's seconds; its split's counters are made before the clock starts.
+    func pass(laps: Int) -> Double {
+        let shares = FrameSplit(frames: frames, threads: threads, laps: laps)
+        return seconds {
+            DispatchQueue.concurrentPerform(iterations: threads) { i in
+                do {
+                    for lap in 0..<laps {
+                        switch split {
+                        case .ends:
+                            var taker = shares.frames(ofThread: i, lap: lap)
+                            while let k = taker.next() {
+                                try renderer.renderFrame(k, using: shared[i]) { checksum.add($0, thread: i) }
+                            }
+                        case .stride:
+                            for k in stride(from: frames.lowerBound + i, to: frames.upperBound, by: threads) {
+                                try renderer.renderFrame(k, using: shared[i]) { checksum.add($0, thread: i) }
+                            }
+                        }
                     }
+                } catch let thrown {
+                    failure.withLock { error = thrown }
                 }
-            } catch let thrown {
-                failure.withLock { error = thrown }
             }
         }
     }
-    let warmUp = seconds { pass(laps: 1) }
+    let warmUp = pass(laps: 1)
     if let error { throw error }
     let laps = warmUp >= minimum ? 1 : Int(min(10_000, (minimum / max(warmUp, 1e-9)).rounded(.up)))
     var best = Double.infinity
-    for _ in 0..<passes { best = min(best, seconds { pass(laps: laps) }) }
+    for _ in 0..<passes { best = min(best, pass(laps: laps)) }
     if let error { throw error }
     return best / Double(frames.count * laps)
 }
@@ -98,11 +141,11 @@ func computeUnit(_ seed: UInt64) -> UInt64 {
     return x
 }
 
-/// The best seconds per unit of 60 units run on `threads` threads as `renderPasses` runs
-/// frames (thread i takes units i, i + threads, ...), of `passes` passes after a warm-up
-/// one: for a compute unit and for a memcpy of one frame's bytes between buffers of the
-/// thread's own. What a second thread gains here is the most it can gain on a render: this
-/// guest's second core, and the memory both share.
+/// The best seconds per unit of 60 units run on `threads` threads (thread i takes units
+/// i, i + threads, ...; a unit does not depend on the one before, as a frame does), of
+/// `passes` passes after a warm-up one: for a compute unit and for a memcpy of one frame's
+/// bytes between buffers of the thread's own. What a second thread gains here is the most
+/// it can gain on a render: this guest's second core, and the memory both share.
 func scaling(threads: Int, passes: Int) -> (compute: Double, copy: Double) {
     let units = 60, bytes = 1280 * 720 * 4
     let buffers = (0..<threads).map { _ in
@@ -136,13 +179,14 @@ func scaling(threads: Int, passes: Int) -> (compute: Double, copy: Double) {
 let arguments = CommandLine.arguments.dropFirst()
 do {
     switch (arguments.first, arguments.count) {
-    case ("render", 4), ("render", 5):
+    case ("render", 4), ("render", 5), ("render", 6):
         let values = Array(arguments)
-        guard let threads = Int(values[2]), threads > 0, let passes = Int(values[3]), passes > 0,
-              let minimum = values.count > 4 ? Double(values[4]) : 0, minimum >= 0, minimum <= 60 else { throw CocoaError(.formatting) }
+        guard let threads = Int(values[2]), (1...256).contains(threads), let passes = Int(values[3]), passes > 0,
+              let minimum = values.count > 4 ? Double(values[4]) : 0, minimum >= 0, minimum <= 60,
+              let split = values.count > 5 ? Split(rawValue: values[5]) : .ends else { throw CocoaError(.formatting) }
         let renderer = Renderer(scene: try Script(contentsOf: values[1]).run())
-        let checksum = Checksum()
-        let perFrame = try renderPasses(renderer, threads: threads, passes: passes, minimum: minimum, checksum: checksum)
+        let checksum = Checksum(threads: threads)
+        let perFrame = try renderPasses(renderer, threads: threads, split: split, passes: passes, minimum: minimum, checksum: checksum)
         print(String(format: "%.9f %d", perFrame, checksum.value))
     case ("ceiling", 2):
         guard let passes = Int(Array(arguments)[1]), passes > 0 else { throw CocoaError(.formatting) }
@@ -153,7 +197,7 @@ do {
         let one = scaling(threads: 1, passes: passes), two = scaling(threads: 2, passes: passes)
         print(String(format: "%.9f %.9f %.9f %.9f", one.compute, two.compute, one.copy, two.copy))
     default:
-        FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES [MIN_SECONDS] | MaskBench ceiling PASSES | MaskBench scaling PASSES\n".utf8))
+        FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES [MIN_SECONDS [ends|stride]] | MaskBench ceiling PASSES | MaskBench scaling PASSES\n".utf8))
         exit(2)
     }
 } catch {
