@@ -222,21 +222,27 @@ __attribute__((always_inline)) static inline void solid_span_rows_with(struct so
                 *start = (int32_t)end;
             }
         }
-        // The run the row holds the colour over already, and where its widest full run and
-        // its extent's start go.
-        ptrdiff_t ha = 0, hb = 0;
+        // The run the row holds the colour over already and the one it holds the backdrop
+        // over, and where its widest full run, its extent's start and the start of the
+        // backdrop before it go.
+        ptrdiff_t ha = 0, hb = 0, ca = 0, cb = 0;
         int32_t *record = NULL;
         if (y >= runs_y0 && y < runs_y1) {
             if (held_runs) {
-                ha = held_runs[3 * (y - runs_y0)];
-                hb = held_runs[3 * (y - runs_y0) + 1];
+                const int32_t *held = held_runs + 4 * (y - runs_y0);
+                ha = held[0];
+                hb = held[1];
+                ca = held[3];
+                cb = held[2];
             }
             if (drawn_runs) {
-                record = drawn_runs + 3 * (y - runs_y0);
+                record = drawn_runs + 4 * (y - runs_y0);
                 record[2] = (int32_t)lo;
+                // Every column of `s ..< lo` is the backdrop once it is filled below.
+                record[3] = (int32_t)(s < lo && e >= lo ? s : lo);
             }
         }
-        if (s < lo) ops.fill(dst + 4 * s, (size_t)((e < lo ? e : lo) - s), backdrop);
+        if (s < lo) fill_around(ops.fill, dst, s, e < lo ? e : lo, ca, cb, backdrop);
         ptrdiff_t x = lo, widest = 0;
         for (; runs < runs_end && x < hi; runs += 2) {
             ptrdiff_t a = origin + runs[0], b = origin + runs[1];

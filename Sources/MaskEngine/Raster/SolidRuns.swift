@@ -21,6 +21,11 @@ import CPixels
 /// pass writes no column of a right side's full run, and the right pass none left of its
 /// row's left side's end, so each pass's runs still hold the colour after the other.
 ///
+/// A record also says where the backdrop before a row's extent starts, when the draw
+/// filled the stale columns there (a right pass: the ring's hole): the next frame's right
+/// pass does not fill those columns again where it finds them stale (the hole the last
+/// frame left is the backdrop already; only what the ring drew there then is filled).
+///
 /// The runs belong to one buffer, the frame's: a `Surface` takes them with its pixels from
 /// the pool and gives them back with them (`BufferPool.framePixels`, `keepFrame`). They
 /// say nothing once anything else writes the buffer: every draw but the kernel's forgets
@@ -48,8 +53,9 @@ struct SolidRuns {
     /// True when the next draw is the right pass of a two-sided fill (`expectRightSide`).
     private var rightSideNext = false
 
-    /// One draw's runs: per row of `rows`, the start and end of its run (equal: none) and
-    /// the start of its extent (0 for a row not drawn).
+    /// One draw's runs: per row of `rows`, the start and end of its run (equal: none), the
+    /// start of its extent and the start of the backdrop before it (both 0 for a row not
+    /// drawn).
     private struct Record {
         /// The runs the buffer holds, when `isKnown`.
         var held: [Int32] = []
@@ -134,14 +140,14 @@ struct SolidRuns {
     /// to where the last frame's fill started in it, when its draw was that frame's only
     /// one: the columns before hold the backdrop.
     func narrowStale(_ stale: inout StaleBackdrop, rows frameRows: Range<Int>) {
-        guard left.isKnown, startsKnown, rows == frameRows, left.held.count == rows.count &* 3 else { return }
+        guard left.isKnown, startsKnown, rows == frameRows, left.held.count == rows.count &* 4 else { return }
         let rows = self.rows
         left.held.withUnsafeBufferPointer { held in
             stale.raiseStarts { rect, starts in
                 let lo = max(rect.y0, rows.lowerBound), hi = min(rect.y1, rows.upperBound)
                 guard lo < hi else { return }
                 for y in lo..<hi {
-                    let clear = min(Int(held[(y &- rows.lowerBound) &* 3 &+ 2]), rect.x1), i = y &- rect.y0
+                    let clear = min(Int(held[(y &- rows.lowerBound) &* 4 &+ 2]), rect.x1), i = y &- rect.y0
                     if clear > Int(starts[i]) { starts[i] = Int32(truncatingIfNeeded: clear) }
                 }
             }
@@ -150,15 +156,15 @@ struct SolidRuns {
 
     /// Calls `body` for a draw of the opaque `color` over the rows `rows` of the surface
     /// (its own rows, the same every frame), with the runs the buffer holds in `color`
-    /// (three entries a row of `rows`, as `mask_solid_span_rows` reads them; nil when
-    /// unknown or of another colour or rows) and the room where the draw records those it
-    /// fills and where each row's extent starts (three entries a row, all 0 until
-    /// written). Afterwards the runs are those recorded: a row the draw did not fill with
+    /// and the backdrop (four entries a row of `rows`, as `mask_solid_span_rows` reads
+    /// them; nil when unknown or of another colour or rows) and the room where the draw
+    /// records those it fills and where each row's extent and the backdrop before it start
+    /// (four entries a row, all 0 until written). Afterwards the runs are those recorded: a row the draw did not fill with
     /// the kernel holds none.
     mutating func draw<R>(_ color: UInt32, rows: Range<Int>,
                           _ body: (_ held: UnsafePointer<Int32>?, _ drawn: UnsafeMutablePointer<Int32>?) -> R) -> R {
         guard records else { return body(nil, nil) }
-        let count = rows.count &* 3
+        let count = rows.count &* 4
         let rightPass = rightSideNext
         rightSideNext = false
         // The right pass right after the frame's first draw, its left pass, of this colour;

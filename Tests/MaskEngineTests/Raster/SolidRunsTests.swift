@@ -35,9 +35,9 @@ final class SolidRunsTests: XCTestCase {
         XCTAssertNil(draw(&runs, 0xFF00_FF00, rows: 1..<4), "forgotten: the buffer was written otherwise")
         // A row the draw did not record holds none.
         let rows = 0..<3
-        _ = runs.draw(0xFF00_00FF, rows: rows) { _, drawn in drawn?[3] = 1; drawn?[4] = 4; drawn?[5] = 1 }
-        let second = runs.draw(0xFF00_00FF, rows: rows) { held, _ in held.map { Array(UnsafeBufferPointer(start: $0, count: 9)) } }
-        XCTAssertEqual(second, [0, 0, 0, 1, 4, 1, 0, 0, 0])
+        _ = runs.draw(0xFF00_00FF, rows: rows) { _, drawn in drawn?[4] = 1; drawn?[5] = 4; drawn?[6] = 1; drawn?[7] = 0 }
+        let second = runs.draw(0xFF00_00FF, rows: rows) { held, _ in held.map { Array(UnsafeBufferPointer(start: $0, count: 12)) } }
+        XCTAssertEqual(second, [0, 0, 0, 0, 1, 4, 1, 0, 0, 0, 0, 0])
     }
 
     func testASurfaceWhoseBufferIsNotKeptRecordsNothing() {
