@@ -223,21 +223,22 @@ __attribute__((always_inline)) static inline void solid_span_rows_with(struct so
             }
         }
         // The run the row holds the colour over already and the one it holds the backdrop
-        // over, and where its widest full run, its extent's start and the start of the
-        // backdrop before it go.
+        // over, and where its widest full run, its extent's start, the start of the
+        // backdrop before it and its extent's end go.
         ptrdiff_t ha = 0, hb = 0, ca = 0, cb = 0;
         int32_t *record = NULL;
         if (y >= runs_y0 && y < runs_y1) {
             if (held_runs) {
-                const int32_t *held = held_runs + 4 * (y - runs_y0);
+                const int32_t *held = held_runs + 5 * (y - runs_y0);
                 ha = held[0];
                 hb = held[1];
                 ca = held[3];
                 cb = held[2];
             }
             if (drawn_runs) {
-                record = drawn_runs + 4 * (y - runs_y0);
+                record = drawn_runs + 5 * (y - runs_y0);
                 record[2] = (int32_t)lo;
+                record[4] = (int32_t)hi;
                 // Every column of `s ..< lo` is the backdrop once it is filled below.
                 record[3] = (int32_t)(s < lo && e >= lo ? s : lo);
             }

@@ -112,19 +112,20 @@ struct mask_band {
 /// already (MaskEngine's `SolidRuns`).
 struct mask_solid_span_rows {
     struct mask_band band;
-    /// What the rows `runs_y0 ..< runs_y1` are known to hold already, four entries a row as
+    /// What the rows `runs_y0 ..< runs_y1` are known to hold already, five entries a row as
     /// `drawn_runs` records them: a run of `color` (the first two: start, end, an empty run
     /// when they are equal), not written again where a full run covers it, and a run of
     /// `backdrop` (from the fourth entry to the third), not written again where the stale
     /// columns before the row's extent cover it (a ring's hole, the backdrop already); NULL
-    /// when none is known (MaskEngine's `SolidRuns`).
+    /// when none is known (MaskEngine's `SolidRuns`); the fifth entry is not read.
     const int32_t *held_runs;
-    /// Where each row of `runs_y0 ..< runs_y1` drawn records, four entries a row, its
+    /// Where each row of `runs_y0 ..< runs_y1` drawn records, five entries a row, its
     /// widest full run (start, end; left as they are for a row without one), its extent's
-    /// start (the first column written but for the stale ones before it) and the start of
+    /// start (the first column written but for the stale ones before it), the start of
     /// the stale columns before it, all the backdrop afterwards (the extent's start when
-    /// none were stale up to it); the last two left as they are for a row whose extent is
-    /// empty; NULL when not recorded.
+    /// none were stale up to it), and its extent's end (no column from there on is
+    /// written); the last three left as they are for a row whose extent is empty; NULL
+    /// when not recorded.
     int32_t *drawn_runs;
     ptrdiff_t runs_y0, runs_y1;
 };

@@ -284,7 +284,7 @@ final class PixelKernelTests: XCTestCase {
     }
 
     /// `mask_solid_span_rows` over the one row `span` (row 4): its spans' four entries, its
-    /// runs, its stale start, and the runs held and recorded (`held`, `drawn`: four entries
+    /// runs, its stale start, and the runs held and recorded (`held`, `drawn`: five entries
     /// for row 4, or nil). The row's stale start afterwards.
     private func solidSpanRow(_ span: SpanRow, color: UInt32, backdrop: UInt32, mask c: UnsafePointer<UInt8>,
                               dst d: UnsafeMutablePointer<UInt8>, count: Int, held: [Int32]?, drawn: UnsafeMutablePointer<Int32>?) -> Int32 {
@@ -310,25 +310,25 @@ final class PixelKernelTests: XCTestCase {
     /// column of the first that a full run covers, none of the second among the stale
     /// columns before the extent, and every other column as without them; it records the
     /// row's widest full run (clipped to the columns drawn), or leaves the record as it was
-    /// when the row has none, the extent's start, and where the stale columns it made the
-    /// backdrop before the extent start (the extent's start when they do not reach it; both
-    /// left as they were for an empty extent). At every level.
+    /// when the row has none, the extent's start, where the stale columns it made the
+    /// backdrop before the extent start (the extent's start when they do not reach it), and
+    /// the extent's end (the last three left as they were for an empty extent). At every level.
     func testSolidSpanRowsSkipTheHeldRunsAndRecordThem() {
         let color: UInt32 = 0xFF10_20F0, backdrop: UInt32 = 0xFF00_8000
         check("solid span row held", rounds: 400, seed: 91, maxCount: 200,
               kernel: { _, c, d, _, row in
                   let span = SpanRow(row), held = span.held(row), clear = span.heldBackdrop(row)
-                  var drawn: [Int32] = [-7, -7, -7, -7]
+                  var drawn: [Int32] = [-7, -7, -7, -7, -7]
                   _ = drawn.withUnsafeMutableBufferPointer { out in
                       self.solidSpanRow(span, color: color, backdrop: backdrop, mask: c, dst: d, count: row.count,
                                         held: [Int32(held.lowerBound), Int32(held.upperBound), Int32(clear.upperBound),
-                                               Int32(clear.lowerBound)],
+                                               Int32(clear.lowerBound), -1],
                                         drawn: out.baseAddress)
                   }
                   let widest = span.clippedRuns.max { $0.count < $1.count }
                   let run: [Int32] = widest.map { [Int32($0.lowerBound), Int32($0.upperBound)] } ?? [-7, -7]
                   let cleared = span.staleStart < span.lo && span.staleEnd >= span.lo ? span.staleStart : span.lo
-                  XCTAssertEqual(drawn, run + (span.lo < span.hi ? [Int32(span.lo), Int32(cleared)] : [-7, -7]))
+                  XCTAssertEqual(drawn, run + (span.lo < span.hi ? [Int32(span.lo), Int32(cleared), Int32(span.hi)] : [-7, -7, -7]))
               }, reference: { i, r in
                   let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
                   if span.lo < span.hi, x < span.lo, stale, span.heldBackdrop(r).contains(x) { return r.destination[i] }
@@ -345,13 +345,13 @@ final class PixelKernelTests: XCTestCase {
     func testSolidSpanRowWorkedByHand() {
         let color: UInt32 = 0xFF00_00FF, old: UInt32 = 0xFF00_FF00, keep: UInt32 = 0x1122_3344
         let mask: [UInt8] = [0, 51, 255, 255, 255, 102, 255, 255, 255, 0]
-        let entries: [Int32] = [1, 9, 0, 4], runs: [Int32] = [2, 5, 6, 9], held: [Int32] = [3, 7, 0, 0]
+        let entries: [Int32] = [1, 9, 0, 4], runs: [Int32] = [2, 5, 6, 9], held: [Int32] = [3, 7, 0, 0, 0]
         // Red through 51 over green: red 255 · 51 / 255 = 51, green 255 − 51 = 204; through 102: 102 and 153.
         let expected: [UInt32] = [old, 0xFF00_CC33, color, keep, keep, 0xFF00_9966, keep, color, color, old]
         for level in levels {
             PixelKernels.level = level
             var pixels: [UInt32] = [old, old, old, keep, keep, old, keep, old, old, old]
-            var drawn: [Int32] = [0, 0, 0, 0]
+            var drawn: [Int32] = [0, 0, 0, 0, 0]
             entries.withUnsafeBufferPointer { e in runs.withUnsafeBufferPointer { r in held.withUnsafeBufferPointer { h in
                 mask.withUnsafeBufferPointer { m in drawn.withUnsafeMutableBufferPointer { out in
                     pixels.withUnsafeMutableBytes { px in
@@ -366,9 +366,9 @@ final class PixelKernelTests: XCTestCase {
                 } }
             } } }
             XCTAssertEqual(pixels, expected, "level \(level)")
-            // Both full runs are three wide: the first is recorded, and the extent's start
-            // (twice: no stale column before it).
-            XCTAssertEqual(drawn, [2, 5, 1, 1], "level \(level)")
+            // Both full runs are three wide: the first is recorded, the extent's start (twice:
+            // no stale column before it) and its end.
+            XCTAssertEqual(drawn, [2, 5, 1, 1, 9], "level \(level)")
         }
     }
 
