@@ -233,21 +233,27 @@ __attribute__((always_inline)) static inline void solid_span_rows_with(struct so
                 *start = (int32_t)end;
             }
         }
-        // The run the row holds the colour over already, and where its widest full run and
-        // its extent's start go.
+        // The run the row holds the colour over already and the one it holds the backdrop
+        // over, and where its widest full run, its extent's start, the start of the
+        // backdrop before it and its extent's end go.
         ptrdiff_t ha = 0, hb = 0;
+        const int32_t *held = NULL;
         int32_t *record = NULL;
         if (y >= runs_y0 && y < runs_y1) {
             if (held_runs) {
-                ha = held_runs[3 * (y - runs_y0)];
-                hb = held_runs[3 * (y - runs_y0) + 1];
+                held = held_runs + 5 * (y - runs_y0);
+                ha = held[0];
+                hb = held[1];
             }
             if (drawn_runs) {
-                record = drawn_runs + 3 * (y - runs_y0);
+                record = drawn_runs + 5 * (y - runs_y0);
                 record[2] = (int32_t)lo;
+                record[4] = (int32_t)hi;
+                // Every column of `s ..< lo` is the backdrop once it is filled below.
+                record[3] = (int32_t)(s < lo && e >= lo ? s : lo);
             }
         }
-        if (s < lo) ops.fill(dst + 4 * s, (size_t)((e < lo ? e : lo) - s), backdrop);
+        if (s < lo) fill_around(ops.fill, dst, s, e < lo ? e : lo, held ? held[3] : 0, held ? held[2] : 0, backdrop);
         ptrdiff_t x = lo, widest = 0;
         for (; runs < runs_end && x < hi; runs += 2) {
             ptrdiff_t a = origin + runs[0], b = origin + runs[1];

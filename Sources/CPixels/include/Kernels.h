@@ -144,15 +144,20 @@ struct mask_band {
 /// already (MaskEngine's `SolidRuns`).
 struct mask_solid_span_rows {
     struct mask_band band;
-    /// The runs of the rows `runs_y0 ..< runs_y1` known to hold `color` already, three
-    /// entries a row (start, end: an empty run when they are equal; the third is not read),
-    /// which are not written again where a full run covers them; NULL when none is known
-    /// (MaskEngine's `SolidRuns`).
+    /// What the rows `runs_y0 ..< runs_y1` are known to hold already, five entries a row as
+    /// `drawn_runs` records them: a run of `color` (the first two: start, end, an empty run
+    /// when they are equal), not written again where a full run covers it, and a run of
+    /// `backdrop` (from the fourth entry to the third), not written again where the stale
+    /// columns before the row's extent cover it (a ring's hole, the backdrop already); NULL
+    /// when none is known (MaskEngine's `SolidRuns`); the fifth entry is not read.
     const int32_t *held_runs;
-    /// Where each row of `runs_y0 ..< runs_y1` drawn records, three entries a row, its
-    /// widest full run (start, end; left as they are for a row without one) and its
-    /// extent's start (the first column written but for the stale ones before it; left as
-    /// it is for a row whose extent is empty); NULL when not recorded.
+    /// Where each row of `runs_y0 ..< runs_y1` drawn records, five entries a row, its
+    /// widest full run (start, end; left as they are for a row without one), its extent's
+    /// start (the first column written but for the stale ones before it), the start of
+    /// the stale columns before it, all the backdrop afterwards (the extent's start when
+    /// none were stale up to it), and its extent's end (no column from there on is
+    /// written); the last three left as they are for a row whose extent is empty; NULL
+    /// when not recorded.
     int32_t *drawn_runs;
     ptrdiff_t runs_y0, runs_y1;
 };
@@ -164,7 +169,8 @@ struct mask_solid_span_rows {
 /// where the column is stale, over `backdrop` without reading it; the stale columns before
 /// the extent become `backdrop`. So every stale column up to the extent's end is written
 /// once, except those of a held run (`held_runs`) that a full run covers, which hold the
-/// colour already; a row whose extent is empty is left as it is.
+/// colour already, and those of a held run of the backdrop before the extent, which hold
+/// the backdrop already; a row whose extent is empty is left as it is.
 void mask_solid_span_rows(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
 
 /// Draws the solid premultiplied `color` times `k` (0...255) through a coverage over `rows`

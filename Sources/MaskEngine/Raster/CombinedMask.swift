@@ -197,7 +197,7 @@ struct CombinedMask {
             for i in runs.indices { runs[i] &+= dx }
         }
         let (w, mw) = (rect.width, m.rect.width)
-        m.rowSpans.withUnsafeBufferPointer { ms in m.bytes.withUnsafeBufferPointer { mb in
+        m.rowSpans.withUnsafeBufferPointer { ms in m.bytes.withUnsafeBufferPointer { mb in m.fullRuns.withUnsafeBufferPointer { mr32 in
         rowSpans.withUnsafeMutableBufferPointer { h in bytes.withUnsafeMutableBufferPointer { o in
         gaps.withUnsafeMutableBufferPointer { g in
             guard let from = mb.baseAddress, let to = o.baseAddress else { return }
@@ -211,11 +211,19 @@ struct CombinedMask {
                 h[hr &+ 3] = ms[mr &+ 3]
                 g[hr >> 1] = 0
                 g[hr >> 1 &+ 1] = 0
-                // The extent's bytes, the full runs' unwritten ones with them (the
-                // result leaves those unwritten too).
-                (to + ((y &- rect.y0) &* w &+ lo &+ Int(dx))).update(from: from + ((y &- m.rect.y0) &* mw &+ lo), count: hi &- lo)
+                // The extent's bytes between its full runs: the runs' own are left
+                // unwritten, in the result as in the mask (a disc's row is two edges of a
+                // few bytes, not its width).
+                let row = to + ((y &- rect.y0) &* w &+ Int(dx)), mRow = from + (y &- m.rect.y0) &* mw
+                var x = lo
+                for k in stride(from: Int(ms[mr &+ 2]), to: Int(ms[mr &+ 3]), by: 2) {
+                    let s = min(max(Int(mr32[k]), x), hi)
+                    RowFold.copy(mRow + x, into: row + x, count: s &- x)
+                    x = max(x, min(Int(mr32[k &+ 1]), hi))
+                }
+                RowFold.copy(mRow + x, into: row + x, count: hi &- x)
             }
-        } } } } }
+        } } } } } }
         return true
     }
 
@@ -763,7 +771,7 @@ private struct RowFold {
     /// `count` bytes from `from` to `to`: a short piece (a shape's edge on most rows) byte by
     /// byte, without a call.
     @inline(__always)
-    private static func copy(_ from: UnsafePointer<UInt8>, into to: UnsafeMutablePointer<UInt8>, count: Int) {
+    static func copy(_ from: UnsafePointer<UInt8>, into to: UnsafeMutablePointer<UInt8>, count: Int) {
         guard count > 16 else {
             for i in 0..<count { to[i] = from[i] }
             return

@@ -12,7 +12,9 @@ import CPixels
 /// A row's record also says where its drawing started (its extent's start): when the draw
 /// was the frame's first and its last, the row holds the backdrop before that column at
 /// the frame's end, and the next frame on the buffer takes the row as stale only from
-/// there (`narrowStale`): the backdrop left of a circle is not filled again either.
+/// there (`narrowStale`): the backdrop left of a circle is not filled again either, nor
+/// the one right of where its drawing ended (its extent's end, recorded too; a row it
+/// did not draw holds the backdrop all along).
 ///
 /// A ring drawn as its two sides (`Renderer.fill(_:with:opacity:through:onto:pool:)`: its
 /// left sides, then its right sides, every row's right side after its left side's end)
@@ -20,6 +22,11 @@ import CPixels
 /// them when the frame's draws were that pair and are again (`rightSideNext`). The left
 /// pass writes no column of a right side's full run, and the right pass none left of its
 /// row's left side's end, so each pass's runs still hold the colour after the other.
+///
+/// A record also says where the backdrop before a row's extent starts, when the draw
+/// filled the stale columns there (a right pass: the ring's hole): the next frame's right
+/// pass does not fill those columns again where it finds them stale (the hole the last
+/// frame left is the backdrop already; only what the ring drew there then is filled).
 ///
 /// The runs belong to one buffer, the frame's: a `Surface` takes them with its pixels from
 /// the pool and gives them back with them (`BufferPool.framePixels`, `keepFrame`). They
@@ -48,8 +55,9 @@ struct SolidRuns {
     /// True when the next draw is the right pass of a two-sided fill (`expectRightSide`).
     private var rightSideNext = false
 
-    /// One draw's runs: per row of `rows`, the start and end of its run (equal: none) and
-    /// the start of its extent (0 for a row not drawn).
+    /// One draw's runs: per row of `rows`, the start and end of its run (equal: none), the
+    /// start of its extent, the start of the backdrop before it and the end of its extent
+    /// (all 0 for a row not drawn).
     private struct Record {
         /// The runs the buffer holds, when `isKnown`.
         var held: [Int32] = []
@@ -131,34 +139,42 @@ struct SolidRuns {
     }
 
     /// Moves the start of each row of `stale` (a new frame's, on this buffer, over `rows`)
-    /// to where the last frame's fill started in it, when its draw was that frame's only
-    /// one: the columns before hold the backdrop.
+    /// to where the last frame's fill started in it, and its end to where the fill ended in
+    /// it (its right pass's, if it had one), when its draw was that frame's only one (with
+    /// its right pass): the columns before and after hold the backdrop.
     func narrowStale(_ stale: inout StaleBackdrop, rows frameRows: Range<Int>) {
-        guard left.isKnown, startsKnown, rows == frameRows, left.held.count == rows.count &* 3 else { return }
+        guard left.isKnown, startsKnown, rows == frameRows, left.held.count == rows.count &* 5 else { return }
         let rows = self.rows
-        left.held.withUnsafeBufferPointer { held in
-            stale.raiseStarts { rect, starts in
+        // The right pass, when the frame drew one, wrote the right sides of some of the rows.
+        let rightKnown = right.isKnown && right.held.count == left.held.count
+        left.held.withUnsafeBufferPointer { held in right.held.withUnsafeBufferPointer { rightHeld in
+            stale.narrowRows { rect, starts, ends in
                 let lo = max(rect.y0, rows.lowerBound), hi = min(rect.y1, rows.upperBound)
                 guard lo < hi else { return }
                 for y in lo..<hi {
-                    let clear = min(Int(held[(y &- rows.lowerBound) &* 3 &+ 2]), rect.x1), i = y &- rect.y0
+                    let r = (y &- rows.lowerBound) &* 5, i = y &- rect.y0
+                    let clear = min(Int(held[r &+ 2]), rect.x1)
                     if clear > Int(starts[i]) { starts[i] = Int32(truncatingIfNeeded: clear) }
+                    // The draws wrote no column from the row's extent's end on (0 for a row
+                    // they did not draw).
+                    let end = rightKnown ? max(held[r &+ 4], rightHeld[r &+ 4]) : held[r &+ 4]
+                    if end < ends[i] { ends[i] = max(end, starts[i]) }
                 }
             }
-        }
+        } }
     }
 
     /// Calls `body` for a draw of the opaque `color` over the rows `rows` of the surface
     /// (its own rows, the same every frame), with the runs the buffer holds in `color`
-    /// (three entries a row of `rows`, as `mask_solid_span_rows` reads them; nil when
-    /// unknown or of another colour or rows) and the room where the draw records those it
-    /// fills and where each row's extent starts (three entries a row, all 0 until
-    /// written). Afterwards the runs are those recorded: a row the draw did not fill with
+    /// and the backdrop (five entries a row of `rows`, as `mask_solid_span_rows` reads
+    /// them; nil when unknown or of another colour or rows) and the room where the draw
+    /// records those it fills, where each row's extent and the backdrop before it start,
+    /// and where its extent ends (five entries a row, all 0 until written). Afterwards the runs are those recorded: a row the draw did not fill with
     /// the kernel holds none.
     mutating func draw<R>(_ color: UInt32, rows: Range<Int>,
                           _ body: (_ held: UnsafePointer<Int32>?, _ drawn: UnsafeMutablePointer<Int32>?) -> R) -> R {
         guard records else { return body(nil, nil) }
-        let count = rows.count &* 3
+        let count = rows.count &* 5
         let rightPass = rightSideNext
         rightSideNext = false
         // The right pass right after the frame's first draw, its left pass, of this colour;

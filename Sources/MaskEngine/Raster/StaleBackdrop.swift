@@ -9,11 +9,15 @@ import CPixels
 /// (`Surface.refreshBackdrop()`). A draw walks a row from left to right, so what is stale
 /// in a row stays one interval, from a start column to the rect's right edge: row `y` of
 /// `rect` is stale over `starts[y − rect.y0] ..< rect.x1`, fresh when the start is
-/// `rect.x1`. Rows outside `rect` are fresh.
+/// `rect.x1`. Rows outside `rect` are fresh. A row may be known to hold the backdrop
+/// from a column `ends[y − rect.y0]` on (the last frame drew nothing there,
+/// `SolidRuns.narrowStale`): the frame's end fills it only up to there; a draw still takes
+/// the columns after as stale.
 struct StaleBackdrop {
     /// The rows and columns that may be stale, in device pixels.
     private(set) var rect: PixelRect = .empty
-    /// Per row of `rect`, its first stale column (`rect.x1` when the row is fresh).
+    /// Per row of `rect`, its first stale column (`rect.x1` when the row is fresh), then
+    /// per row the column from which it holds the backdrop (`rect.x1` when not known).
     private(set) var starts: [Int32] = []
 
     /// Nothing stale.
@@ -26,13 +30,18 @@ struct StaleBackdrop {
         starts.removeAll(keepingCapacity: true)
         // Columns fit in 32 bits: an image's sides are at most `Image.maxDimension`.
         starts.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x0), count: max(0, rect.height)))
+        starts.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x1), count: max(0, rect.height)))
     }
 
-    /// Calls `body` with `rect` and the row starts, to move starts right where the rows are
-    /// known to hold the backdrop further (`SolidRuns.narrowStale`); never left.
-    mutating func raiseStarts(_ body: (PixelRect, UnsafeMutableBufferPointer<Int32>) -> Void) {
-        let rect = self.rect
-        starts.withUnsafeMutableBufferPointer { body(rect, $0) }
+    /// Calls `body` with `rect`, the row starts and the row ends, to move starts right and
+    /// ends left (never past the start) where the rows are known to hold the backdrop
+    /// (`SolidRuns.narrowStale`); never starts left or ends right.
+    mutating func narrowRows(_ body: (PixelRect, UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void) {
+        let rect = self.rect, rows = max(0, rect.height)
+        starts.withUnsafeMutableBufferPointer { all in
+            guard let base = all.baseAddress, all.count == rows &* 2 else { return }
+            body(rect, UnsafeMutableBufferPointer(start: base, count: rows), UnsafeMutableBufferPointer(start: base + rows, count: rows))
+        }
     }
 
     /// True when a row may still be stale.
@@ -119,16 +128,18 @@ struct BackdropRows {
         return (starts, stale)
     }
 
-    /// Makes every stale pixel the backdrop. Most rows are fresh by now (a draw that
-    /// reached the rect's right edge made them so): one compare each.
+    /// Makes every stale pixel the backdrop: each row's up to its end (after which it holds
+    /// the backdrop). Most rows are fresh by now (a draw that reached the rect's right edge
+    /// made them so): one compare each.
     func fillAll() {
         guard let pixels, let starts else { return }
-        let x1 = stale.x1, width = surface.width
+        let x1 = stale.x1, width = surface.width, rows = max(0, stale.height), ends = starts + rows
         var at = ((stale.y0 &- surface.y0) &* width &- surface.x0) &* 4
-        for i in 0..<max(0, stale.height) {
+        for i in 0..<rows {
             let lo = Int(starts[i])
             if lo < x1 {
-                mask_fill_pixels((pixels + (at &+ lo &* 4)).assumingMemoryBound(to: UInt8.self), x1 &- lo, pixel)
+                let end = min(Int(ends[i]), x1)
+                if lo < end { mask_fill_pixels((pixels + (at &+ lo &* 4)).assumingMemoryBound(to: UInt8.self), end &- lo, pixel) }
                 starts[i] = Int32(truncatingIfNeeded: x1)
             }
             at &+= width &* 4

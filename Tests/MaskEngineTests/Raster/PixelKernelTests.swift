@@ -313,6 +313,15 @@ final class PixelKernelTests: XCTestCase {
             }
         }
 
+        /// A run held in the backdrop, from the row's bytes: none, or anywhere from the
+        /// row's start to its extent's end (across the stale columns or not).
+        func heldBackdrop(_ r: Row) -> Range<Int> {
+            guard r.count > 0 else { return 0..<0 }
+            let c = { (i: Int) in Int(r.coverage[r.start + i]) }
+            let a = c(11 % r.count) % (hi + 1), b = c(12 % r.count) % (hi + 1)
+            return c(13 % r.count) % 5 == 0 ? 0..<0 : min(a, b)..<max(a, b)
+        }
+
         /// A run held in the colour, from the row's bytes: none, inside the columns drawn,
         /// or across either end of them.
         func held(_ r: Row) -> Range<Int> {
@@ -348,7 +357,7 @@ final class PixelKernelTests: XCTestCase {
     }
 
     /// `mask_solid_span_rows` over the one row `span` (row 4): its spans' four entries, its
-    /// runs, its stale start, and the runs held and recorded (`held`, `drawn`: three entries
+    /// runs, its stale start, and the runs held and recorded (`held`, `drawn`: five entries
     /// for row 4, or nil). The row's stale start afterwards.
     private func solidSpanRow(_ span: SpanRow, color: UInt32, backdrop: UInt32, mask c: UnsafePointer<UInt8>,
                               dst d: UnsafeMutablePointer<UInt8>, count: Int, held: [Int32]?, drawn: UnsafeMutablePointer<Int32>?) -> Int32 {
@@ -369,26 +378,33 @@ final class PixelKernelTests: XCTestCase {
         return starts[0]
     }
 
-    /// With a run the row holds the colour over already (`held_runs`; here its pixels are
-    /// random, so a write shows), the kernel writes no column of it that a full run covers,
-    /// and every other column as without it; it records the row's widest full run (clipped
-    /// to the columns drawn), or leaves the record as it was when the row has none, and
-    /// the extent's start (left as it was for an empty extent). At every level.
-    func testSolidSpanRowsSkipTheHeldRunAndRecordTheWidest() {
+    /// With a run the row holds the colour over already and one it holds the backdrop over
+    /// (`held_runs`; here their pixels are random, so a write shows), the kernel writes no
+    /// column of the first that a full run covers, none of the second among the stale
+    /// columns before the extent, and every other column as without them; it records the
+    /// row's widest full run (clipped to the columns drawn), or leaves the record as it was
+    /// when the row has none, the extent's start, where the stale columns it made the
+    /// backdrop before the extent start (the extent's start when they do not reach it), and
+    /// the extent's end (the last three left as they were for an empty extent). At every level.
+    func testSolidSpanRowsSkipTheHeldRunsAndRecordThem() {
         let color: UInt32 = 0xFF10_20F0, backdrop: UInt32 = 0xFF00_8000
         check("solid span row held", rounds: 400, seed: 91, maxCount: 200,
               kernel: { _, c, d, _, row in
-                  let span = SpanRow(row), held = span.held(row)
-                  var drawn: [Int32] = [-7, -7, -7]
+                  let span = SpanRow(row), held = span.held(row), clear = span.heldBackdrop(row)
+                  var drawn: [Int32] = [-7, -7, -7, -7, -7]
                   _ = drawn.withUnsafeMutableBufferPointer { out in
                       self.solidSpanRow(span, color: color, backdrop: backdrop, mask: c, dst: d, count: row.count,
-                                        held: [Int32(held.lowerBound), Int32(held.upperBound), -1], drawn: out.baseAddress)
+                                        held: [Int32(held.lowerBound), Int32(held.upperBound), Int32(clear.upperBound),
+                                               Int32(clear.lowerBound), -1],
+                                        drawn: out.baseAddress)
                   }
                   let widest = span.clippedRuns.max { $0.count < $1.count }
                   let run: [Int32] = widest.map { [Int32($0.lowerBound), Int32($0.upperBound)] } ?? [-7, -7]
-                  XCTAssertEqual(drawn, run + [span.lo < span.hi ? Int32(span.lo) : -7])
+                  let cleared = span.staleStart < span.lo && span.staleEnd >= span.lo ? span.staleStart : span.lo
+                  XCTAssertEqual(drawn, run + (span.lo < span.hi ? [Int32(span.lo), Int32(cleared), Int32(span.hi)] : [-7, -7, -7]))
               }, reference: { i, r in
                   let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
+                  if span.lo < span.hi, x < span.lo, stale, span.heldBackdrop(r).contains(x) { return r.destination[i] }
                   guard x >= span.lo, x < span.hi else { return stale ? backdrop : r.destination[i] }
                   if span.isFull(x) { return span.held(r).contains(x) ? r.destination[i] : color }
                   return self.over(scaled(color, by: UInt32(r.coverage[i])), stale ? backdrop : r.destination[i])
@@ -402,13 +418,13 @@ final class PixelKernelTests: XCTestCase {
     func testSolidSpanRowWorkedByHand() {
         let color: UInt32 = 0xFF00_00FF, old: UInt32 = 0xFF00_FF00, keep: UInt32 = 0x1122_3344
         let mask: [UInt8] = [0, 51, 255, 255, 255, 102, 255, 255, 255, 0]
-        let entries: [Int32] = [1, 9, 0, 4], runs: [Int32] = [2, 5, 6, 9], held: [Int32] = [3, 7, 0]
+        let entries: [Int32] = [1, 9, 0, 4], runs: [Int32] = [2, 5, 6, 9], held: [Int32] = [3, 7, 0, 0, 0]
         // Red through 51 over green: red 255 · 51 / 255 = 51, green 255 − 51 = 204; through 102: 102 and 153.
         let expected: [UInt32] = [old, 0xFF00_CC33, color, keep, keep, 0xFF00_9966, keep, color, color, old]
         for level in levels {
             PixelKernels.level = level
             var pixels: [UInt32] = [old, old, old, keep, keep, old, keep, old, old, old]
-            var drawn: [Int32] = [0, 0, 0]
+            var drawn: [Int32] = [0, 0, 0, 0, 0]
             entries.withUnsafeBufferPointer { e in runs.withUnsafeBufferPointer { r in held.withUnsafeBufferPointer { h in
                 mask.withUnsafeBufferPointer { m in drawn.withUnsafeMutableBufferPointer { out in
                     pixels.withUnsafeMutableBytes { px in
@@ -423,8 +439,9 @@ final class PixelKernelTests: XCTestCase {
                 } }
             } } }
             XCTAssertEqual(pixels, expected, "level \(level)")
-            // Both full runs are three wide: the first is recorded, and the extent's start.
-            XCTAssertEqual(drawn, [2, 5, 1], "level \(level)")
+            // Both full runs are three wide: the first is recorded, the extent's start (twice:
+            // no stale column before it) and its end.
+            XCTAssertEqual(drawn, [2, 5, 1, 1, 9], "level \(level)")
         }
     }
 

@@ -35,9 +35,9 @@ final class SolidRunsTests: XCTestCase {
         XCTAssertNil(draw(&runs, 0xFF00_FF00, rows: 1..<4), "forgotten: the buffer was written otherwise")
         // A row the draw did not record holds none.
         let rows = 0..<3
-        _ = runs.draw(0xFF00_00FF, rows: rows) { _, drawn in drawn?[3] = 1; drawn?[4] = 4; drawn?[5] = 1 }
-        let second = runs.draw(0xFF00_00FF, rows: rows) { held, _ in held.map { Array(UnsafeBufferPointer(start: $0, count: 9)) } }
-        XCTAssertEqual(second, [0, 0, 0, 1, 4, 1, 0, 0, 0])
+        _ = runs.draw(0xFF00_00FF, rows: rows) { _, drawn in drawn?[5] = 1; drawn?[6] = 4; drawn?[7] = 1; drawn?[8] = 0; drawn?[9] = 5 }
+        let second = runs.draw(0xFF00_00FF, rows: rows) { held, _ in held.map { Array(UnsafeBufferPointer(start: $0, count: 15)) } }
+        XCTAssertEqual(second, [0, 0, 0, 0, 0, 1, 4, 1, 0, 5, 0, 0, 0, 0, 0])
     }
 
     func testASurfaceWhoseBufferIsNotKeptRecordsNothing() {
@@ -51,17 +51,22 @@ final class SolidRunsTests: XCTestCase {
     /// A red layer over a blue canvas through a circle that grows from the top right corner
     /// past the far one (the circle reveal), shrinks, or travels; a red fill whose colour
     /// turns green; a bar drawn before the fill and one after it; two fills of one colour
-    /// in one frame; a fill hidden for a while, the frames then drawing nothing.
+    /// in one frame; a fill hidden for a while, the frames then drawing nothing; a fill with
+    /// rounded corners, growing or shrinking.
     private func scenes() throws -> [(String, Scene)] {
         func reveal(from small: Path, to large: Path, color: Color = .red, under: Bool = false, over: Bool = false,
-                    twice: Bool = false, blinks: Bool = false) throws -> Scene {
+                    twice: Bool = false, blinks: Bool = false, rounded: Bool = false) throws -> Scene {
             var scene = Scene(canvas: Canvas(width: 64, height: 48, fps: 10, background: .blue))
             if under {
                 let bar = try scene.addLayer(layerState(frame: Rect(0, 10, 64, 8), background: .green))
                 try scene.animate(Animation(layer: bar, key: .position, keyframes: [.point(Point(32, 40))], begin: 0, duration: 1))
             }
             for i in 0..<(twice ? 2 : 1) {
-                let owner = try scene.addLayer(layerState(frame: Rect(Double(i) * 20, 0, 64, 48), background: color))
+                var ownerState = layerState(frame: Rect(Double(i) * 20, 0, 64, 48), background: color)
+                // Rounded: the fill's coverage is not full on the rows of its corners, which are
+                // drawn without the kernel (and without a record of where they start).
+                if rounded { ownerState.cornerRadius = 12 }
+                let owner = try scene.addLayer(ownerState)
                 if blinks {
                     // Hidden from 0.5 s to 0.7 s: frames that draw nothing over the last one's fill.
                     try scene.animate(Animation(layer: owner, key: .opacity, keyframes: [.number(0)], begin: 0.5, duration: 0.001))
@@ -91,7 +96,9 @@ final class SolidRunsTests: XCTestCase {
                 ("travels", try reveal(from: left, to: right)), ("turns red", try reveal(from: small, to: large, color: .green)),
                 ("bar under", try reveal(from: small, to: large, under: true)),
                 ("bar over", try reveal(from: small, to: large, over: true)), ("twice", try reveal(from: left, to: right, twice: true)),
-                ("blinks", try reveal(from: left, to: left, blinks: true))]
+                ("blinks", try reveal(from: left, to: left, blinks: true)),
+                ("rounded, shrinks", try reveal(from: large, to: small, rounded: true)),
+                ("rounded, grows", try reveal(from: small, to: large, rounded: true))]
     }
 
     /// A fresh render whose unwritten buffer bytes are 0xA5: a pixel never written shows it.
