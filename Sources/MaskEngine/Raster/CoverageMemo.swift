@@ -93,19 +93,33 @@ final class CoverageMemo {
         key.height = area.height
         key.evenOdd = fillRule == .evenodd
         key.counts.removeAll(keepingCapacity: true)
-        key.points.removeAll(keepingCapacity: true)
+        var total = 0
+        for poly in polygons {
+            key.counts.append(poly.points.count)
+            total &+= poly.points.count &* 2
+        }
+        // Sized, then written through a pointer: an append a coordinate cost more than the
+        // subtraction (a circle grown over the canvas is a few hundred points).
+        if key.points.count > total {
+            key.points.removeLast(key.points.count &- total)
+        } else if key.points.count < total {
+            key.points.append(contentsOf: repeatElement(0, count: total &- key.points.count))
+        }
         // The same subtraction `LineAccumulator.add` and `mask_add_inside_edges` make.
         let ox = Double(area.x0), oy = Double(area.y0)
         var hash = UInt64(truncatingIfNeeded: area.width &* 31 &+ area.height) &* 2 &+ (key.evenOdd ? 1 : 0)
-        for poly in polygons {
-            key.counts.append(poly.points.count)
-            hash = (hash ^ UInt64(truncatingIfNeeded: poly.points.count)) &* 0x100_0000_01B3
-            poly.points.withUnsafeBufferPointer { points in
-                for p in points {
-                    let x = (p.x - ox).bitPattern, y = (p.y - oy).bitPattern
-                    key.points.append(x)
-                    key.points.append(y)
-                    hash = (hash ^ x ^ (y &<< 1)) &* 0x100_0000_01B3
+        key.points.withUnsafeMutableBufferPointer { out in
+            var k = 0
+            for poly in polygons {
+                hash = (hash ^ UInt64(truncatingIfNeeded: poly.points.count)) &* 0x100_0000_01B3
+                poly.points.withUnsafeBufferPointer { points in
+                    for p in points where k &+ 1 < out.count {
+                        let x = (p.x - ox).bitPattern, y = (p.y - oy).bitPattern
+                        out[k] = x
+                        out[k &+ 1] = y
+                        k &+= 2
+                        hash = (hash ^ x ^ (y &<< 1)) &* 0x100_0000_01B3
+                    }
                 }
             }
         }
