@@ -12,6 +12,8 @@ final class BufferPool {
     let texts = TextCoverageCache()
     /// The thread's coverage of rectangles as runs (grid tiles, mask frames).
     let rectangleRuns = RectangleRunsCache()
+    /// The thread's last accumulated coverages, for requests that repeat one exactly.
+    let coverageMemo = CoverageMemo()
     /// The room the rasterizer writes a shape's full runs into.
     let spanRuns = SpanRunRoom()
     /// What the thread's frame in hand polls to learn that it should stop.

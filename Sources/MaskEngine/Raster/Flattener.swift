@@ -126,6 +126,14 @@ enum Flattener {
         return [Polyline(points: [p0, p1, p2, p3], closed: true)]
     }
 
+    /// True when a path is four corners joined by lines and closed, the case `polylines`
+    /// maps without flattening (a rectangle's, every layer's frame and background).
+    static func isQuadrilateral(_ elements: [Path.Element]) -> Bool {
+        guard elements.count == 5, case .move = elements[0], case .line = elements[1], case .line = elements[2],
+              case .line = elements[3], case .close = elements[4] else { return false }
+        return true
+    }
+
     /// Whether a subpath has a point that may fall inside `clip`: its mapped points' box,
     /// grown by a pixel, meets `clip`. Curves lie within their control points, so the box
     /// holds the subpath.

@@ -18,12 +18,38 @@ enum Rasterizer {
     /// nothing inside `clip` is covered. Open subpaths are closed for the fill.
     /// The mask's buffer comes from `pool` (a fresh one by default); give it back with
     /// `CoverageMask.recycle(into:)`.
+    ///
+    /// A path other than a quadrilateral is placed with its transform's translation less
+    /// its whole pixels (`wholePixelShift`), then moved by them: a shape drawn at offsets
+    /// of whole pixels (a grid's cells, a list's rows) is the same coverage moved, not
+    /// another rounding of it at each offset, and the thread's `CoverageMemo` finds it made.
     /// - Parameter tolerance: how far (device pixels) flattened curves may stray.
     static func coverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
                          pool: BufferPool = BufferPool(), tolerance: Double = 0.1) -> CoverageMask? {
-        coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip, pool: pool),
-                 fillRule: fillRule, clip: clip, pool: pool)
+        guard let shift = wholePixelShift(of: transform), !Flattener.isQuadrilateral(path.elements) else {
+            return coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip, pool: pool),
+                            fillRule: fillRule, clip: clip, pool: pool)
+        }
+        let (dx, dy) = shift
+        let placed = Transform(a: transform.a, b: transform.b, c: transform.c, d: transform.d,
+                               tx: transform.tx - Double(dx), ty: transform.ty - Double(dy))
+        let placedClip = PixelRect(x0: clip.x0 &- dx, y0: clip.y0 &- dy, x1: clip.x1 &- dx, y1: clip.y1 &- dy)
+        return coverage(of: Flattener.polylines(of: path, transform: placed, tolerance: tolerance, clip: placedClip, pool: pool),
+                        fillRule: fillRule, clip: placedClip, pool: pool)?.moved(dx: dx, dy: dy)
     }
+
+    /// The whole pixels of a transform's translation (its floor), or nil when they are
+    /// none, or more than `wholePixelLimit` (or not finite): such a placement is drawn where
+    /// it is, so that points far out are clamped (`Flattener.map`) where they always were.
+    static func wholePixelShift(of m: Transform) -> (dx: Int, dy: Int)? {
+        let fx = m.tx.rounded(.down), fy = m.ty.rounded(.down)
+        guard abs(fx) <= wholePixelLimit, abs(fy) <= wholePixelLimit, fx != 0 || fy != 0 else { return nil }
+        return (Int(fx), Int(fy))
+    }
+
+    /// The largest whole-pixel translation taken out of a placement: four times the
+    /// largest image side, far beyond any canvas, far inside `PixelRect.coordinateLimit`.
+    static let wholePixelLimit = 65_536.0
 
     /// What `coverage(of: .rect(r), transform: m, fillRule:, clip:, pool:)` gives (either
     /// fill rule: the rectangle's image winds once), straight from its four mapped corners:
@@ -74,8 +100,17 @@ enum Rasterizer {
 
     // MARK: - Area accumulation
 
+    /// The accumulated coverage of `polygons` over `area`: a copy of the thread's kept one
+    /// when an earlier request consumed exactly the same (`CoverageMemo`), else made.
     private static func accumulate(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect,
                                    pool: BufferPool) -> CoverageMask? {
+        pool.coverageMemo.coverage(of: polygons, fillRule: fillRule, area: area, pool: pool) {
+            accumulateAfresh(polygons, fillRule: fillRule, area: area, pool: pool)
+        }
+    }
+
+    private static func accumulateAfresh(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect,
+                                         pool: BufferPool) -> CoverageMask? {
         let w = area.width, h = area.height
         // Two spare cells a row (an edge on the right side writes to columns w and w + 1),
         // then up to a whole block: every block of a row is eight cells, the last one too.

@@ -159,13 +159,3 @@ final class TextCoverageCache {
         bytes += size
     }
 }
-
-extension CoverageMask {
-    /// The same coverage moved by whole pixels (its values and spans are counted from its
-    /// rect, so only the rect moves).
-    func moved(dx: Int, dy: Int) -> CoverageMask {
-        let r = PixelRect(x0: rect.x0 &+ dx, y0: rect.y0 &+ dy, x1: rect.x1 &+ dx, y1: rect.y1 &+ dy)
-        return isSparse ? CoverageMask(rect: r, sparse: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
-            : CoverageMask(rect: r, values: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
-    }
-}

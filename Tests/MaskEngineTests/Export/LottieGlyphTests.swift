@@ -8,8 +8,13 @@ final class LottieGlyphTests: XCTestCase {
         let m = Transform.translation(3.3, 1.7).concatenating(.scale(1.7, 1.2))
         let clip = PixelRect(x0: 0, y0: 0, x1: 40, y1: 40)
         let drawn = try XCTUnwrap(Rasterizer.coverage(of: path, transform: m, fillRule: .nonzero, clip: clip))
-        let flat = Flattener.polylines(of: path, transform: m, tolerance: LottieBuilder.rendererFlatness, clip: clip)
-        let exported = try XCTUnwrap(Rasterizer.coverage(of: flat, fillRule: .nonzero, clip: clip))
+        // Flattened where the renderer places the path: its translation less its whole
+        // pixels (`Rasterizer.wholePixelShift`), the coverage then moved by them.
+        let (dx, dy) = try XCTUnwrap(Rasterizer.wholePixelShift(of: m))
+        let placed = Transform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx - Double(dx), ty: m.ty - Double(dy))
+        let placedClip = PixelRect(x0: clip.x0 - dx, y0: clip.y0 - dy, x1: clip.x1 - dx, y1: clip.y1 - dy)
+        let flat = Flattener.polylines(of: path, transform: placed, tolerance: LottieBuilder.rendererFlatness, clip: placedClip)
+        let exported = try XCTUnwrap(Rasterizer.coverage(of: flat, fillRule: .nonzero, clip: placedClip)).moved(dx: dx, dy: dy)
         XCTAssertEqual(drawn.rect, exported.rect)
         XCTAssertEqual(drawn.denseValues(), exported.denseValues())
     }

@@ -1,0 +1,200 @@
+/// The last few coverages the rasterizer accumulated on one thread, each kept with exactly
+/// what its accumulation consumed, so that a request consuming the same is answered with
+/// a copy instead of being accumulated again: a shape repeated at whole-pixel offsets (a
+/// grid of cells, a list, `repeat`), or standing still from frame to frame.
+///
+/// Why it is exact: the accumulation (`LineAccumulator`, CoverageLines.c, then
+/// `mask_sum_rows`) reads nothing of a request but its area's width and height, the fill
+/// rule, and each polyline's points moved by the area's origin (`p.x - x0`, `p.y - y0`, as
+/// doubles), in order. The key is those: the points' differences compared bit for bit
+/// (a -0 is not a 0), the polylines' lengths, the size and the rule. Equal keys are equal
+/// inputs to the same arithmetic, so the bytes, extents and full runs are the same,
+/// counted from the area's origin; only where the area lies differs, and the copy is
+/// handed out at the request's own area. No tolerance is involved anywhere.
+///
+/// The bound: at most `capacity` keys, their coverages together at most `byteBudget`
+/// bytes of values and span tables (a larger one is never kept; the buffers' room is at
+/// most twice their values, about twice the budget); the least recently used
+/// goes first. A coverage of more than `eagerLimit` bytes is kept only when its key comes
+/// again (then it is made once more, and kept): a large shape that changes every frame
+/// (a circle growing over the canvas) is not copied every frame for nothing.
+/// What it holds is its own (copies), so a mask handed out is the caller's as any other
+/// the rasterizer makes: it may be written in place and given back to the pool.
+///
+/// Not `Sendable`: one per thread, inside its `BufferPool`.
+final class CoverageMemo {
+    /// The most coverages kept. Heavy's 25 cells ask, each frame, for a few shapes that
+    /// are alike across cells (a ring, a few placements of a turning oval).
+    static let capacity = 8
+    /// The most bytes the kept values and span tables take together (2 MiB: a few
+    /// canvas-wide shapes of a 1280 × 720 frame, or hundreds of a cell's).
+    static let byteBudget = 2 << 20
+    /// The largest coverage kept the first time its key is seen (64 KiB: heavy's ring,
+    /// 240 × 128, is 30 KiB).
+    static let eagerLimit = 64 << 10
+
+    /// One kept coverage and the key it was made for.
+    private struct Entry {
+        var width = 0, height = 0, evenOdd = false
+        /// A hash of the rest, to pass over most other keys at one comparison.
+        var hash: UInt64 = 0
+        /// Each polyline's point count, then the points' moved coordinates as bits (x, y).
+        var counts: [Int] = []
+        var points: [UInt64] = []
+        var bytes: [UInt8] = []
+        var rowSpans: [Int32] = []
+        var fullRuns: [Int32] = []
+        /// False while only the key is kept (a large coverage, seen once).
+        var isMade = false
+        /// When it was last asked for (`clock`).
+        var used: UInt64 = 0
+
+        /// The bytes it holds for the budget.
+        var size: Int { bytes.count &+ (rowSpans.count &+ fullRuns.count) &* 4 }
+    }
+
+    // Asked for by every accumulation: the dynamic exclusivity checks are off, since only
+    // the memo's one thread touches it and no access begins inside another.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// The key of the request in hand (its buffers reused from request to request).
+    @exclusivity(unchecked) private var key = Entry()
+    private var clock: UInt64 = 0
+
+    /// How many requests were answered with a kept coverage (for tests and measures).
+    private(set) var hits = 0
+    /// How many coverages are kept.
+    var keptCount: Int { entries.count }
+    /// The bytes the kept coverages take (at most `byteBudget`).
+    var keptBytes: Int { entries.reduce(0) { $0 &+ $1.size } }
+
+    init() {}
+
+    /// The coverage of `polygons` (device space) over `area` by `fillRule`: a copy of a
+    /// kept one made for the same key, else `make()`'s, kept when it fits. The copy's
+    /// buffers come from `pool`.
+    func coverage(of polygons: [Polyline], fillRule: FillRule, area: PixelRect, pool: BufferPool,
+                  make: () -> CoverageMask?) -> CoverageMask? {
+        setKey(polygons, fillRule: fillRule, area: area)
+        clock &+= 1
+        let found = entries.firstIndex(where: matchesKey)
+        if let i = found, entries[i].isMade {
+            entries[i].used = clock
+            hits &+= 1
+            return copy(of: entries[i], at: area, pool: pool)
+        }
+        guard let made = make() else { return nil }
+        keep(made, seen: found)
+        return made
+    }
+
+    /// Sets `key` to what the accumulation of `polygons` over `area` consumes.
+    private func setKey(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect) {
+        key.width = area.width
+        key.height = area.height
+        key.evenOdd = fillRule == .evenodd
+        key.counts.removeAll(keepingCapacity: true)
+        var total = 0
+        for poly in polygons {
+            key.counts.append(poly.points.count)
+            total &+= poly.points.count &* 2
+        }
+        // Sized, then written through a pointer: an append a coordinate cost more than the
+        // subtraction (a circle grown over the canvas is a few hundred points).
+        if key.points.count > total {
+            key.points.removeLast(key.points.count &- total)
+        } else if key.points.count < total {
+            key.points.append(contentsOf: repeatElement(0, count: total &- key.points.count))
+        }
+        // The same subtraction `LineAccumulator.add` and `mask_add_inside_edges` make.
+        let ox = Double(area.x0), oy = Double(area.y0)
+        var hash = UInt64(truncatingIfNeeded: area.width &* 31 &+ area.height) &* 2 &+ (key.evenOdd ? 1 : 0)
+        key.points.withUnsafeMutableBufferPointer { out in
+            var k = 0
+            for poly in polygons {
+                hash = (hash ^ UInt64(truncatingIfNeeded: poly.points.count)) &* 0x100_0000_01B3
+                poly.points.withUnsafeBufferPointer { points in
+                    for p in points where k &+ 1 < out.count {
+                        let x = (p.x - ox).bitPattern, y = (p.y - oy).bitPattern
+                        out[k] = x
+                        out[k &+ 1] = y
+                        k &+= 2
+                        hash = (hash ^ x ^ (y &<< 1)) &* 0x100_0000_01B3
+                    }
+                }
+            }
+        }
+        key.hash = hash
+    }
+
+    /// True when `entry` was made for `key`: the sizes, rule, lengths and points compared
+    /// bit for bit (the hash only passes over unequal keys sooner).
+    private func matchesKey(_ entry: Entry) -> Bool {
+        guard entry.hash == key.hash, entry.width == key.width, entry.height == key.height, entry.evenOdd == key.evenOdd,
+              entry.counts == key.counts, entry.points.count == key.points.count else { return false }
+        return entry.points.withUnsafeBufferPointer { a in
+            key.points.withUnsafeBufferPointer { b in
+                for i in 0..<a.count where a[i] != b[i] { return false }
+                return true
+            }
+        }
+    }
+
+    /// A mask over `area` holding `entry`'s values and spans, in buffers from `pool`.
+    private func copy(of entry: Entry, at area: PixelRect, pool: BufferPool) -> CoverageMask {
+        var bytes = pool.bytes(count: entry.bytes.count, zeroed: false)
+        var rowSpans = pool.ints(count: entry.rowSpans.count)
+        var fullRuns = pool.ints(count: entry.fullRuns.count)
+        CoverageMemo.copy(entry.bytes, into: &bytes)
+        CoverageMemo.copy(entry.rowSpans, into: &rowSpans)
+        CoverageMemo.copy(entry.fullRuns, into: &fullRuns)
+        return CoverageMask(rect: area, sparse: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
+    }
+
+    /// Copies `source` into `target`, of the same count.
+    private static func copy<T>(_ source: [T], into target: inout [T]) {
+        source.withUnsafeBufferPointer { from in
+            target.withUnsafeMutableBufferPointer { to in
+                guard let src = from.baseAddress, let dst = to.baseAddress else { return }
+                dst.update(from: src, count: min(from.count, to.count))
+            }
+        }
+    }
+
+    /// Keeps `made` under `key` when it fits the budget (only the key when it is larger
+    /// than `eagerLimit` and not `seen`, the index of the key's entry), dropping the least
+    /// recently used entries as needed (and reusing the buffers of the one it replaces).
+    private func keep(_ made: CoverageMask, seen: Int?) {
+        let size = made.bytes.count &+ made.spanBytes
+        guard size <= CoverageMemo.byteBudget else { return }
+        let isMade = seen != nil || size <= CoverageMemo.eagerLimit
+        var slot = Entry()
+        if let seen { slot = entries.remove(at: seen) }
+        var held = keptBytes
+        let adding = isMade ? size : 0
+        while !entries.isEmpty && (entries.count >= CoverageMemo.capacity || held &+ adding > CoverageMemo.byteBudget) {
+            guard let oldest = entries.indices.min(by: { entries[$0].used < entries[$1].used }) else { break }
+            held &-= entries[oldest].size
+            slot = entries.remove(at: oldest)
+        }
+        swap(&slot.counts, &key.counts)
+        swap(&slot.points, &key.points)
+        slot.width = key.width
+        slot.height = key.height
+        slot.evenOdd = key.evenOdd
+        slot.hash = key.hash
+        slot.used = clock
+        slot.isMade = isMade
+        // A buffer reused for much less (or for a key alone) is let go: what the memo
+        // holds stays within twice what it counts.
+        if slot.bytes.capacity > 2 &* made.bytes.count || !isMade { slot.bytes = [] }
+        slot.bytes.removeAll(keepingCapacity: true)
+        slot.rowSpans.removeAll(keepingCapacity: true)
+        slot.fullRuns.removeAll(keepingCapacity: true)
+        if isMade {
+            slot.bytes.append(contentsOf: made.bytes)
+            slot.rowSpans.append(contentsOf: made.rowSpans)
+            slot.fullRuns.append(contentsOf: made.fullRuns)
+        }
+        entries.append(slot)
+    }
+}
