@@ -17,7 +17,11 @@
 /// most twice their values, about twice the budget); the least recently used
 /// goes first. A coverage of more than `eagerLimit` bytes is kept only when its key comes
 /// again (then it is made once more, and kept): a large shape that changes every frame
-/// (a circle growing over the canvas) is not copied every frame for nothing.
+/// (a circle growing over the canvas) is not copied every frame for nothing. Over an area
+/// of more than `eagerLimit` pixels, even the key of the points is made only when a kept
+/// entry has the request's outline (size, rule, polyline lengths; the outline alone is
+/// kept otherwise): such a shape costs the memo a few comparisons, and one standing still
+/// is found from its fourth request on.
 /// What it holds is its own (copies), so a mask handed out is the caller's as any other
 /// the rasterizer makes: it may be written in place and given back to the pool.
 ///
@@ -62,6 +66,8 @@ final class CoverageMemo {
 
     /// How many requests were answered with a kept coverage (for tests and measures).
     private(set) var hits = 0
+    /// How many requests had the key of their points made (for tests and measures).
+    private(set) var keyed = 0
     /// How many coverages are kept.
     var keptCount: Int { entries.count }
     /// The bytes the kept coverages take (at most `byteBudget`).
@@ -74,8 +80,23 @@ final class CoverageMemo {
     /// buffers come from `pool`.
     func coverage(of polygons: [Polyline], fillRule: FillRule, area: PixelRect, pool: BufferPool,
                   make: () -> CoverageMask?) -> CoverageMask? {
-        setKey(polygons, fillRule: fillRule, area: area)
         clock &+= 1
+        // A large area is keyed by its points only when a kept entry has its outline (size,
+        // rule, lengths): a large shape that changes every frame (a circle growing over the
+        // canvas) costs a few comparisons, not a key of its points. Its outline is kept, so
+        // a large shape standing still is keyed from its second request on.
+        if area.width &* area.height > CoverageMemo.eagerLimit {
+            setOutline(polygons, fillRule: fillRule, area: area)
+            if !entries.contains(where: hasKeysOutline) {
+                guard let made = make() else { return nil }
+                key.points.removeAll(keepingCapacity: true)
+                key.hash = 0
+                keep(made, seen: nil, made: false)
+                return made
+            }
+        }
+        setKey(polygons, fillRule: fillRule, area: area)
+        keyed &+= 1
         let found = entries.firstIndex(where: matchesKey)
         if let i = found, entries[i].isMade {
             entries[i].used = clock
@@ -83,21 +104,35 @@ final class CoverageMemo {
             return copy(of: entries[i], at: area, pool: pool)
         }
         guard let made = make() else { return nil }
-        keep(made, seen: found)
+        if let found {
+            keep(made, seen: found, made: true)
+        } else {
+            // The outline's entry of a large shape, if any, is replaced by its key.
+            let outline = entries.firstIndex { $0.points.isEmpty && hasKeysOutline($0) }
+            keep(made, seen: outline, made: made.bytes.count &+ made.spanBytes <= CoverageMemo.eagerLimit)
+        }
         return made
     }
 
-    /// Sets `key` to what the accumulation of `polygons` over `area` consumes.
-    private func setKey(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect) {
+    /// Sets `key`'s outline: the area's size, the rule and the polylines' lengths.
+    private func setOutline(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect) {
         key.width = area.width
         key.height = area.height
         key.evenOdd = fillRule == .evenodd
         key.counts.removeAll(keepingCapacity: true)
+        for poly in polygons { key.counts.append(poly.points.count) }
+    }
+
+    /// True when `entry` has `key`'s outline (whether or not it holds its points).
+    private func hasKeysOutline(_ entry: Entry) -> Bool {
+        entry.width == key.width && entry.height == key.height && entry.evenOdd == key.evenOdd && entry.counts == key.counts
+    }
+
+    /// Sets `key` to what the accumulation of `polygons` over `area` consumes.
+    private func setKey(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect) {
+        setOutline(polygons, fillRule: fillRule, area: area)
         var total = 0
-        for poly in polygons {
-            key.counts.append(poly.points.count)
-            total &+= poly.points.count &* 2
-        }
+        for count in key.counts { total &+= count &* 2 }
         // Sized, then written through a pointer: an append a coordinate cost more than the
         // subtraction (a circle grown over the canvas is a few hundred points).
         if key.points.count > total {
@@ -160,13 +195,12 @@ final class CoverageMemo {
         }
     }
 
-    /// Keeps `made` under `key` when it fits the budget (only the key when it is larger
-    /// than `eagerLimit` and not `seen`, the index of the key's entry), dropping the least
-    /// recently used entries as needed (and reusing the buffers of the one it replaces).
-    private func keep(_ made: CoverageMask, seen: Int?) {
+    /// Keeps `made` under `key` when it fits the budget (its values only when `isMade`, else
+    /// only the key), replacing `seen`, the index of the key's entry, and dropping the least
+    /// recently used entries as needed (reusing the buffers of the one it replaces).
+    private func keep(_ made: CoverageMask, seen: Int?, made isMade: Bool) {
         let size = made.bytes.count &+ made.spanBytes
         guard size <= CoverageMemo.byteBudget else { return }
-        let isMade = seen != nil || size <= CoverageMemo.eagerLimit
         var slot = Entry()
         if let seen { slot = entries.remove(at: seen) }
         var held = keptBytes

@@ -122,6 +122,32 @@ final class CoverageMemoTests: XCTestCase {
         XCTAssertEqual(pool.coverageMemo.keptCount, kept, "a coverage past the budget is not kept")
     }
 
+    /// A large shape that changes at every request (a circle growing over the canvas) is
+    /// made without a key of its points; one standing still is keyed from its second
+    /// request, kept at its third and found at its fourth, the same bytes as made afresh.
+    func testLargeShapesAreKeyedOnlyWhenTheirOutlineComesBack() {
+        let pool = BufferPool()
+        let canvas = PixelRect(x0: 0, y0: 0, x1: 1280, y1: 720)
+        for k in 0..<12 {
+            var mask = Rasterizer.coverage(of: .circle(center: Point(640.25, 360.25), radius: 200 + Double(k) * 9.5),
+                                           transform: .identity, fillRule: .nonzero, clip: canvas, pool: pool)
+            XCTAssertNotNil(mask)
+            mask?.recycle(into: pool)
+        }
+        XCTAssertEqual(pool.coverageMemo.keyed, 0, "a growing circle's points are never keyed")
+        XCTAssertEqual(pool.coverageMemo.hits, 0)
+        let still = Path.circle(center: Point(600.5, 300.5), radius: 250)
+        let fresh = Rasterizer.coverage(of: still, transform: .identity, fillRule: .nonzero, clip: canvas, pool: BufferPool())
+        for request in 1...4 {
+            var mask = Rasterizer.coverage(of: still, transform: .identity, fillRule: .nonzero, clip: canvas, pool: pool)
+            XCTAssertNotNil(mask)
+            assertSame(mask, fresh, "request \(request)")
+            mask?.recycle(into: pool)
+            XCTAssertEqual(pool.coverageMemo.keyed, request - 1, "request \(request)")
+            XCTAssertEqual(pool.coverageMemo.hits, request == 4 ? 1 : 0, "request \(request)")
+        }
+    }
+
     /// A grid of turning, growing shapes at whole-pixel offsets (some cut by the canvas).
     private func grid(columns: Int, fraction: Double, seed: Double) throws -> Scene {
         var scene = Scene(canvas: Canvas(width: 150, height: 90, fps: 10, background: .black))
