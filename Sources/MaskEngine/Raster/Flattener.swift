@@ -119,19 +119,23 @@ enum Flattener {
     /// every layer's frame and background), as the loop of `polylines` would give them,
     /// without its buffers; nil for any other path, or when a corner is not finite.
     private static func quadrilateral(of elements: [Path.Element], transform m: Transform, clip: PixelRect?) -> [Polyline]? {
-        guard elements.count == 5, case let .move(a) = elements[0], case let .line(b) = elements[1],
-              case let .line(c) = elements[2], case let .line(d) = elements[3], case .close = elements[4],
+        guard let (a, b, c, d) = corners(of: elements),
               let p0 = map(a, m), let p1 = map(b, m), let p2 = map(c, m), let p3 = map(d, m) else { return nil }
         if let clip, !mayMeet(elements[...], transform: m, clip: clip) { return [] }
         return [Polyline(points: [p0, p1, p2, p3], closed: true)]
     }
 
+    /// The four corners of a path that is four corners joined by lines and closed, or nil.
+    private static func corners(of elements: [Path.Element]) -> (Point, Point, Point, Point)? {
+        guard elements.count == 5, case let .move(a) = elements[0], case let .line(b) = elements[1],
+              case let .line(c) = elements[2], case let .line(d) = elements[3], case .close = elements[4] else { return nil }
+        return (a, b, c, d)
+    }
+
     /// True when a path is four corners joined by lines and closed, the case `polylines`
     /// maps without flattening (a rectangle's, every layer's frame and background).
     static func isQuadrilateral(_ elements: [Path.Element]) -> Bool {
-        guard elements.count == 5, case .move = elements[0], case .line = elements[1], case .line = elements[2],
-              case .line = elements[3], case .close = elements[4] else { return false }
-        return true
+        corners(of: elements) != nil
     }
 
     /// Whether a subpath has a point that may fall inside `clip`: its mapped points' box,

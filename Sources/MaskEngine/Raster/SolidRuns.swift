@@ -55,6 +55,11 @@ struct SolidRuns {
     /// True when the next draw is the right pass of a two-sided fill (`expectRightSide`).
     private var rightSideNext = false
 
+    /// The entries of a row's record, as `mask_solid_span_rows` reads and writes them: its
+    /// run's start and end, its extent's start, the start of the backdrop before it, and its
+    /// extent's end.
+    static let entriesPerRow = 5
+
     /// One draw's runs: per row of `rows`, the start and end of its run (equal: none), the
     /// start of its extent, the start of the backdrop before it and the end of its extent
     /// (all 0 for a row not drawn).
@@ -143,7 +148,7 @@ struct SolidRuns {
     /// it (its right pass's, if it had one), when its draw was that frame's only one (with
     /// its right pass): the columns before and after hold the backdrop.
     func narrowStale(_ stale: inout StaleBackdrop, rows frameRows: Range<Int>) {
-        guard left.isKnown, startsKnown, rows == frameRows, left.held.count == rows.count &* 5 else { return }
+        guard left.isKnown, startsKnown, rows == frameRows, left.held.count == rows.count &* SolidRuns.entriesPerRow else { return }
         let rows = self.rows
         // The right pass, when the frame drew one, wrote the right sides of some of the rows.
         let rightKnown = right.isKnown && right.held.count == left.held.count
@@ -152,7 +157,7 @@ struct SolidRuns {
                 let lo = max(rect.y0, rows.lowerBound), hi = min(rect.y1, rows.upperBound)
                 guard lo < hi else { return }
                 for y in lo..<hi {
-                    let r = (y &- rows.lowerBound) &* 5, i = y &- rect.y0
+                    let r = (y &- rows.lowerBound) &* SolidRuns.entriesPerRow, i = y &- rect.y0
                     let clear = min(Int(held[r &+ 2]), rect.x1)
                     if clear > Int(starts[i]) { starts[i] = Int32(truncatingIfNeeded: clear) }
                     // The draws wrote no column from the row's extent's end on (0 for a row
@@ -174,7 +179,7 @@ struct SolidRuns {
     mutating func draw<R>(_ color: UInt32, rows: Range<Int>,
                           _ body: (_ held: UnsafePointer<Int32>?, _ drawn: UnsafeMutablePointer<Int32>?) -> R) -> R {
         guard records else { return body(nil, nil) }
-        let count = rows.count &* 5
+        let count = rows.count &* SolidRuns.entriesPerRow
         let rightPass = rightSideNext
         rightSideNext = false
         // The right pass right after the frame's first draw, its left pass, of this colour;

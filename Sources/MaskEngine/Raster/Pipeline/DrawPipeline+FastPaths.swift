@@ -324,7 +324,7 @@ extension DrawPipeline {
                                 for y in band..<end {
                                     // The row is drawn up to the region's end at most (its record's extent
                                     // end, `SolidRuns.narrowStale`; its start stays unknown).
-                                    drawn?[(y &- surfaceRect.y0) &* 5 &+ 4] = Int32(truncatingIfNeeded: region.x1)
+                                    drawn?[(y &- surfaceRect.y0) &* SolidRuns.entriesPerRow &+ 4] = Int32(truncatingIfNeeded: region.x1)
                                     // Rows of the coverage, the mask and the surface from column 0 of the device.
                                     let covRow = covBytes + (y &* cw &- covOrigin), maskRow = maskBytes + (y &* mw &- maskOrigin)
                                     let dstAt = (y &* sw &- dstOrigin) &* 4
