@@ -189,8 +189,10 @@ final class PipelinePropertyTests: XCTestCase {
             var state = LayerState(kind: .gradient)
             state.size = Size(Double(clip.width), Double(clip.height))
             state.colors = colors
-            state.start = Point(0, 0.5)
-            state.end = Point(1, 0.5)
+            // Horizontal (one row for every row) or slanted (a row made at a time).
+            let slanted = random.next() % 2 == 0
+            state.start = Point(0, slanted ? 0 : 0.5)
+            state.end = Point(1, slanted ? 1 : 0.5)
             source = .paint(try XCTUnwrap(withUnsafePointer(to: state) { GradientShader.paint(for: $0, transform: .identity) }))
         default:
             var group = try Surface.backdrop(clip)
