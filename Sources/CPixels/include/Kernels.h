@@ -89,8 +89,7 @@ struct mask_scaled_pieces_rows {
     /// The destination's pixels of row `y0` at column 0, and the step in bytes.
     uint8_t *dst;
     ptrdiff_t dst_stride;
-    /// The pieces of each row (in order, apart), and how many (at least one); a piece at
-    /// 255 only over a source known `opaque`.
+    /// The pieces of each row (in order, apart), and how many (at least one).
     const struct mask_piece *pieces;
     size_t count;
     /// The stale rows, as `struct mask_band` holds them.
@@ -100,12 +99,14 @@ struct mask_scaled_pieces_rows {
     int opaque;
 };
 
-/// Draws `rows` (`struct mask_scaled_pieces_rows`) as MaskEngine's `runRunMaskedFill` draws
-/// such rows one by one: a row whose columns from the first piece's start to the last
-/// one's end are all stale is `mask_scaled_pieces_onto` (the stale columns before it made
-/// `backdrop`); in any other, each piece in turn: at 255 (opaque) a copy, its stale columns
+/// Draws `rows` (`struct mask_scaled_pieces_rows`): the one rule MaskEngine's
+/// `runRunMaskedFill` draws its constant pieces by, a band of rows or one row and one piece
+/// a call. A row whose columns from the first piece's start to the last one's end are all
+/// stale is `mask_scaled_pieces_onto` (the stale columns before it made `backdrop`); in
+/// any other, each piece in turn: at 255 of an `opaque` source a copy, its stale columns
 /// before it made `backdrop`; all stale, `mask_scaled_row_onto` (the same); else, its
-/// stale columns made `backdrop`, `mask_scaled_row`.
+/// stale columns made `backdrop`, `mask_scaled_row` (at 255 of a source not known opaque:
+/// source-over).
 void mask_scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows);
 
 /// Source-over of the solid premultiplied `color` onto `count` pixels of `dst`, scaled at

@@ -21,7 +21,11 @@
 /// of more than `eagerLimit` pixels, even the key of the points is made only when a kept
 /// entry has the request's outline (size, rule, polyline lengths; the outline alone is
 /// kept otherwise): such a shape costs the memo a few comparisons, and one standing still
-/// is found from its fourth request on.
+/// is found from its fourth request on. After `coldAfter` requests in a row found nothing
+/// (a thread whose shapes change every frame: one circle growing from a corner), every area
+/// is taken so, small ones too, until a request is found again: no key of points and no
+/// copy kept a frame for nothing; a small shape repeated is then found from its third
+/// request.
 /// What it holds is its own (copies), so a mask handed out is the caller's as any other
 /// the rasterizer makes: it may be written in place and given back to the pool.
 ///
@@ -36,6 +40,10 @@ final class CoverageMemo {
     /// The largest coverage kept the first time its key is seen (64 KiB: heavy's ring,
     /// 240 × 128, is 30 KiB).
     static let eagerLimit = 64 << 10
+    /// How many requests in a row that found nothing make the memo take every area as a
+    /// large one (heavy's cells find their shapes dozens of times a frame; a scene of one
+    /// changing shape finds nothing).
+    static let coldAfter = 16
 
     /// One kept coverage and the key it was made for.
     private struct Entry {
@@ -63,6 +71,8 @@ final class CoverageMemo {
     /// The key of the request in hand (its buffers reused from request to request).
     @exclusivity(unchecked) private var key = Entry()
     private var clock: UInt64 = 0
+    /// Requests in a row that found nothing (up to `coldAfter`).
+    private var missesInARow = 0
 
     /// How many requests were answered with a kept coverage (for tests and measures).
     private(set) var hits = 0
@@ -81,11 +91,14 @@ final class CoverageMemo {
     func coverage(of polygons: [Polyline], fillRule: FillRule, area: PixelRect, pool: BufferPool,
                   make: () -> CoverageMask?) -> CoverageMask? {
         clock &+= 1
-        // A large area is keyed by its points only when a kept entry has its outline (size,
-        // rule, lengths): a large shape that changes every frame (a circle growing over the
-        // canvas) costs a few comparisons, not a key of its points. Its outline is kept, so
-        // a large shape standing still is keyed from its second request on.
-        if area.width &* area.height > CoverageMemo.eagerLimit {
+        let cold = missesInARow >= CoverageMemo.coldAfter
+        missesInARow = min(missesInARow &+ 1, CoverageMemo.coldAfter)
+        // A large area (or any, while the memo is cold) is keyed by its points only when a
+        // kept entry has its outline (size, rule, lengths): a large shape that changes every
+        // frame (a circle growing over the canvas) costs a few comparisons, not a key of its
+        // points. Its outline is kept, so a shape standing still is keyed from its second
+        // request on.
+        if cold || area.width &* area.height > CoverageMemo.eagerLimit {
             setOutline(polygons, fillRule: fillRule, area: area)
             if !entries.contains(where: hasKeysOutline) {
                 guard let made = make() else { return nil }
@@ -101,6 +114,7 @@ final class CoverageMemo {
         if let i = found, entries[i].isMade {
             entries[i].used = clock
             hits &+= 1
+            missesInARow = 0
             return copy(of: entries[i], at: area, pool: pool)
         }
         guard let made = make() else { return nil }

@@ -8,29 +8,34 @@ import CPixels
 /// the row is in cache, and the frame's end fills what no draw reached
 /// (`Surface.refreshBackdrop()`). A draw walks a row from left to right, so what is stale
 /// in a row stays one interval, from a start column to the rect's right edge: row `y` of
-/// `rect` is stale over `starts[y − rect.y0] ..< rect.x1`, fresh when the start is
-/// `rect.x1`. Rows outside `rect` are fresh. A row may be known to hold the backdrop
-/// from a column `ends[y − rect.y0]` on (the last frame drew nothing there,
-/// `SolidRuns.narrowStale`): the frame's end fills it only up to there; a draw still takes
-/// the columns after as stale.
+/// `rect` is stale from its start column to `rect.x1`, fresh when the start is `rect.x1`.
+/// Rows outside `rect` are fresh. A row may be known to hold the backdrop from its end
+/// column on (the last frame drew nothing there, `SolidRuns.narrowStale`): the frame's
+/// end fills it only up to there; a draw still takes the columns after as stale.
+///
+/// Both columns of every row live in one buffer, `startsThenEnds` (the starts, then the
+/// ends), so a frame takes one reused array from its pool (`BufferPool.frameRowStarts`),
+/// not two.
 struct StaleBackdrop {
     /// The rows and columns that may be stale, in device pixels.
     private(set) var rect: PixelRect = .empty
-    /// Per row of `rect`, its first stale column (`rect.x1` when the row is fresh), then
-    /// per row the column from which it holds the backdrop (`rect.x1` when not known).
-    private(set) var starts: [Int32] = []
+    /// Two halves of `rect.height` entries each: per row of `rect`, its first stale column
+    /// (`rect.x1` when the row is fresh); then per row, the column from which it holds the
+    /// backdrop (`rect.x1` when not known).
+    private var startsThenEnds: [Int32] = []
 
     /// Nothing stale.
     init() {}
 
-    /// All of `rect` stale, its row starts held in `buffer` (whatever it held before).
+    /// All of `rect` stale, its rows' starts and ends held in `buffer` (whatever it held
+    /// before).
     init(rect: PixelRect, reusing buffer: [Int32]) {
         self.rect = rect
-        starts = buffer
-        starts.removeAll(keepingCapacity: true)
+        startsThenEnds = buffer
+        startsThenEnds.removeAll(keepingCapacity: true)
         // Columns fit in 32 bits: an image's sides are at most `Image.maxDimension`.
-        starts.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x0), count: max(0, rect.height)))
-        starts.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x1), count: max(0, rect.height)))
+        startsThenEnds.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x0), count: max(0, rect.height)))
+        startsThenEnds.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: rect.x1), count: max(0, rect.height)))
     }
 
     /// Calls `body` with `rect`, the row starts and the row ends, to move starts right and
@@ -38,7 +43,7 @@ struct StaleBackdrop {
     /// (`SolidRuns.narrowStale`); never starts left or ends right.
     mutating func narrowRows(_ body: (PixelRect, UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void) {
         let rect = self.rect, rows = max(0, rect.height)
-        starts.withUnsafeMutableBufferPointer { all in
+        startsThenEnds.withUnsafeMutableBufferPointer { all in
             guard let base = all.baseAddress, all.count == rows &* 2 else { return }
             body(rect, UnsafeMutableBufferPointer(start: base, count: rows), UnsafeMutableBufferPointer(start: base + rows, count: rows))
         }
@@ -52,23 +57,24 @@ struct StaleBackdrop {
     mutating func withRows<R>(pixels: UnsafeMutableRawPointer?, surface: PixelRect, pixel: UInt32,
                               _ body: (BackdropRows) -> R) -> R {
         let rect = self.rect
-        return starts.withUnsafeMutableBufferPointer { starts in
-            body(BackdropRows(pixels: rect.isEmpty ? nil : pixels, surface: surface, stale: rect, starts: starts.baseAddress,
+        return startsThenEnds.withUnsafeMutableBufferPointer { all in
+            body(BackdropRows(pixels: rect.isEmpty ? nil : pixels, surface: surface, stale: rect, starts: all.baseAddress,
                               pixel: pixel))
         }
     }
 
-    /// Forgets every stale row (once they are all filled); the row starts are kept for
-    /// `takeStarts()`.
+    /// Forgets every stale row (once they are all filled); the rows' buffer is kept for
+    /// `takeBuffer()`.
     mutating func markFresh() {
         rect = .empty
     }
 
-    /// The row starts' buffer, for the pool to reuse; nothing is stale afterwards.
-    mutating func takeStarts() -> [Int32] {
+    /// The rows' buffer (`startsThenEnds`), for the pool to reuse; nothing is stale
+    /// afterwards.
+    mutating func takeBuffer() -> [Int32] {
         rect = .empty
         var taken: [Int32] = []
-        swap(&taken, &starts)
+        swap(&taken, &startsThenEnds)
         return taken
     }
 }
@@ -84,7 +90,8 @@ struct BackdropRows {
     fileprivate let surface: PixelRect
     /// The stale rows and columns (`StaleBackdrop.rect`).
     fileprivate let stale: PixelRect
-    /// Per row of `stale`, its first stale column.
+    /// Per row of `stale`, its first stale column, followed in memory by the rows' `ends`
+    /// (`StaleBackdrop.startsThenEnds`).
     fileprivate let starts: UnsafeMutablePointer<Int32>?
     /// The backdrop, packed RGBA.
     fileprivate let pixel: UInt32
@@ -128,12 +135,18 @@ struct BackdropRows {
         return (starts, stale)
     }
 
+    /// Per row of `stale`, the column from which it holds the backdrop: the second half of
+    /// `StaleBackdrop.startsThenEnds`, right after the rows' `starts`.
+    private var ends: UnsafeMutablePointer<Int32>? {
+        starts.map { $0 + max(0, stale.height) }
+    }
+
     /// Makes every stale pixel the backdrop: each row's up to its end (after which it holds
     /// the backdrop). Most rows are fresh by now (a draw that reached the rect's right edge
     /// made them so): one compare each.
     func fillAll() {
-        guard let pixels, let starts else { return }
-        let x1 = stale.x1, width = surface.width, rows = max(0, stale.height), ends = starts + rows
+        guard let pixels, let starts, let ends else { return }
+        let x1 = stale.x1, width = surface.width, rows = max(0, stale.height)
         var at = ((stale.y0 &- surface.y0) &* width &- surface.x0) &* 4
         for i in 0..<rows {
             let lo = Int(starts[i])

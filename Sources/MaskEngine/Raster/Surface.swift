@@ -96,11 +96,11 @@ struct Surface: Sendable {
     /// `BufferPool.framePixels`), its backdrop filled; the surface is empty afterwards.
     mutating func keepFrame(in pool: BufferPool) {
         refreshBackdrop()
-        var starts = stale.takeStarts()
+        var rowsBuffer = stale.takeBuffer()
         solidRuns.endFrame()
         pool.keepFrameRuns(&solidRuns)
         let drawn = PixelRect(x0: dirty.x0 &- rect.x0, y0: dirty.y0 &- rect.y0, x1: dirty.x1 &- rect.x0, y1: dirty.y1 &- rect.y0)
-        pool.keepFrame(&image.pixels, rowStarts: &starts, width: rect.width, height: rect.height, background: backdrop,
+        pool.keepFrame(&image.pixels, rowStarts: &rowsBuffer, width: rect.width, height: rect.height, background: backdrop,
                        drawn: dirty.isEmpty ? .empty : drawn)
     }
 

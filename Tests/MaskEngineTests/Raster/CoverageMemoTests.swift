@@ -148,6 +148,32 @@ final class CoverageMemoTests: XCTestCase {
         }
     }
 
+    /// After `coldAfter` requests in a row found nothing (a small circle growing at every
+    /// request), small shapes too are keyed only when their outline comes back: one standing
+    /// still is keyed from its second request, kept then and found at its third, the same
+    /// bytes as made afresh; that find makes the memo key every request again.
+    func testAMemoThatFindsNothingKeysSmallShapesOnlyWhenTheirOutlineComesBack() {
+        let pool = BufferPool()
+        let canvas = PixelRect(x0: 0, y0: 0, x1: 200, y1: 200)
+        func ask(_ path: Path, _ message: String) {
+            var mask = Rasterizer.coverage(of: path, transform: .identity, fillRule: .nonzero, clip: canvas, pool: pool)
+            assertSame(mask, Rasterizer.coverage(of: path, transform: .identity, fillRule: .nonzero, clip: canvas, pool: BufferPool()),
+                       message)
+            mask?.recycle(into: pool)
+        }
+        for k in 0..<30 { ask(.circle(center: Point(100.25, 100.25), radius: 10 + Double(k) * 1.3), "growing \(k)") }
+        XCTAssertEqual(pool.coverageMemo.keyed, CoverageMemo.coldAfter, "keyed until the memo is cold")
+        XCTAssertEqual(pool.coverageMemo.hits, 0)
+        let still = Path.circle(center: Point(30.5, 30.5), radius: 7)
+        for request in 1...3 {
+            ask(still, "request \(request)")
+            XCTAssertEqual(pool.coverageMemo.keyed, CoverageMemo.coldAfter + (request == 1 ? 0 : request - 1), "request \(request)")
+            XCTAssertEqual(pool.coverageMemo.hits, request == 3 ? 1 : 0, "request \(request)")
+        }
+        ask(.oval(in: Rect(60, 60, 20, 9)), "after the find")
+        XCTAssertEqual(pool.coverageMemo.keyed, CoverageMemo.coldAfter + 3, "warm again: keyed at once")
+    }
+
     /// A grid of turning, growing shapes at whole-pixel offsets (some cut by the canvas).
     private func grid(columns: Int, fraction: Double, seed: Double) throws -> Scene {
         var scene = Scene(canvas: Canvas(width: 150, height: 90, fps: 10, background: .black))

@@ -136,6 +136,58 @@ final class PipelinePropertyTests: XCTestCase {
         XCTAssertGreaterThan(fullRows, 100)
     }
 
+    /// A fill through a mask of runs over a coverage known full on every row (a rectangle's
+    /// inside rows through a grid's band of tiles), each run a constant piece: from a source
+    /// read in place (a colour, an image, a group) one `mask_scaled_pieces_rows` call a
+    /// band, from one made a row at a time (a slanted gradient) one call a row; drawn onto
+    /// stale frames at every level, the general loop's bytes and drawn area.
+    func testABandOfConstantPiecesGivesTheGeneralLoopsBytes() throws {
+        var random = SplitMix(seed: 25)
+        for round in 0..<240 {
+            let clip = PixelRect(x0: 0, y0: 0, x1: 8 + Int(random.next() % 90), y1: 3 + Int(random.next() % 8))
+            let (w, h) = (Double(clip.width), Double(clip.height))
+            // From column 0 or 1: the rows' pixels read from the painted rect's left.
+            let left = Double(round % 2)
+            let covered = try XCTUnwrap(Rasterizer.coverage(of: .rect(Rect(left, 0, w - left, h)), transform: .identity,
+                                                            fillRule: .nonzero, clip: clip))
+            let source: DrawPipeline.Source
+            switch round % 5 {
+            case 0: source = .solid(random.next() % 2 == 0 ? 0xFF20_4080 : 0x8010_2040)
+            case 1: source = .paint(try image(&random, clip: clip))
+            case 2:
+                var group = try Surface.backdrop(clip)
+                group.dirty = PixelRect(x0: 2, y0: 0, x1: clip.x1, y1: clip.y1 - 1)
+                source = .pixels(group)
+            default:
+                var state = LayerState(kind: .gradient)
+                state.size = Size(w, h)
+                state.colors = [Color(red: 1, green: 0, blue: 0, alpha: round % 5 == 3 ? 1 : 0.5), Color(red: 0, green: 0, blue: 1, alpha: 1)]
+                state.start = Point(0, 0)
+                state.end = Point(1, 1)
+                source = .paint(try XCTUnwrap(withUnsafePointer(to: state) { GradientShader.paint(for: $0, transform: .identity) }))
+            }
+            // At 255 every run is one constant; else only runs of 255 are.
+            let opacity: UInt32 = random.next() % 3 == 0 ? 1 + UInt32(random.byte() % 254) : 255
+            let list = DrawPipeline(source: source, modulators: [.init(factors: [.coverage(covered)]),
+                                                                 .init(factors: [runs(&random, clip: clip)]),
+                                                                 .init(factors: [.constant(opacity)])], blend: .sourceOver)
+            let drawn = drawnRect(&random, clip: clip)
+            var results: [(Image, PixelRect)] = []
+            for (general, level) in [(true, PixelKernels.best)] + (0...PixelKernels.best).map({ (false, $0) }) {
+                DrawPipeline.generalOnly = general
+                PixelKernels.level = level
+                var frame = try staleFrame(clip, color: .blue, drawn: round % 4 == 0 ? nil : drawn)
+                list.run(into: &frame)
+                frame.refreshBackdrop()
+                results.append((frame.image, frame.dirty))
+            }
+            for (image, dirty) in results.dropFirst() {
+                XCTAssertTrue(image == results[0].0, "round \(round): \(describe(list))")
+                XCTAssertEqual(dirty, results[0].1, "round \(round)")
+            }
+        }
+    }
+
     /// A random rectangle inside `clip`: what a kept frame drew.
     private func drawnRect(_ random: inout SplitMix, clip: PixelRect) -> PixelRect {
         let x0 = Int(random.next() % UInt64(clip.width)), y0 = Int(random.next() % UInt64(clip.height))

@@ -186,9 +186,9 @@ final class PixelKernelTests: XCTestCase {
     }
 
     /// Rows of constant pieces (`mask_scaled_pieces_rows`: a rectangle's rows through a
-    /// grid's band of tiles), the pieces of `pieces(_:)` (at 255 only over an opaque source)
-    /// and the stale columns of `SpanRow` (or none), against the rules `runRunMaskedFill`
-    /// drew such rows by, simulated here: a row stale from the first piece's start to the
+    /// grid's band of tiles, or one piece of a row), the pieces of `pieces(_:)` (at 255 over
+    /// opaque sources and others) and the stale columns of `SpanRow` (or none), against the
+    /// rules `runRunMaskedFill` draws such rows by, simulated here: a row stale from the first piece's start to the
     /// last one's end is the pieces onto the backdrop, the backdrop between them and before
     /// them; any other row piece by piece, each piece's stale columns before it made the
     /// backdrop (and under it, unless it is copied or drawn onto the backdrop), then a copy
@@ -200,7 +200,7 @@ final class PixelKernelTests: XCTestCase {
         var random = SplitMix(seed: 90)
         for round in 0..<300 {
             let row = Row(&random, maxCount: 150)
-            let pieces = self.pieces(row).map { mask_piece(start: $0.start, end: $0.end, k: row.opaque ? $0.k : min($0.k, 254)) }
+            let pieces = self.pieces(row)
             guard let first = pieces.first, let last = pieces.last else { continue }
             let span = SpanRow(row), noStale = round % 5 == 0
             let staleX1 = noStale ? 0 : span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart

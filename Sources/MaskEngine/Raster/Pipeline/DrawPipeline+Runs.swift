@@ -53,36 +53,24 @@ extension DrawPipeline {
                                           spans.isKnownFull(y: end, x0: lo, x1: hi) { end &+= 1 }
                                     defer { y = end }
                                     guard count > 0 else { continue }
-                                    // Constant over the band: the pieces' ends, the rows' steps, the
-                                    // source's rows when they are one address and a step.
-                                    let a = pieces[0].start, b = pieces[count &- 1].end, opaque: Int32 = hint.opaque ? 1 : 0
-                                    let step = rect.width &* 4, inPlace = hint.inPlace.flatMap { $0.rows.contains(y) && end <= $0.rows.upperBound ? $0 : nil }
-                                    var out = rowPixels(y)
-                                    // Rows read in place, each piece at 255 only over an opaque
-                                    // source: one kernel call for the band.
-                                    if let inPlace, hint.opaque || !(0..<count).contains(where: { pieces[$0].k == 255 }) {
-                                        let stale = backdrop.staleStarts
-                                        var spec = mask_scaled_pieces_rows(
-                                            y0: y, y1: end, src: (inPlace.row(y) - painted.x0 &* 4).assumingMemoryBound(to: UInt8.self),
-                                            src_stride: inPlace.step, dst: out, dst_stride: step, pieces: pieces, count: count,
-                                            stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0,
-                                            stale_x1: stale?.rect.x1 ?? 0, opaque: opaque)
+                                    // The band's rows through one kernel: in one call when the source's
+                                    // rows are one address and a step (a solid colour, an image), else a
+                                    // call a row as the source makes them (a gradient).
+                                    var spec = DrawPipeline.piecesRows(y..<end, onto: rowPixels(y), step: rect.width &* 4, pieces, count: count,
+                                                                       opaque: hint.opaque, backdrop)
+                                    if let inPlace = hint.inPlace, inPlace.rows.contains(y), end <= inPlace.rows.upperBound {
+                                        spec.src = (inPlace.row(y) - painted.x0 &* 4).assumingMemoryBound(to: UInt8.self)
+                                        spec.src_stride = inPlace.step
                                         mask_scaled_pieces_rows(backdropPixel, &spec)
                                         continue
                                     }
                                     for r in y..<end {
-                                        defer { out += step }
-                                        guard let row = inPlace?.row(r) ?? rowAt(r, hi) else { continue }
-                                        let from = row - painted.x0 &* 4
-                                        if let pixel = backdrop.takeStale(y: r, a, b) {
-                                            // Written once each, the columns between pieces filled.
-                                            mask_scaled_pieces_onto(from.assumingMemoryBound(to: UInt8.self), out, pieces, count, pixel, opaque)
-                                            continue
-                                        }
-                                        for j in 0..<count {
-                                            DrawPipeline.drawConstantPiece(pieces[j], y: r, from: from + pieces[j].start &* 4,
-                                                                           opaque: hint.opaque, onto: out, dst, backdrop)
-                                        }
+                                        guard let row = rowAt(r, hi) else { continue }
+                                        spec.y0 = r
+                                        spec.y1 = r &+ 1
+                                        spec.src = (row - painted.x0 &* 4).assumingMemoryBound(to: UInt8.self)
+                                        spec.dst = rowPixels(r)
+                                        mask_scaled_pieces_rows(backdropPixel, &spec)
                                     }
                                     continue
                                 }
@@ -99,8 +87,12 @@ extension DrawPipeline {
                                         // as `fastSourceOver` would call it, without building lanes.
                                         let c: UInt32? = v == 255 ? k : (k == 255 ? UInt32(truncatingIfNeeded: v) : nil)
                                         if known, let c {
-                                            return DrawPipeline.drawConstantPiece(ConstantPiece(start: p, end: q, k: c), y: y, from: from,
-                                                                                  opaque: hint.opaque, onto: out, dst, backdrop)
+                                            return withUnsafePointer(to: ConstantPiece(start: p, end: q, k: c)) { piece in
+                                                var spec = DrawPipeline.piecesRows(y..<(y &+ 1), onto: out, step: 0, piece, count: 1,
+                                                                                   opaque: hint.opaque, backdrop)
+                                                spec.src = (row - painted.x0 &* 4).assumingMemoryBound(to: UInt8.self)
+                                                mask_scaled_pieces_rows(backdropPixel, &spec)
+                                            }
                                         }
                                         backdrop.prepare(y: y, p, q, overwrites: false)
                                         if let c {
@@ -147,28 +139,20 @@ extension DrawPipeline {
         return constant ? count : nil
     }
 
-    /// Draws one piece of row `y` over a full coverage run, the source from `from` times
-    /// the piece's constant, its shape's kernel called as `fastSourceOver` would call it:
-    /// a copy at 255 of a source known `opaque`, over columns still stale a blend onto the
-    /// backdrop colour in one pass (no fill first, no read of the destination), else the
-    /// backdrop made ready and a blend. `out` is the row's pixels from column 0 of the
-    /// device, in `dst`.
+    /// The kernel's description of rows `rows` of a fill through constant pieces
+    /// (`mask_scaled_pieces_rows`, its source still to be set): `out` the first row's pixels
+    /// from column 0 of the device, `step` the bytes to the next row's, and the stale
+    /// columns `backdrop` holds. The kernel holds the one rule a piece is drawn by: a copy
+    /// at 255 of a source known `opaque`, over columns still stale a blend onto the backdrop
+    /// colour in one pass (no fill first, no read of the destination), else the backdrop
+    /// made ready and a blend.
     @inline(__always)
-    private static func drawConstantPiece(_ piece: ConstantPiece, y: Int, from: UnsafeRawPointer, opaque: Bool,
-                                          onto out: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutableRawBufferPointer,
-                                          _ backdrop: BackdropRows) {
-        let p = piece.start, n = piece.end &- p, src = from.assumingMemoryBound(to: UInt8.self), to = out + p &* 4
-        if piece.k == 255, opaque {
-            backdrop.prepare(y: y, p, piece.end, overwrites: true)
-            return to.update(from: src, count: n &* 4)
-        }
-        if let pixel = backdrop.takeStale(y: y, p, piece.end) {
-            return mask_scaled_row_onto(src, to, n, piece.k, pixel, opaque ? 1 : 0)
-        }
-        backdrop.prepare(y: y, p, piece.end, overwrites: false)
-        if piece.k == 255, let base = dst.baseAddress {
-            return Surface.sourceOverRun(n, from: from, onto: dst, at: UnsafeMutableRawPointer(to) - base)
-        }
-        mask_scaled_row(src, to, n, piece.k, opaque ? 1 : 0)
+    private static func piecesRows(_ rows: Range<Int>, onto out: UnsafeMutablePointer<UInt8>, step: Int,
+                                   _ pieces: UnsafePointer<ConstantPiece>, count: Int, opaque: Bool,
+                                   _ backdrop: BackdropRows) -> mask_scaled_pieces_rows {
+        let stale = backdrop.staleStarts
+        return mask_scaled_pieces_rows(y0: rows.lowerBound, y1: rows.upperBound, src: nil, src_stride: 0, dst: out, dst_stride: step,
+                                       pieces: pieces, count: count, stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0,
+                                       stale_y1: stale?.rect.y1 ?? 0, stale_x1: stale?.rect.x1 ?? 0, opaque: opaque ? 1 : 0)
     }
 }
