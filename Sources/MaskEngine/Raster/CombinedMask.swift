@@ -198,33 +198,20 @@ struct CombinedMask {
         fullRuns.withUnsafeMutableBufferPointer { runs in
             for i in runs.indices { runs[i] &+= dx }
         }
+        // Each row's head and extent's bytes (`mask_adopt_rows`): the bytes between the
+        // full runs only, the runs' own left unwritten, in the result as in the mask (a
+        // disc's row is two edges of a few bytes, not its width).
         let (w, mw) = (rect.width, m.rect.width)
         m.rowSpans.withUnsafeBufferPointer { ms in m.bytes.withUnsafeBufferPointer { mb in m.fullRuns.withUnsafeBufferPointer { mr32 in
         rowSpans.withUnsafeMutableBufferPointer { h in bytes.withUnsafeMutableBufferPointer { o in
         gaps.withUnsafeMutableBufferPointer { g in
-            guard let from = mb.baseAddress, let to = o.baseAddress else { return }
-            for y in y0..<y1 {
-                let mr = (y &- m.rect.y0) &* 4, hr = (y &- rect.y0) &* 4
-                let lo = Int(ms[mr]), hi = Int(ms[mr &+ 1])
-                guard lo < hi else { continue }
-                h[hr] = ms[mr] &+ dx
-                h[hr &+ 1] = ms[mr &+ 1] &+ dx
-                h[hr &+ 2] = ms[mr &+ 2]
-                h[hr &+ 3] = ms[mr &+ 3]
-                g[hr >> 1] = 0
-                g[hr >> 1 &+ 1] = 0
-                // The extent's bytes between its full runs: the runs' own are left
-                // unwritten, in the result as in the mask (a disc's row is two edges of a
-                // few bytes, not its width).
-                let row = to + ((y &- rect.y0) &* w &+ Int(dx)), mRow = from + (y &- m.rect.y0) &* mw
-                var x = lo
-                for k in stride(from: Int(ms[mr &+ 2]), to: Int(ms[mr &+ 3]), by: 2) {
-                    let s = min(max(Int(mr32[k]), x), hi)
-                    RowFold.copy(mRow + x, into: row + x, count: s &- x)
-                    x = max(x, min(Int(mr32[k &+ 1]), hi))
-                }
-                RowFold.copy(mRow + x, into: row + x, count: hi &- x)
-            }
+            guard let from = mb.baseAddress, let to = o.baseAddress, let mHeads = ms.baseAddress, let heads = h.baseAddress,
+                  let gaps = g.baseAddress else { return }
+            var rows = mask_adopted_rows(count: y1 &- y0, mask_heads: mHeads + (y0 &- m.rect.y0) &* 4,
+                                         mask: from + (y0 &- m.rect.y0) &* mw, mask_width: mw, mask_runs: mr32.baseAddress ?? mHeads,
+                                         heads: heads + (y0 &- rect.y0) &* 4, gaps: gaps + (y0 &- rect.y0) &* 2,
+                                         bytes: to + ((y0 &- rect.y0) &* w &+ Int(dx)), width: w, dx: dx)
+            mask_adopt_rows(&rows)
         } } } } } }
         return true
     }

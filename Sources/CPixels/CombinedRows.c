@@ -1,7 +1,8 @@
-// A hole cut in a combined mask's full runs: see HoleRows.h. The same steps, in the same
-// order, as `RowFold.foldInsideFull` takes on such a row under `subtract`.
+// Rows of a combined mask: see CombinedRows.h. The same steps, in the same order, as
+// `CombinedMask.adopt`'s Swift loop took, and `RowFold.foldInsideFull` on a hole's row
+// under `subtract`.
 
-#include "HoleRows.h"
+#include "CombinedRows.h"
 #include <string.h>
 
 /// Appends the run `s ..< e` to the `*count` integers at `added`, or extends the last one
@@ -14,6 +15,47 @@ static inline void append_run(int32_t *added, long *count, long from, int32_t s,
     added[*count] = s;
     added[*count + 1] = e;
     *count += 2;
+}
+
+/// `n` bytes from `from` to `to`: a short piece (a shape's edge on most rows) byte by byte,
+/// as `RowFold.copy`.
+static inline void copy_bytes(const uint8_t *from, uint8_t *to, long n) {
+    if (n > 16) {
+        memcpy(to, from, (size_t)n);
+        return;
+    }
+    for (long i = 0; i < n; i++) to[i] = from[i];
+}
+
+void mask_adopt_rows(const mask_adopted_rows *rows) {
+    const long count = rows->count, mw = rows->mask_width, w = rows->width;
+    const int32_t dx = rows->dx;
+    const int32_t *mh = rows->mask_heads, *const runs = rows->mask_runs;
+    const uint8_t *m_row = rows->mask;
+    int32_t *h = rows->heads, *g = rows->gaps;
+    uint8_t *row = rows->bytes;
+    for (long r = 0; r < count; r++, mh += 4, h += 4, g += 2, m_row += mw, row += w) {
+        const long lo = mh[0], hi = mh[1];
+        if (lo >= hi) continue;
+        h[0] = mh[0] + dx;
+        h[1] = mh[1] + dx;
+        h[2] = mh[2];
+        h[3] = mh[3];
+        g[0] = 0;
+        g[1] = 0;
+        // The extent's bytes between its full runs.
+        long x = lo;
+        for (long k = mh[2]; k < mh[3]; k += 2) {
+            long s = runs[k];
+            if (s < x) s = x;
+            if (s > hi) s = hi;
+            copy_bytes(m_row + x, row + x, s - x);
+            long e = runs[k + 1];
+            if (e > hi) e = hi;
+            if (e > x) x = e;
+        }
+        copy_bytes(m_row + x, row + x, hi - x);
+    }
 }
 
 long mask_cut_hole_rows(mask_hole_rows *rows, long y, long y1) {

@@ -1,12 +1,39 @@
-#ifndef CPIXELS_HOLE_ROWS_H
-#define CPIXELS_HOLE_ROWS_H
+#ifndef CPIXELS_COMBINED_ROWS_H
+#define CPIXELS_COMBINED_ROWS_H
 
 #include <stdint.h>
 
-// A `subtract` mask folded into a combined mask's rows where it lies inside one of the
-// result's full runs (MaskEngine's Raster/CombinedMask.swift, `RowFold.cutHoleRows`): a
-// hole cut in a disc. In C for a loop whose state stays in registers: Swift's, holding
-// the same, spent about 190 instructions a row on spills.
+// Rows of a combined mask (MaskEngine's Raster/CombinedMask.swift) made in one C loop
+// over them: the first mask taken in bulk (`CombinedMask.adopt`), and a `subtract` mask
+// folded where it lies inside one of the result's full runs (`RowFold.cutHoleRows`: a
+// hole cut in a disc). Each is a few reads and writes of a row's tables and a few bytes
+// copied, which Swift's loops spent more instructions on than the work (set-up, spills).
+
+/// The rows a first mask is taken over (`mask_adopt_rows`): `count` rows from the first
+/// of both the mask's and the result's row tables given here.
+typedef struct mask_adopted_rows {
+    long count;
+    /// The mask's row heads (four integers a row, as `CoverageMask` lays them out), its
+    /// bytes of the first row and its width, and its runs.
+    const int32_t *_Nonnull mask_heads;
+    const uint8_t *_Nonnull mask;
+    long mask_width;
+    const int32_t *_Nonnull mask_runs;
+    /// The result's row heads and gaps (two integers a row) of the same first row, its
+    /// bytes there at the mask's first column, and its width.
+    int32_t *_Nonnull heads;
+    int32_t *_Nonnull gaps;
+    uint8_t *_Nonnull bytes;
+    long width;
+    /// The mask's first column in the result's columns, added to each extent.
+    int32_t dx;
+} mask_adopted_rows;
+
+/// Makes each row of `rows` whose extent is not empty the mask's: its extent moved by
+/// `dx`, its runs' indices as they are (the result's table is the mask's, moved), its gap
+/// none, and its extent's bytes between the full runs copied (the runs' own left
+/// unwritten, in the result as in the mask). Rows with an empty extent are left as they are.
+void mask_adopt_rows(const mask_adopted_rows *_Nonnull rows);
 
 /// The rows of a fold: the result's tables and bytes, the mask's, and the runs the fold
 /// adds. Columns and rows are device pixels but where said; tables as `CoverageMask`
