@@ -7,6 +7,7 @@
 #include "CoverageCells.h"
 #include "CoverageLines.h"
 #include "CoverageRows.h"
+#include "CombinedRows.h"
 #include "Kernels.h"
 
 /// Writes the first three bytes of each of the `count` four-byte pixels at `rgba` to

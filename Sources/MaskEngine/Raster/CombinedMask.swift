@@ -1,3 +1,5 @@
+import CPixels
+
 /// Several masks' values while they are folded into one (LANGUAGE.md section 11), kept as
 /// a sparse `CoverageMask` keeps a shape's coverage: each row's extent (0 outside it) and
 /// its runs known to be 255, with bytes written only between them.
@@ -196,33 +198,20 @@ struct CombinedMask {
         fullRuns.withUnsafeMutableBufferPointer { runs in
             for i in runs.indices { runs[i] &+= dx }
         }
+        // Each row's head and extent's bytes (`mask_adopt_rows`): the bytes between the
+        // full runs only, the runs' own left unwritten, in the result as in the mask (a
+        // disc's row is two edges of a few bytes, not its width).
         let (w, mw) = (rect.width, m.rect.width)
         m.rowSpans.withUnsafeBufferPointer { ms in m.bytes.withUnsafeBufferPointer { mb in m.fullRuns.withUnsafeBufferPointer { mr32 in
         rowSpans.withUnsafeMutableBufferPointer { h in bytes.withUnsafeMutableBufferPointer { o in
         gaps.withUnsafeMutableBufferPointer { g in
-            guard let from = mb.baseAddress, let to = o.baseAddress else { return }
-            for y in y0..<y1 {
-                let mr = (y &- m.rect.y0) &* 4, hr = (y &- rect.y0) &* 4
-                let lo = Int(ms[mr]), hi = Int(ms[mr &+ 1])
-                guard lo < hi else { continue }
-                h[hr] = ms[mr] &+ dx
-                h[hr &+ 1] = ms[mr &+ 1] &+ dx
-                h[hr &+ 2] = ms[mr &+ 2]
-                h[hr &+ 3] = ms[mr &+ 3]
-                g[hr >> 1] = 0
-                g[hr >> 1 &+ 1] = 0
-                // The extent's bytes between its full runs: the runs' own are left
-                // unwritten, in the result as in the mask (a disc's row is two edges of a
-                // few bytes, not its width).
-                let row = to + ((y &- rect.y0) &* w &+ Int(dx)), mRow = from + (y &- m.rect.y0) &* mw
-                var x = lo
-                for k in stride(from: Int(ms[mr &+ 2]), to: Int(ms[mr &+ 3]), by: 2) {
-                    let s = min(max(Int(mr32[k]), x), hi)
-                    RowFold.copy(mRow + x, into: row + x, count: s &- x)
-                    x = max(x, min(Int(mr32[k &+ 1]), hi))
-                }
-                RowFold.copy(mRow + x, into: row + x, count: hi &- x)
-            }
+            guard let from = mb.baseAddress, let to = o.baseAddress, let mHeads = ms.baseAddress, let heads = h.baseAddress,
+                  let gaps = g.baseAddress else { return }
+            var rows = mask_adopted_rows(count: y1 &- y0, mask_heads: mHeads + (y0 &- m.rect.y0) &* 4,
+                                         mask: from + (y0 &- m.rect.y0) &* mw, mask_width: mw, mask_runs: mr32.baseAddress ?? mHeads,
+                                         heads: heads + (y0 &- rect.y0) &* 4, gaps: gaps + (y0 &- rect.y0) &* 2,
+                                         bytes: to + ((y0 &- rect.y0) &* w &+ Int(dx)), width: w, dx: dx)
+            mask_adopt_rows(&rows)
         } } } } } }
         return true
     }
@@ -616,8 +605,16 @@ private struct RowFold {
         // The run a row of 0 took last from a mask row of one full run, and its place in
         // `added` (none yet: -1).
         var shared = (run: (Int32(0), Int32(0)), at: -1)
+        // `subtract` (a hole cut in a disc): its rows go through `cutHoleRows` first.
+        let cuts = ofBytes == .inverseMask && ofFull == .zero && keeps && zeroStays && !mh.isEmpty
         var y = y0
         while y < y1 {
+            if cuts {
+                self.added = added
+                y = cutHoleRows(y, y1, within: x0, x1, mask: mBytes)
+                added = self.added
+                guard y < y1 else { break }
+            }
             let hr = (y &- ry0) &* 4
             let aLo = rx0 &+ Int(heads[hr]), aHi = rx0 &+ Int(heads[hr &+ 1])
             if aLo >= aHi, zeroStays {
@@ -743,6 +740,34 @@ private struct RowFold {
         return true
     }
 
+    /// Rows from `y0` on (before `y1`, the mask's columns within `x0 ..< x1`) under a mode
+    /// that keeps the result outside the mask and 0 where it is 0, and makes 255 minus the
+    /// mask's bytes of a full run's bytes and 0 of its 255s (`subtract`): what
+    /// `foldInsideFull` does with them, as long as each row is one the mode leaves as it is
+    /// or a mask row of at most one full run (a disc's) whose extent lies inside one full
+    /// run of the result (a hole inside a disc), in C (`mask_cut_hole_rows`). Returns the
+    /// first row it does not take (`y1` when it takes them all), for `foldInsideFull`'s
+    /// own loop, which takes that row (and grows `added` when it lacked room).
+    ///
+    /// A hole's every row comes here: `foldInsideFull`'s loop, holding every case's state,
+    /// spent about 360 instructions a row on it (masks_four, callgrind), mostly spills and
+    /// set-up; this loop about 290, its hole's 0s written included.
+    @inline(never)
+    private mutating func cutHoleRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int, mask mBytes: UnsafePointer<UInt8>) -> Int {
+        guard let mHeads = maskTables.heads.baseAddress, let mRuns = maskTables.runs.baseAddress ?? maskTables.heads.baseAddress,
+              let oldRuns = runs.baseAddress ?? maskTables.heads.baseAddress else { return y0 }
+        let (r, mRect, heads, out, gaps, base) = (self.rect, mask.rect, self.heads, self.out, self.gaps, runs.count)
+        return added.withMemory { memory, room, count in
+            var rows = mask_hole_rows(x0: r.x0, y0: r.y0, width: r.width, bytes: out, heads: heads, gaps: gaps,
+                                      runs: oldRuns, base: base, mask_x0: mRect.x0, mask_y0: mRect.y0, mask_y1: mRect.y1,
+                                      mask_width: mRect.width, mask: mBytes, mask_heads: mHeads, mask_runs: mRuns,
+                                      lo: x0, hi: x1, added: memory, count: count, room: room)
+            let y = mask_cut_hole_rows(&rows, y0, y1)
+            count = rows.count
+            return y
+        }
+    }
+
     /// Row `y` where the result is 0 and the mode gives the mask itself (`add`, `lighten`,
     /// `difference`): the mask's row over its extent `lo ..< hi`, its full runs as runs and
     /// the bytes between them copied.
@@ -842,6 +867,12 @@ struct AddedRuns {
 
     /// The runs added.
     var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Hands the memory, its room (integers) and the count of those used to `body`,
+    /// which may append runs within the room and move the count on.
+    mutating func withMemory<R>(_ body: (UnsafeMutablePointer<Int32>, Int, inout Int) -> R) -> R {
+        body(base, capacity, &count)
+    }
 
     /// Adds the run `s ..< e`, or extends the last one when it ends at `s` and was added at
     /// or after `start` (the row's first).

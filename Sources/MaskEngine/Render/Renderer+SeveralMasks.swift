@@ -209,11 +209,7 @@ extension Renderer {
             var frame = frameFull ? nil : maskFrameCoverage(mask, owner: m, area: area, walk)
             guard frameFull || frame != nil else { return }
             defer { frame?.recycle(into: pool) }
-            let factor = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { alphas in
-                AlphaSurface.sourceAlphas(alpha: UInt32(color.rgba8.3), opacity: op, into: alphas)
-                return alphas.map { UInt8(truncatingIfNeeded: $0) }
-            }
-            result.fold(coverage, through: (0..<256).allSatisfy { factor[$0] == UInt8($0) } ? nil : factor, within: frame, mode: combine)
+            result.fold(coverage, through: Renderer.sourceFactor(alpha: UInt32(color.rgba8.3), opacity: op), within: frame, mode: combine)
             folded = true
             // Kept for the caller to give back (not a text's: its coverage belongs to the
             // text cache), a few at most.
@@ -225,6 +221,19 @@ extension Renderer {
         }
         if !folded { result.fold(nil, mode: combine) }
         return true
+    }
+
+    /// The value a solid fill of alpha `alpha` at opacity byte `op` gives a mask for each
+    /// coverage byte (`AlphaSurface.sourceAlphas`, 256 entries), or nil where that is the
+    /// byte itself: always at alpha 255 and opacity 255 (`mulDiv255(c, 255)` is `c`), known
+    /// without the table, which a plain mask's fold made and compared every frame.
+    static func sourceFactor(alpha: UInt32, opacity op: UInt32) -> [UInt8]? {
+        guard alpha != 255 || op != 255 else { return nil }
+        let factor = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { alphas in
+            AlphaSurface.sourceAlphas(alpha: alpha, opacity: op, into: alphas)
+            return alphas.map { UInt8(truncatingIfNeeded: $0) }
+        }
+        return (0..<256).allSatisfy { factor[$0] == UInt8($0) } ? nil : factor
     }
 
     /// How many one-fill masks' coverages a combination keeps until its end (see

@@ -120,6 +120,25 @@ final class CombinedMaskTests: XCTestCase {
         XCTAssertGreaterThan(cutRows, 100)
     }
 
+    /// Holes of one full run a row (a disc's rows: a few bytes each side, some rows
+    /// without a run or empty) subtracted from a disc, inside its full runs on most rows,
+    /// then sometimes a second one into the rows the first cut (`RowFold.cutHoleRows`,
+    /// `mask_cut_hole_rows`; the rows it does not take go through `foldInsideFull`).
+    /// Against the formula pixel by pixel, the holes' runs of 0s cut round.
+    func testHolesOfOneRunARowSubtractedFromADiscEqualTheFormula() {
+        cutRows = 0
+        trials(seed: 2628) { random, trial, pool in
+            let rect = PixelRect(x0: -3, y0: -2, x1: 30 + Int(random.next() % 12), y1: 3 + Int(random.next() % 6))
+            let disc = Self.randomDisc(&random, over: rect, margin: 3)
+            let middle = PixelRect(x0: rect.x0 + 5, y0: rect.y0 - 1, x1: rect.x1 - 5, y1: rect.y1 + 1)
+            let holes = (0..<(1 + Int(random.next() % 2))).map { _ in
+                Fold(values: Self.randomDisc(&random, over: middle, margin: Int(random.next() % 8)), mode: .subtract)
+            }
+            return check([Fold(values: disc, mode: .add)] + holes, startingWith: .add, over: rect, trial: trial, pool: pool)
+        }
+        XCTAssertGreaterThan(cutRows, 1000)
+    }
+
     /// Masks beside the result on their rows (the result left or right of them, or empty
     /// there), folded by every mode, some through a factor and a frame: under `add`,
     /// `lighten` and `difference` the row's extent spans both, the gap between written 0.
@@ -436,6 +455,29 @@ final class CombinedMaskTests: XCTestCase {
     private func randomRect(_ random: inout SplitMix) -> PixelRect {
         let x0 = Int(random.next() % 12) - 6, y0 = Int(random.next() % 6) - 3
         return PixelRect(x0: x0, y0: y0, x1: x0 + 4 + Int(random.next() % 30), y1: y0 + 1 + Int(random.next() % 8))
+    }
+
+    /// A disc's rows over `rect`: each row's extent up to `margin` columns in from each
+    /// side, one full run up to three columns in from it with random bytes (often 0 or 255)
+    /// between; a row without a run (bytes all along) or empty now and then; the rest
+    /// unwritten.
+    private static func randomDisc(_ random: inout SplitMix, over rect: PixelRect, margin: Int) -> CoverageMask {
+        let w = rect.width
+        var bytes = [UInt8](repeating: 0xA5, count: w * rect.height)
+        var rows: [Int32] = [], runs: [Int32] = []
+        for r in 0..<rect.height {
+            let lo = Int(random.next() % UInt64(margin + 1)), hi = w - Int(random.next() % UInt64(margin + 1))
+            guard lo < hi, random.next() % 10 != 0 else {
+                rows += [0, 0, Int32(runs.count), Int32(runs.count)]
+                continue
+            }
+            let s = min(hi, lo + Int(random.next() % 4)), e = max(s, hi - Int(random.next() % 4))
+            let hasRun = s < e && random.next() % 8 != 0
+            for c in lo..<hi where !hasRun || c < s || c >= e { bytes[r * w + c] = [0, 255, random.byte()][Int(random.next() % 3)] }
+            rows += [Int32(lo), Int32(hi), Int32(runs.count), Int32(runs.count + (hasRun ? 2 : 0))]
+            if hasRun { runs += [Int32(s), Int32(e)] }
+        }
+        return CoverageMask(rect: rect, sparse: bytes, rowSpans: rows, fullRuns: runs)
     }
 
     /// A band near `result`: its first and last rows bytes, the rows between one full run

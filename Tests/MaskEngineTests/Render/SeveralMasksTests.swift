@@ -304,4 +304,22 @@ final class SeveralMasksTests: XCTestCase {
         try scene.setMasks([try scene.addLayer(lens, to: owner), try scene.addLayer(slot, to: owner)], of: owner)
         assertGolden(try render(scene), named: "keyhole-mask", tolerance: 2)
     }
+
+    /// A one-fill mask's factor (`Renderer.sourceFactor`): nil exactly where the fill's
+    /// source alphas are the coverage bytes themselves, else those alphas, for every
+    /// opacity byte at alphas from 0 to 255 (the table known without being made at alpha
+    /// 255 and opacity 255).
+    func testAOneFillMasksFactorIsItsSourceAlphasOrNilWhereTheyAreTheBytes() {
+        for alpha: UInt32 in [0, 1, 127, 128, 254, 255] {
+            for op: UInt32 in 0...255 {
+                let alphas = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { table in
+                    AlphaSurface.sourceAlphas(alpha: alpha, opacity: op, into: table)
+                    return table.map { UInt8(truncatingIfNeeded: $0) }
+                }
+                let identity = alphas.enumerated().allSatisfy { Int($0.element) == $0.offset }
+                XCTAssertEqual(Renderer.sourceFactor(alpha: alpha, opacity: op), identity ? nil : alphas, "alpha \(alpha), opacity \(op)")
+            }
+        }
+        XCTAssertNil(Renderer.sourceFactor(alpha: 255, opacity: 255))
+    }
 }
