@@ -66,7 +66,7 @@ extension DrawPipeline {
                                             y0: y, y1: end, src: (inPlace.row(y) - painted.x0 &* 4).assumingMemoryBound(to: UInt8.self),
                                             src_stride: inPlace.step, dst: out, dst_stride: step, pieces: pieces, count: count,
                                             stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0, stale_y1: stale?.rect.y1 ?? 0,
-                                            stale_x1: stale?.rect.x1 ?? 0, opaque: opaque)
+                                            stale_x1: stale?.rect.x1 ?? 0, opaque: opaque, uniform: hint.uniform ? 1 : 0)
                                         mask_scaled_pieces_rows(backdropPixel, &spec)
                                         continue
                                     }
