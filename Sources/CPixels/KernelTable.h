@@ -329,16 +329,23 @@ __attribute__((always_inline)) static inline void prepare_stale(void (*fill)(uin
 
 /// What a band kernel does with one piece of a row, columns `a ..< b` (`full`: a full run
 /// of the mask): `mask` and `dst` are the row's bytes and pixels at column 0, `start` its
-/// stale start (NULL when the row is not stale).
+/// stale start (NULL when the row is not stale, or when `onto`); `onto` is true when every
+/// column of the piece is stale and already taken (`band_pieces`), to be written over the
+/// backdrop without reading the pixels and without making them ready first.
 typedef void (*band_piece)(const void *context, const uint8_t *mask, uint8_t *dst, int32_t *start, ptrdiff_t a,
-                           ptrdiff_t b, int full);
+                           ptrdiff_t b, int full, int onto);
 
 /// Walks `band`'s rows, each along its pieces within `x0 ..< x1` as MaskEngine's
 /// `CoverageMask.Spans.forEach` hands them out (the bytes before a full run, the run, ...,
 /// the bytes after the last), handing each to `piece` with `context`: the one row loop of
-/// the band kernels, inlined into each with its own piece.
+/// the band kernels, inlined into each with its own piece. A row whose columns from its
+/// extent's start to its end are all stale (most rows of a shape drawn over the frame's
+/// backdrop) is taken at once, as its pieces one by one would take it: the stale columns
+/// before it become `backdrop` (with `fill`), its stale start moves to its end, and every
+/// piece is handed `onto`, without the row's stale start to look at again.
 __attribute__((always_inline)) static inline void band_pieces(const struct mask_band *band, band_piece piece,
-                                                              const void *context) {
+                                                              const void *context, void (*fill)(uint8_t *, size_t, uint32_t),
+                                                              uint32_t backdrop) {
     const int32_t *spans = band->spans, *all_runs = band->runs;
     const uint8_t *mask = band->mask;
     uint8_t *dst = band->dst;
@@ -351,17 +358,22 @@ __attribute__((always_inline)) static inline void band_pieces(const struct mask_
         row_extent_and_runs(&spans, all_runs, origin, &lo, &hi, &runs, &runs_end);
         if (lo >= hi) continue;
         int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
+        const int onto = all_stale(start, band->stale_x1, lo, hi);
+        if (onto) {
+            prepare_stale(fill, dst, start, band->stale_x1, lo, hi, 1, backdrop);
+            start = NULL;
+        }
         ptrdiff_t x = lo;
         for (; runs < runs_end && x < hi; runs += 2) {
             ptrdiff_t a = origin + runs[0], b = origin + runs[1];
             if (a < x) a = x;
             if (b > hi) b = hi;
             if (a >= b) continue;
-            if (a > x) piece(context, mask, dst, start, x, a, 0);
-            piece(context, mask, dst, start, a, b, 1);
+            if (a > x) piece(context, mask, dst, start, x, a, 0, onto);
+            piece(context, mask, dst, start, a, b, 1, onto);
             x = b;
         }
-        if (x < hi) piece(context, mask, dst, start, x, hi, 0);
+        if (x < hi) piece(context, mask, dst, start, x, hi, 0, onto);
     }
 }
 
@@ -389,13 +401,13 @@ struct solid_cover_draw {
 /// piece whose columns are all stale is drawn over the backdrop pixel without the fill
 /// first or a read of the pixels (a read right after the fill waits for its stores).
 __attribute__((always_inline)) static inline void solid_cover_piece(const void *context, const uint8_t *coverage, uint8_t *dst,
-                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int known) {
+                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int known, int onto) {
     const struct solid_cover_draw *d = context;
     // An edge (most pieces between an oval's or a glyph's full runs) costs no call and no
     // loop: the level's one step, as its tail rounds it.
     const int narrow = !known && (size_t)(b - a) <= d->narrow_most;
-    if (all_stale(start, d->stale_x1, a, b) && !(known && d->opaque)) {
-        prepare_stale(d->fill, dst, start, d->stale_x1, a, b, 1, d->backdrop);
+    if ((onto || all_stale(start, d->stale_x1, a, b)) && !(known && d->opaque)) {
+        if (!onto) prepare_stale(d->fill, dst, start, d->stale_x1, a, b, 1, d->backdrop);
         if (narrow) {
             return d->narrow(d->color, coverage + a, d->k, dst + 4 * a, (size_t)(b - a), d->backdrop, 1, coverage + d->x0,
                              coverage + d->x1);
@@ -419,7 +431,7 @@ __attribute__((always_inline)) static inline void solid_cover_rows_with(
     size_t narrow_most, uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
     const struct solid_cover_draw draw = {solid,  solid_onto, fill,     narrow,         narrow_most, color, k, backdrop,
                                           k == 255 && color >> 24 == 255, rows->stale_x1, rows->x0,    rows->x1};
-    band_pieces(rows, solid_cover_piece, &draw);
+    band_pieces(rows, solid_cover_piece, &draw, fill, backdrop);
 }
 
 /// The functions a level gives `scaled_span_rows_with`: `fill_pixels`, `over_row`,
@@ -446,7 +458,7 @@ struct scaled_span_draw {
 /// columns are all stale is drawn over the backdrop pixel without the fill first or a read
 /// of the pixels (a read right after the fill waits for its stores).
 __attribute__((always_inline)) static inline void scaled_span_piece(const void *context, const uint8_t *mask, uint8_t *dst,
-                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int full) {
+                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int full, int onto) {
     const struct scaled_span_draw *d = context;
     const struct scaled_span_ops ops = d->ops;
     const struct mask_scaled_span_rows *rows = d->rows;
@@ -454,8 +466,8 @@ __attribute__((always_inline)) static inline void scaled_span_piece(const void *
     size_t i = (size_t)(4 * (a - rows->row_x0)), n = (size_t)(b - a);
     // The row's bytes over the band's columns (inside the mask's rect), all of which may be read.
     const uint8_t *first = mask + rows->band.x0, *end = mask + rows->band.x1;
-    if (all_stale(start, rows->band.stale_x1, a, b)) {
-        prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
+    if (onto || all_stale(start, rows->band.stale_x1, a, b)) {
+        if (!onto) prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
         if (!full) return ops.masked_onto(rows->source + i, mask + a, dst + 4 * a, n, rows->k, backdrop, first, end);
         if (rows->made[0] == 0 || rows->made[1] != backdrop) {
             ops.onto(rows->source, rows->blended, rows->count, rows->k, backdrop, 0);
@@ -474,7 +486,7 @@ __attribute__((always_inline)) static inline void scaled_span_piece(const void *
 __attribute__((always_inline)) static inline void scaled_span_rows_with(struct scaled_span_ops ops, uint32_t backdrop,
                                                                         const struct mask_scaled_span_rows *rows) {
     const struct scaled_span_draw draw = {ops, rows, backdrop};
-    band_pieces(&rows->band, scaled_span_piece, &draw);
+    band_pieces(&rows->band, scaled_span_piece, &draw, ops.fill, backdrop);
 }
 
 /// The pixel `s` (a solid colour times a piece's constant) over the pixel `backdrop`:
