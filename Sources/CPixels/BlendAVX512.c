@@ -30,6 +30,12 @@ static inline vec v_load_pixels(const uint8_t *p, size_t n) { return v_load_part
 static inline void v_store_pixels(uint8_t *p, vec v, size_t n) { v_store_part(p, v, 4 * n); }
 static inline __m128i v_block(const uint8_t *m) { return _mm_loadu_si128((const __m128i *)m); }
 static inline __m128i v_block_part(const uint8_t *m, size_t n) { return _mm_maskz_loadu_epi8((__mmask16)first(n), m); }
+/// `v_block_part`: its masked read touches no byte past the `n` (the row `first ..< end` unused).
+static inline __m128i v_block_within(const uint8_t *m, size_t n, const uint8_t *first, const uint8_t *end) {
+    (void)first;
+    (void)end;
+    return v_block_part(m, n);
+}
 static inline __m128i v_block_ones(void) { return _mm_set1_epi8(-1); }
 static inline vec v_coverage(__m128i block) { return _mm512_cvtepu8_epi32(block); }
 static inline vec v_unpacklo8(vec a, vec b) { return _mm512_unpacklo_epi8(a, b); }

@@ -110,10 +110,24 @@ static void masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t 
     masked_row_opacity_known(src, mask, dst, count, opacity, 0, 0);
 }
 
+/// `masked_row_opacity` for `scaled_span_rows` (the mask's row `first ..< end` unused: the
+/// last pixels read their bytes one at a time).
+static void masked_row_opacity_within(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity,
+                                      const uint8_t *first, const uint8_t *end) {
+    (void)first;
+    (void)end;
+    masked_row_opacity_known(src, mask, dst, count, opacity, 0, 0);
+}
+
 static void masked_row_opacity_onto(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity,
-                                    uint32_t backdrop) {
+                                    uint32_t backdrop, const uint8_t *first, const uint8_t *end) {
+    (void)first;
+    (void)end;
     masked_row_opacity_known(src, mask, dst, count, opacity, backdrop, 1);
 }
+
+/// Copies `count` pixels from `src` to `dst` (apart).
+static void copy_pixels(uint8_t *dst, const uint8_t *src, size_t count) { memcpy(dst, src, 4 * count); }
 
 static void over_row(const uint8_t *src, uint8_t *dst, size_t count) {
     size_t i = 0;
@@ -231,20 +245,45 @@ static void alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint3
     alpha_bytes(coverage, dst, i, count, alpha, k);
 }
 
+/// A solid row's edge of a pixel or three, one pixel at a time, over the pixels or (`onto`)
+/// over `backdrop` (the coverage's row `first ..< end` unused).
+__attribute__((always_inline)) static inline void solid_narrow(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst,
+                                                               size_t count, uint32_t backdrop, int onto, const uint8_t *first,
+                                                               const uint8_t *end) {
+    (void)first;
+    (void)end;
+    if (onto) return solid_pixels_onto(color, coverage, k, dst, 0, count, backdrop);
+    solid_pixels(color, coverage, k, dst, 0, count);
+}
+
 static void solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    solid_cover_rows_with(solid_row, solid_row_onto, fill_pixels, color, k, backdrop, rows);
+    solid_cover_rows_with(solid_row, solid_row_onto, fill_pixels, solid_narrow, 3, color, k, backdrop, rows);
 }
 
 static void scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
-    scaled_span_rows_with((struct scaled_span_ops){fill_pixels, over_row, masked_row_opacity, masked_row_opacity_onto, scaled_row_onto},
+    scaled_span_rows_with((struct scaled_span_ops){fill_pixels, over_row, masked_row_opacity_within, masked_row_opacity_onto,
+                                                   scaled_row_onto, copy_pixels},
                           backdrop, rows);
 }
 
+/// The pixel `s` over `count` pixels from `dst`, as `over_row` blends a row of it.
+static void pixel_over(uint8_t *dst, size_t count, uint32_t s) {
+    pixels8 s8 = (pixels8){0} + s;
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) block_over(s8, dst + 4 * i);
+    for (; i < count; i++) blend_pixel(s, dst + 4 * i);
+}
+
 static void scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
-    scaled_pieces_rows_with(fill_pixels, scaled_row_onto, scaled_row, backdrop, rows);
+    scaled_pieces_rows_with(fill_pixels, scaled_row_onto, scaled_row, pixel_over, backdrop, rows);
+}
+
+static void axial_row(const uint32_t *table, size_t entries, double t0, double dt, double low, double scale, uint8_t *out,
+                      size_t count) {
+    axial_pixels(table, (double)(entries - 1), t0, dt, low, scale, out, 0, count);
 }
 
 const struct kernel_table mask_portable_kernels = {
     masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, solid_span_rows, solid_cover_rows,
-    scaled_span_rows, scaled_pieces_rows, fill_pixels, alpha_fill, alpha_row, over_row,
+    scaled_span_rows, scaled_pieces_rows, fill_pixels, alpha_fill, alpha_row, over_row, axial_row,
 };

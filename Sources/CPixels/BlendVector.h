@@ -11,8 +11,9 @@
 // `v_mulhi16` (unsigned), `v_sub8`, `v_add16`, `v_sub16`, `v_add32`, `v_shuffle8`
 // (per 128-bit lane; an index with its top bit set gives 0), `v_is_zero` and `v_is_ones`.
 // Every level has `v_load_pixels` / `v_store_pixels` (the first `n` pixels, masked by
-// pixel, the rest read as 0 and left unwritten) and `v_block_part` (the first `n` bytes of
-// a block, the rest 0): a row's last pixels take the vector step. With `MASKED_TAILS` (a
+// pixel, the rest read as 0 and left unwritten), `v_block_part` (the first `n` bytes of
+// a block, the rest 0) and `v_block_within` (the same, from a row of bytes that may all be
+// read): a row's last pixels take the vector step. With `MASKED_TAILS` (a
 // level with masked loads and stores by byte), also `v_load_part` / `v_store_part` (the
 // first `bytes` bytes): the alpha kernels' last bytes take it too; without, they go one by
 // one, as the portable level does its last ones.
@@ -148,8 +149,10 @@ static inline void fill_steps(uint8_t *dst, size_t count, vec b) {
 
 /// `vector_masked_row_opacity`, or with `onto` (known where it is inlined) over the pixel
 /// `b` without reading `dst` (a stale row's columns: blocks the mask shuts become `b`).
+/// The mask's bytes lie in a row `first ..< end` that may all be read (`v_block_within`).
 __attribute__((always_inline)) static inline void masked_row_opacity_known(const uint8_t *src, const uint8_t *mask, uint8_t *dst,
-                                                                           size_t count, uint32_t opacity, vec b, int onto) {
+                                                                           size_t count, uint32_t opacity, vec b, int onto,
+                                                                           const uint8_t *first, const uint8_t *end) {
     vec k = v_set16((int16_t)opacity);
     size_t i = 0;
     while (i + LANES <= count) {
@@ -168,20 +171,28 @@ __attribute__((always_inline)) static inline void masked_row_opacity_known(const
     }
     if (i == count) return;
     size_t n = count - i;
-    vec s = scaled_by_then(v_load_pixels(src + 4 * i, n), v_coverage(v_block_part(mask + i, n)), k);
+    vec s = scaled_by_then(v_load_pixels(src + 4 * i, n), v_coverage(v_block_within(mask + i, n, first, end)), k);
     v_store_pixels(dst + 4 * i, over(s, onto ? b : v_load_pixels(dst + 4 * i, n)), n);
 }
 
 static void vector_masked_row_opacity(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity) {
-    masked_row_opacity_known(src, mask, dst, count, opacity, v_zero(), 0);
+    masked_row_opacity_known(src, mask, dst, count, opacity, v_zero(), 0, mask, mask + count);
 }
 
-/// `vector_masked_row_opacity` over the pixel `backdrop`, without reading `dst`: inlined
-/// into `vector_scaled_span_rows`, whose rows' edge pieces (a few pixels each, two a row)
-/// then cost no call and no reload of the loop's constants.
+/// `vector_masked_row_opacity` within the mask's row `first ..< end`: called by
+/// `vector_scaled_span_rows`, whose rows' edge pieces then read their few bytes at once.
+static void vector_masked_row_opacity_within(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity,
+                                             const uint8_t *first, const uint8_t *end) {
+    masked_row_opacity_known(src, mask, dst, count, opacity, v_zero(), 0, first, end);
+}
+
+/// `vector_masked_row_opacity` over the pixel `backdrop`, without reading `dst`, within the
+/// mask's row `first ..< end`: inlined into `vector_scaled_span_rows`, whose rows' edge
+/// pieces (a few pixels each, two a row) then cost no call and no reload of the loop's
+/// constants.
 __attribute__((always_inline)) static inline void vector_masked_row_opacity_onto(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity,
-                                           uint32_t backdrop) {
-    masked_row_opacity_known(src, mask, dst, count, opacity, v_set32((int32_t)backdrop), 1);
+                                           uint32_t backdrop, const uint8_t *first, const uint8_t *end) {
+    masked_row_opacity_known(src, mask, dst, count, opacity, v_set32((int32_t)backdrop), 1, first, end);
 }
 
 static void vector_over_row(const uint8_t *src, uint8_t *dst, size_t count) {
@@ -454,23 +465,99 @@ static void vector_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count
 #endif
 }
 
-static void vector_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    solid_cover_rows_with(vector_solid_row_inline, vector_solid_row_onto, vector_fill_pixels, color, k, backdrop, rows);
+/// `vector_solid_row`'s last step for a row of fewer than LANES pixels, over the pixels at
+/// `dst` or (`onto`) over `backdrop` without reading them, the coverage bytes read from
+/// their row `first ..< end` (`v_block_within`): inlined into `vector_solid_cover_rows`,
+/// a shape's edge of a pixel or three is this one step.
+__attribute__((always_inline)) static inline void vector_solid_narrow(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst,
+                                                                      size_t count, uint32_t backdrop, int onto, const uint8_t *first,
+                                                                      const uint8_t *end) {
+    vec f = v_coverage(v_block_within(coverage, count, first, end));
+    vec s = scaled_by(v_set32((int32_t)color), k == 255 ? f : scale16(f, v_set16((int16_t)k)));
+    v_store_pixels(dst, over(s, onto ? v_set32((int32_t)backdrop) : v_load_pixels(dst, count)), count);
 }
 
-static void vector_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
-    scaled_span_rows_with((struct scaled_span_ops){vector_fill_pixels, vector_over_row, vector_masked_row_opacity,
-                                                   vector_masked_row_opacity_onto, vector_scaled_row_onto},
+static void vector_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
+    solid_cover_rows_with(vector_solid_row_inline, vector_solid_row_onto, vector_fill_pixels, vector_solid_narrow, LANES - 1, color, k,
                           backdrop, rows);
 }
 
+/// Copies `count` pixels from `src` to `dst` (apart): four steps a turn of the loop, then
+/// one at a time, the last step ending at the row's end (over pixels already copied when
+/// the count is not a whole number of steps), fewer pixels than a step one masked step.
+/// Inlined into `vector_scaled_span_rows`: a row's full run costs no call and no reload
+/// of the loop's constants after it.
+__attribute__((always_inline)) static inline void vector_copy_pixels(uint8_t *dst, const uint8_t *src, size_t count) {
+    if (count < LANES) {
+        if (count > 0) v_store_pixels(dst, v_load_pixels(src, count), count);
+        return;
+    }
+    size_t i = 0;
+    for (; i + 4 * LANES <= count; i += 4 * LANES) {
+        vec a = v_load(src + 4 * i), b = v_load(src + 4 * (i + LANES));
+        vec c = v_load(src + 4 * (i + 2 * LANES)), d = v_load(src + 4 * (i + 3 * LANES));
+        v_store(dst + 4 * i, a);
+        v_store(dst + 4 * (i + LANES), b);
+        v_store(dst + 4 * (i + 2 * LANES), c);
+        v_store(dst + 4 * (i + 3 * LANES), d);
+    }
+    for (; i + LANES < count; i += LANES) v_store(dst + 4 * i, v_load(src + 4 * i));
+    v_store(dst + 4 * (count - LANES), v_load(src + 4 * (count - LANES)));
+}
+
+static void vector_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
+    scaled_span_rows_with((struct scaled_span_ops){vector_fill_pixels, vector_over_row, vector_masked_row_opacity_within,
+                                                   vector_masked_row_opacity_onto, vector_scaled_row_onto, vector_copy_pixels},
+                          backdrop, rows);
+}
+
+/// The pixel `s` over `count` pixels from `dst`: `s + d − d · sa / 255` (`over`'s bytes, its
+/// alpha spread once, not a step).
+__attribute__((always_inline)) static inline void vector_pixel_over(uint8_t *dst, size_t count, uint32_t s) {
+    vec sv = v_set32((int32_t)s), a16 = v_set16((int16_t)(s >> 24));
+    size_t i = 0;
+    for (; i + LANES <= count; i += LANES) {
+        vec d = v_load(dst + 4 * i);
+        v_store(dst + 4 * i, v_add32(sv, v_sub8(d, scaled_all(d, a16))));
+    }
+    if (i == count) return;
+    size_t n = count - i;
+    vec d = v_load_pixels(dst + 4 * i, n);
+    v_store_pixels(dst + 4 * i, v_add32(sv, v_sub8(d, scaled_all(d, a16))), n);
+}
+
 static void vector_scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
-    scaled_pieces_rows_with(vector_fill_pixels, vector_scaled_row_onto, vector_scaled_row, backdrop, rows);
+    scaled_pieces_rows_with(vector_fill_pixels, vector_scaled_row_onto, vector_scaled_row, vector_pixel_over, backdrop, rows);
+}
+
+/// `mask_axial_row` four pixels a step in AVX2's doubles (both levels): the positions'
+/// operations lane for lane as `axial_pixels` makes them one at a time (`i` a double,
+/// exact; `v` kept where above 0, a NaN's compare false, then the smaller of it and
+/// `last`), their entries gathered; the last few one at a time.
+static void vector_axial_row(const uint32_t *table, size_t entries, double t0, double dt, double low, double scale, uint8_t *out,
+                             size_t count) {
+#pragma clang fp contract(off)
+    const double last = (double)(entries - 1);
+    const __m256d t0s = _mm256_set1_pd(t0), dts = _mm256_set1_pd(dt), lows = _mm256_set1_pd(low), scales = _mm256_set1_pd(scale);
+    const __m256d half = _mm256_set1_pd(0.5), zero = _mm256_setzero_pd(), lasts = _mm256_set1_pd(last), four = _mm256_set1_pd(4);
+    __m256d index = _mm256_setr_pd(0, 1, 2, 3);
+    size_t i = 0;
+    // Entries are indexed by 32-bit lanes: a table of at most 2^31 entries (GradientShader's has at most 16,385).
+    if (entries <= (size_t)INT32_MAX) {
+        for (; i + 4 <= count; i += 4) {
+            __m256d v = _mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(t0s, _mm256_mul_pd(dts, index)), lows), scales), half);
+            v = _mm256_min_pd(_mm256_and_pd(v, _mm256_cmp_pd(v, zero, _CMP_GT_OQ)), lasts);
+            __m128i entry = _mm_i32gather_epi32((const int *)table, _mm256_cvttpd_epi32(v), 4);
+            _mm_storeu_si128((__m128i *)(out + 4 * i), entry);
+            index = _mm256_add_pd(index, four);
+        }
+    }
+    axial_pixels(table, last, t0, dt, low, scale, out, i, count);
 }
 
 #define VECTOR_KERNELS                                                                                               \
     {                                                                                                                \
         vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,                    \
             vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_solid_cover_rows, vector_scaled_span_rows, vector_scaled_pieces_rows, vector_fill_pixels, vector_alpha_fill, \
-            vector_alpha_row, vector_over_row,                                                                       \
+            vector_alpha_row, vector_over_row, vector_axial_row,                                                     \
     }

@@ -24,6 +24,8 @@ struct kernel_table {
     void (*alpha_fill)(uint8_t *dst, size_t count, uint32_t alpha);
     void (*alpha_row)(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_t alpha, uint32_t k);
     void (*over_row)(const uint8_t *src, uint8_t *dst, size_t count);
+    void (*axial_row)(const uint32_t *table, size_t entries, double t0, double dt, double low, double scale, uint8_t *out,
+                      size_t count);
 };
 
 extern const struct kernel_table mask_portable_kernels;
@@ -61,6 +63,21 @@ static inline void store_pixel(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 /// which is also the result where `sa` is 0 or 255).
 static inline void blend_pixel(uint32_t s, uint8_t *d) {
     store_pixel(d, s + scaled_pixel(load_pixel(d), 255 - (s >> 24)));
+}
+
+/// Pixels `from ..< to` of `mask_axial_row`, one at a time (`last` is `entries − 1`).
+static inline void axial_pixels(const uint32_t *table, double last, double t0, double dt, double low, double scale, uint8_t *out,
+                                size_t from, size_t to) {
+#pragma clang fp contract(off)
+    for (size_t i = from; i < to; i++) {
+        double v = (t0 + dt * (double)i - low) * scale + 0.5;
+        if (!(v > 0)) {
+            v = 0;
+        } else if (v > last) {
+            v = last;
+        }
+        memcpy(out + 4 * i, &table[(size_t)v], 4);
+    }
 }
 
 /// Source-over of the alpha `s` onto the alpha byte at `d`.
@@ -312,16 +329,23 @@ __attribute__((always_inline)) static inline void prepare_stale(void (*fill)(uin
 
 /// What a band kernel does with one piece of a row, columns `a ..< b` (`full`: a full run
 /// of the mask): `mask` and `dst` are the row's bytes and pixels at column 0, `start` its
-/// stale start (NULL when the row is not stale).
+/// stale start (NULL when the row is not stale, or when `onto`); `onto` is true when every
+/// column of the piece is stale and already taken (`band_pieces`), to be written over the
+/// backdrop without reading the pixels and without making them ready first.
 typedef void (*band_piece)(const void *context, const uint8_t *mask, uint8_t *dst, int32_t *start, ptrdiff_t a,
-                           ptrdiff_t b, int full);
+                           ptrdiff_t b, int full, int onto);
 
 /// Walks `band`'s rows, each along its pieces within `x0 ..< x1` as MaskEngine's
 /// `CoverageMask.Spans.forEach` hands them out (the bytes before a full run, the run, ...,
 /// the bytes after the last), handing each to `piece` with `context`: the one row loop of
-/// the band kernels, inlined into each with its own piece.
+/// the band kernels, inlined into each with its own piece. A row whose columns from its
+/// extent's start to its end are all stale (most rows of a shape drawn over the frame's
+/// backdrop) is taken at once, as its pieces one by one would take it: the stale columns
+/// before it become `backdrop` (with `fill`), its stale start moves to its end, and every
+/// piece is handed `onto`, without the row's stale start to look at again.
 __attribute__((always_inline)) static inline void band_pieces(const struct mask_band *band, band_piece piece,
-                                                              const void *context) {
+                                                              const void *context, void (*fill)(uint8_t *, size_t, uint32_t),
+                                                              uint32_t backdrop) {
     const int32_t *spans = band->spans, *all_runs = band->runs;
     const uint8_t *mask = band->mask;
     uint8_t *dst = band->dst;
@@ -334,30 +358,41 @@ __attribute__((always_inline)) static inline void band_pieces(const struct mask_
         row_extent_and_runs(&spans, all_runs, origin, &lo, &hi, &runs, &runs_end);
         if (lo >= hi) continue;
         int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
+        const int onto = all_stale(start, band->stale_x1, lo, hi);
+        if (onto) {
+            prepare_stale(fill, dst, start, band->stale_x1, lo, hi, 1, backdrop);
+            start = NULL;
+        }
         ptrdiff_t x = lo;
         for (; runs < runs_end && x < hi; runs += 2) {
             ptrdiff_t a = origin + runs[0], b = origin + runs[1];
             if (a < x) a = x;
             if (b > hi) b = hi;
             if (a >= b) continue;
-            if (a > x) piece(context, mask, dst, start, x, a, 0);
-            piece(context, mask, dst, start, a, b, 1);
+            if (a > x) piece(context, mask, dst, start, x, a, 0, onto);
+            piece(context, mask, dst, start, a, b, 1, onto);
             x = b;
         }
-        if (x < hi) piece(context, mask, dst, start, x, hi, 0);
+        if (x < hi) piece(context, mask, dst, start, x, hi, 0, onto);
     }
 }
 
 /// What `solid_cover_rows_with` hands its pieces: a level's own `solid` (`solid_row`),
-/// `solid_onto` (the same over a backdrop pixel, without reading the pixels) and `fill`
-/// (`fill_pixels`), the colour, its constant, the backdrop, and the stale rows' end.
+/// `solid_onto` (the same over a backdrop pixel, without reading the pixels), `fill`
+/// (`fill_pixels`) and `narrow` (a piece between full runs of at most `narrow_most`
+/// pixels, over the pixels or `onto` the backdrop, in one step: a shape's edge, a pixel
+/// or three of most rows), the colour, its constant, the backdrop, the stale rows' end,
+/// and the band's columns (inside the coverage's rect: all their bytes may be read).
 struct solid_cover_draw {
     void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t);
     void (*solid_onto)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t);
     void (*fill)(uint8_t *, size_t, uint32_t);
+    void (*narrow)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count, uint32_t backdrop, int onto,
+                   const uint8_t *first, const uint8_t *end);
+    size_t narrow_most;
     uint32_t color, k, backdrop;
     int opaque;
-    ptrdiff_t stale_x1;
+    ptrdiff_t stale_x1, x0, x1;
 };
 
 /// One piece of `solid_cover_rows_with`: the row's stale columns made ready
@@ -366,39 +401,50 @@ struct solid_cover_draw {
 /// piece whose columns are all stale is drawn over the backdrop pixel without the fill
 /// first or a read of the pixels (a read right after the fill waits for its stores).
 __attribute__((always_inline)) static inline void solid_cover_piece(const void *context, const uint8_t *coverage, uint8_t *dst,
-                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int known) {
+                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int known, int onto) {
     const struct solid_cover_draw *d = context;
-    if (all_stale(start, d->stale_x1, a, b) && !(known && d->opaque)) {
-        prepare_stale(d->fill, dst, start, d->stale_x1, a, b, 1, d->backdrop);
-        if (!known && b - a <= 3) return solid_pixels_onto(d->color, coverage + a, d->k, dst + 4 * a, 0, (size_t)(b - a), d->backdrop);
+    // An edge (most pieces between an oval's or a glyph's full runs) costs no call and no
+    // loop: the level's one step, as its tail rounds it.
+    const int narrow = !known && (size_t)(b - a) <= d->narrow_most;
+    if ((onto || all_stale(start, d->stale_x1, a, b)) && !(known && d->opaque)) {
+        if (!onto) prepare_stale(d->fill, dst, start, d->stale_x1, a, b, 1, d->backdrop);
+        if (narrow) {
+            return d->narrow(d->color, coverage + a, d->k, dst + 4 * a, (size_t)(b - a), d->backdrop, 1, coverage + d->x0,
+                             coverage + d->x1);
+        }
         return d->solid_onto(d->color, known ? NULL : coverage + a, d->k, dst + 4 * a, (size_t)(b - a), d->backdrop);
     }
     if (start) prepare_stale(d->fill, dst, start, d->stale_x1, a, b, known && d->opaque, d->backdrop);
-    // An edge of a pixel or three (most pieces between an oval's or a glyph's full runs)
-    // costs no call: one pixel at a time, as every level's tail rounds it.
-    if (!known && b - a <= 3) return solid_pixels(d->color, coverage + a, d->k, dst + 4 * a, 0, (size_t)(b - a));
+    if (narrow) {
+        return d->narrow(d->color, coverage + a, d->k, dst + 4 * a, (size_t)(b - a), d->backdrop, 0, coverage + d->x0,
+                         coverage + d->x1);
+    }
     d->solid(d->color, known ? NULL : coverage + a, d->k, dst + 4 * a, (size_t)(b - a));
 }
 
-/// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`), `solid_onto` and
-/// `fill` (`fill_pixels`), inlined into each level's kernel.
+/// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`), `solid_onto`, `fill`
+/// (`fill_pixels`) and `narrow` (up to `narrow_most` pixels), inlined into each level's kernel.
 __attribute__((always_inline)) static inline void solid_cover_rows_with(
     void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t),
     void (*solid_onto)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t), void (*fill)(uint8_t *, size_t, uint32_t),
-    uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    const struct solid_cover_draw draw = {solid, solid_onto, fill, color, k, backdrop, k == 255 && color >> 24 == 255, rows->stale_x1};
-    band_pieces(rows, solid_cover_piece, &draw);
+    void (*narrow)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t, int, const uint8_t *, const uint8_t *),
+    size_t narrow_most, uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
+    const struct solid_cover_draw draw = {solid,  solid_onto, fill,     narrow,         narrow_most, color, k, backdrop,
+                                          k == 255 && color >> 24 == 255, rows->stale_x1, rows->x0,    rows->x1};
+    band_pieces(rows, solid_cover_piece, &draw, fill, backdrop);
 }
 
 /// The functions a level gives `scaled_span_rows_with`: `fill_pixels`, `over_row`,
-/// `masked_row_opacity`, the same onto a backdrop pixel without reading the pixels, and
-/// `scaled_row_onto`.
+/// `masked_row_opacity`, the same onto a backdrop pixel without reading the pixels (both
+/// handed the mask's row, whose bytes they may all read), `scaled_row_onto`, and `copy`
+/// (pixels from a row apart from the destination: `memcpy`, or a level's own steps).
 struct scaled_span_ops {
     void (*fill)(uint8_t *, size_t, uint32_t);
     void (*over)(const uint8_t *, uint8_t *, size_t);
-    void (*masked)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t);
-    void (*masked_onto)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t);
+    void (*masked)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t, const uint8_t *, const uint8_t *);
+    void (*masked_onto)(const uint8_t *, const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, const uint8_t *, const uint8_t *);
     void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int);
+    void (*copy)(uint8_t *, const uint8_t *, size_t);
 };
 
 /// What `scaled_span_rows_with` hands its pieces: a level's `ops`, the rows and the backdrop.
@@ -412,53 +458,85 @@ struct scaled_span_draw {
 /// columns are all stale is drawn over the backdrop pixel without the fill first or a read
 /// of the pixels (a read right after the fill waits for its stores).
 __attribute__((always_inline)) static inline void scaled_span_piece(const void *context, const uint8_t *mask, uint8_t *dst,
-                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int full) {
+                                                                    int32_t *start, ptrdiff_t a, ptrdiff_t b, int full, int onto) {
     const struct scaled_span_draw *d = context;
     const struct scaled_span_ops ops = d->ops;
     const struct mask_scaled_span_rows *rows = d->rows;
     const uint32_t backdrop = d->backdrop;
     size_t i = (size_t)(4 * (a - rows->row_x0)), n = (size_t)(b - a);
-    if (all_stale(start, rows->band.stale_x1, a, b)) {
-        prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
-        if (!full) return ops.masked_onto(rows->source + i, mask + a, dst + 4 * a, n, rows->k, backdrop);
+    // The row's bytes over the band's columns (inside the mask's rect), all of which may be read.
+    const uint8_t *first = mask + rows->band.x0, *end = mask + rows->band.x1;
+    if (onto || all_stale(start, rows->band.stale_x1, a, b)) {
+        if (!onto) prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
+        if (!full) return ops.masked_onto(rows->source + i, mask + a, dst + 4 * a, n, rows->k, backdrop, first, end);
         if (rows->made[0] == 0 || rows->made[1] != backdrop) {
             ops.onto(rows->source, rows->blended, rows->count, rows->k, backdrop, 0);
             rows->made[0] = 1;
             rows->made[1] = backdrop;
         }
-        memcpy(dst + 4 * a, rows->blended + i, 4 * n);
+        ops.copy(dst + 4 * a, rows->blended + i, n);
         return;
     }
     if (start) prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 0, backdrop);
     if (full) return ops.over(rows->scaled + i, dst + 4 * a, n);
-    ops.masked(rows->source + i, mask + a, dst + 4 * a, n, rows->k);
+    ops.masked(rows->source + i, mask + a, dst + 4 * a, n, rows->k, first, end);
 }
 
 /// `mask_scaled_span_rows` with a level's own `ops`, inlined into each level's kernel.
 __attribute__((always_inline)) static inline void scaled_span_rows_with(struct scaled_span_ops ops, uint32_t backdrop,
                                                                         const struct mask_scaled_span_rows *rows) {
     const struct scaled_span_draw draw = {ops, rows, backdrop};
-    band_pieces(&rows->band, scaled_span_piece, &draw);
+    band_pieces(&rows->band, scaled_span_piece, &draw, ops.fill, backdrop);
+}
+
+/// The pixel `s` (a solid colour times a piece's constant) over the pixel `backdrop`:
+/// `s + backdrop − backdrop · sa / 255`, the bytes of `scaled_row_onto` for every pixel
+/// of a uniform source (for an opaque one `sa` is the constant).
+static inline uint32_t uniform_onto(uint32_t s, uint32_t backdrop) { return s + backdrop_left(backdrop, s >> 24); }
+
+/// `mask_scaled_pieces_onto` of a uniform source, `color`: the backdrop between the pieces,
+/// each piece one pixel (a copy of the colour at 255 over an opaque source, else the colour
+/// times its constant over the backdrop), filled with `fill`.
+__attribute__((always_inline)) static inline void uniform_pieces_onto(void (*fill)(uint8_t *, size_t, uint32_t), uint32_t color,
+                                                                      uint8_t *dst, const struct mask_piece *pieces, size_t count,
+                                                                      uint32_t backdrop, int opaque) {
+    ptrdiff_t x = count > 0 ? pieces[0].start : 0;
+    for (size_t j = 0; j < count; j++) {
+        struct mask_piece p = pieces[j];
+        if (p.start > x) fill(dst + 4 * x, (size_t)(p.start - x), backdrop);
+        uint32_t pixel = p.k == 255 && opaque ? color : uniform_onto(scaled_pixel(color, p.k), backdrop);
+        fill(dst + 4 * p.start, (size_t)(p.end - p.start), pixel);
+        x = p.end;
+    }
 }
 
 /// `mask_scaled_pieces_rows` with a level's own `fill` (`fill_pixels`), `onto`
-/// (`scaled_row_onto`) and `scaled` (`scaled_row`), inlined into each level's kernel.
+/// (`scaled_row_onto`), `scaled` (`scaled_row`) and `over` (one pixel over a row, for a
+/// uniform source: `s + d − d · sa / 255`, the bytes `scaled` gives from a row of one
+/// colour times `k`, without scaling the row again), inlined into each level's kernel.
 __attribute__((always_inline)) static inline void scaled_pieces_rows_with(
     void (*fill)(uint8_t *, size_t, uint32_t), void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int),
-    void (*scaled)(const uint8_t *, uint8_t *, size_t, uint32_t, int), uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    void (*scaled)(const uint8_t *, uint8_t *, size_t, uint32_t, int), void (*over)(uint8_t *, size_t, uint32_t), uint32_t backdrop,
+    const struct mask_scaled_pieces_rows *rows) {
     const struct mask_piece *const pieces = rows->pieces;
     const size_t count = rows->count;
     const ptrdiff_t a = pieces[0].start, b = pieces[count - 1].end, stale_x1 = rows->stale_x1;
     const ptrdiff_t src_stride = rows->src_stride, dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1;
     int32_t *const stale_starts = rows->stale_starts;
-    const int opaque = rows->opaque;
+    const int opaque = rows->opaque, uniform = rows->uniform;
     const uint8_t *src = rows->src;
     uint8_t *dst = rows->dst;
+    // A uniform source's one colour (its first piece's first pixel).
+    const uint32_t color = uniform ? load_pixel(src + 4 * a) : 0;
     for (ptrdiff_t y = rows->y0; y < rows->y1; y++, src += src_stride, dst += dst_stride) {
         int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
         if (all_stale(start, stale_x1, a, b)) {
             prepare_stale(fill, dst, start, stale_x1, a, b, 1, backdrop);
-            scaled_pieces_onto_with(fill, onto, src, dst, pieces, count, backdrop, opaque);
+            if (uniform) {
+                uniform_pieces_onto(fill, color, dst, pieces, count, backdrop, opaque);
+            } else {
+                scaled_pieces_onto_with(fill, onto, src, dst, pieces, count, backdrop, opaque);
+            }
             continue;
         }
         for (size_t j = 0; j < count; j++) {
@@ -467,13 +545,25 @@ __attribute__((always_inline)) static inline void scaled_pieces_rows_with(
             const size_t n = (size_t)(q - p);
             if (k == 255 && opaque) {
                 if (start) prepare_stale(fill, dst, start, stale_x1, p, q, 1, backdrop);
-                memcpy(dst + 4 * p, src + 4 * p, 4 * n);
+                if (uniform) {
+                    fill(dst + 4 * p, n, color);
+                } else {
+                    memcpy(dst + 4 * p, src + 4 * p, 4 * n);
+                }
             } else if (all_stale(start, stale_x1, p, q)) {
                 prepare_stale(fill, dst, start, stale_x1, p, q, 1, backdrop);
-                onto(src + 4 * p, dst + 4 * p, n, k, backdrop, opaque);
+                if (uniform) {
+                    fill(dst + 4 * p, n, uniform_onto(scaled_pixel(color, k), backdrop));
+                } else {
+                    onto(src + 4 * p, dst + 4 * p, n, k, backdrop, opaque);
+                }
             } else {
                 if (start) prepare_stale(fill, dst, start, stale_x1, p, q, 0, backdrop);
-                scaled(src + 4 * p, dst + 4 * p, n, k, opaque);
+                if (uniform) {
+                    over(dst + 4 * p, n, scaled_pixel(color, k));
+                } else {
+                    scaled(src + 4 * p, dst + 4 * p, n, k, opaque);
+                }
             }
         }
     }

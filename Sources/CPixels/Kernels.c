@@ -94,3 +94,9 @@ void mask_alpha_row(const uint8_t *coverage, uint8_t *dst, size_t count, uint32_
 }
 
 void mask_over_row(const uint8_t *src, uint8_t *dst, size_t count) { kernels()->over_row(src, dst, count); }
+
+void mask_axial_row(const uint32_t *table, size_t entries, double t0, double dt, double low, double scale, uint8_t *out,
+                    size_t count) {
+    if (entries == 0) return;
+    kernels()->axial_row(table, entries, t0, dt, low, scale, out, count);
+}

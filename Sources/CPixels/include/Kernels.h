@@ -97,6 +97,9 @@ struct mask_scaled_pieces_rows {
     ptrdiff_t stale_y0, stale_y1, stale_x1;
     /// Whether every source pixel is opaque.
     int opaque;
+    /// Whether every source pixel is the same (a solid colour's row): each piece is then
+    /// one colour, the pixel times `k`, over the destination or the backdrop.
+    int uniform;
 };
 
 /// Draws `rows` (`struct mask_scaled_pieces_rows`): the one rule MaskEngine's
@@ -211,6 +214,14 @@ void mask_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows
 
 /// Writes `pixel` to each of the `count` pixels from `dst`.
 void mask_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel);
+
+/// An axial gradient's row (MaskEngine's `GradientShader.shade`): pixel `i` of the `count`
+/// at `out` (4 bytes each, no alignment needed) is `table[j]`, the entry of the position `t = t0 + dt · i` at `v = (t − low) ·
+/// scale + 0.5` truncated, where `v` is first made 0 unless it is above 0 (a NaN too) and
+/// `entries − 1` where it is above that: the same double operations, one after another,
+/// never fused, at every level. Nothing is written when `entries` is 0.
+void mask_axial_row(const uint32_t *table, size_t entries, double t0, double dt, double low, double scale, uint8_t *out,
+                    size_t count);
 
 /// Source-over of one alpha (0...255) onto `count` alpha bytes: `a = alpha + mulDiv255(a, 255 − alpha)`.
 void mask_alpha_fill(uint8_t *dst, size_t count, uint32_t alpha);

@@ -20,6 +20,14 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
         /// A straight line back to the start of the subpath, closing it.
         case close
 
+        /// The element's first point (its control point for a curve), nil for `close`.
+        var firstPoint: Point? {
+            switch self {
+            case let .move(p), let .line(p), let .quad(p, _), let .cubic(p, _, _): return p
+            case .close: return nil
+            }
+        }
+
         /// Calls `body` with each point of the element, control points included, in order.
         @inline(__always)
         func forEachPoint(_ body: (Point) -> Void) {
@@ -162,16 +170,21 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     public var controlBounds: Rect? {
         // Running extremes, compared as `min()` and `max()` of the points in order would
         // (a later point wins only when strictly beyond): no arrays for every bounds asked.
-        var x0 = 0.0, x1 = 0.0, y0 = 0.0, y1 = 0.0, seen = false
-        func include(_ p: Point) {
-            guard seen else { (x0, x1, y0, y1, seen) = (p.x, p.x, p.y, p.y, true); return }
-            if p.x < x0 { x0 = p.x }
-            if x1 < p.x { x1 = p.x }
-            if p.y < y0 { y0 = p.y }
-            if y1 < p.y { y1 = p.y }
+        // They start at the first point, so no point asks whether one was seen (the first
+        // one, compared again, changes nothing).
+        elements.withUnsafeBufferPointer { all -> Rect? in
+            guard let start = all.lazy.compactMap(\.firstPoint).first else { return nil }
+            var x0 = start.x, x1 = start.x, y0 = start.y, y1 = start.y
+            for e in all {
+                e.forEachPoint { p in
+                    if p.x < x0 { x0 = p.x }
+                    if x1 < p.x { x1 = p.x }
+                    if p.y < y0 { y0 = p.y }
+                    if y1 < p.y { y1 = p.y }
+                }
+            }
+            return Rect(x0, y0, x1 - x0, y1 - y0)
         }
-        for e in elements { e.forEachPoint(include) }
-        return seen ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
     }
 
     /// The path's `structure`, such as "oval" or "polygon of 5 points".

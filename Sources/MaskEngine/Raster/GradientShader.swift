@@ -1,3 +1,4 @@
+import CPixels
 import Foundation
 
 /// A `CAGradientLayer`'s colours at every device pixel.
@@ -159,7 +160,8 @@ struct GradientShader: Sendable {
                     for i in 1..<max(1, count) { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
                     return
                 }
-                for i in 0..<count { put(i, t0 + dt * Double(i)) }
+                // The C kernel (`mask_axial_row`): `put`'s operations for `t0 + dt · i`, four a step.
+                mask_axial_row(table.baseAddress, table.count, t0, dt, low, scale, out, count)
             case .radial:
                 let irx = 1 / abs(end.x - start.x), iry = 1 / abs(end.y - start.y)
                 for i in 0..<count {

@@ -21,8 +21,10 @@ extension Surface {
         guard op > 0 else { return }
         let source = DrawPipeline.source(paint)
         if mask.isSparse, !DrawPipeline.takesSparseMask(source) { mask.materialize() }
-        var modulators: [DrawPipeline.Modulator] = [.init(factors: [.coverage(coverage)]), .init(factors: [.mask(mask)])]
-        if op < 255 { modulators.append(.init(factors: [.constant(op)])) }
+        // The list made at its length: appending the opacity's stage would move it to more room.
+        let modulators: [DrawPipeline.Modulator] = op < 255
+            ? [.init(factors: [.coverage(coverage)]), .init(factors: [.mask(mask)]), .init(factors: [.constant(op)])]
+            : [.init(factors: [.coverage(coverage)]), .init(factors: [.mask(mask)])]
         DrawPipeline(source: source, modulators: modulators, blend: .sourceOver).run(into: &self)
     }
 
@@ -31,8 +33,9 @@ extension Surface {
     mutating func fill(_ coverage: CoverageMask, with paint: Paint, runs: RunMask, opacity: Double) {
         let op = Surface.byte(opacity)
         guard op > 0 else { return }
-        var modulators: [DrawPipeline.Modulator] = [.init(factors: [.coverage(coverage)]), .init(factors: [.runs(runs)])]
-        if op < 255 { modulators.append(.init(factors: [.constant(op)])) }
+        let modulators: [DrawPipeline.Modulator] = op < 255
+            ? [.init(factors: [.coverage(coverage)]), .init(factors: [.runs(runs)]), .init(factors: [.constant(op)])]
+            : [.init(factors: [.coverage(coverage)]), .init(factors: [.runs(runs)])]
         DrawPipeline(source: DrawPipeline.source(paint), modulators: modulators, blend: .sourceOver).run(into: &self)
     }
 

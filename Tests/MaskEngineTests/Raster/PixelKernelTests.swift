@@ -194,7 +194,9 @@ final class PixelKernelTests: XCTestCase {
     /// backdrop (and under it, unless it is copied or drawn onto the backdrop), then a copy
     /// at 255, the source times `k` onto the backdrop where all its columns are stale, else
     /// over the destination. Three rows a call, each stale alike, onto the same pixels (so
-    /// the second and third draw over the first), the source one row. At every level.
+    /// the second and third draw over the first), the source one row: of any pixels, or in
+    /// a third of the rounds one pixel throughout (`uniform`, a solid colour's row, whose
+    /// pieces the kernel draws as one pixel each). At every level.
     func testScaledPiecesRowsGiveTheRowsBytes() {
         let backdrop: UInt32 = 0xFF30_70A0
         var random = SplitMix(seed: 90)
@@ -207,7 +209,8 @@ final class PixelKernelTests: XCTestCase {
             let staleStart = noStale ? 0 : span.staleStart
             // The rows' rules, row after row over the same pixels.
             var expected = Array(row.destination[row.start...]), ends: [Int32] = []
-            let src = Array(row.source[row.start...])
+            let uniform = round % 3 == 1
+            let src = uniform ? Array(repeating: row.source[row.start], count: row.source.count - row.start) : Array(row.source[row.start...])
             for _ in 0..<3 {
                 var st = staleStart
                 func prepare(_ a: Int, _ b: Int, overwrites: Bool) {
@@ -245,7 +248,7 @@ final class PixelKernelTests: XCTestCase {
                             y0: 7, y1: 10, src: s.baseAddress?.assumingMemoryBound(to: UInt8.self), src_stride: 0,
                             dst: d.baseAddress?.assumingMemoryBound(to: UInt8.self), dst_stride: 0, pieces: p.baseAddress, count: p.count,
                             stale_starts: noStale ? nil : stale.baseAddress, stale_y0: 7, stale_y1: 10, stale_x1: staleX1,
-                            opaque: row.opaque ? 1 : 0)
+                            opaque: row.opaque ? 1 : 0, uniform: uniform ? 1 : 0)
                         mask_scaled_pieces_rows(backdrop, &spec)
                     }
                 } } }
@@ -541,6 +544,53 @@ final class PixelKernelTests: XCTestCase {
                 let source = span.isFull(x) ? r.source[i] : scaled(r.source[i], by: UInt32(r.coverage[i]))
                 return self.over(scaled(source, by: k), stale ? backdrop : r.destination[i])
             })
+        }
+    }
+
+    /// An axial gradient's row (`mask_axial_row`) gives `GradientShader.shade`'s entries
+    /// at every level: pixel `i` the entry at `(t0 + dt · i − low) · scale + 0.5`, made 0
+    /// unless above 0 and the last entry above it, truncated; for rows of every length up
+    /// to several steps, written from any byte (no alignment), nothing outside them; with
+    /// positions inside the table, beyond either end, on exact halves, and NaN or infinite.
+    func testAxialRowsGiveTheShadersEntries() {
+        var random = SplitMix(seed: 4242)
+        let specials: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1e300, -1e300]
+        func unit() -> Double { Double(random.next() % 1_000_001) / 1_000_000 }
+        for round in 0..<400 {
+            let entries = 1 + Int(random.next() % 40), count = Int(random.next() % 70), offset = Int(random.next() % 4)
+            let table = (0..<entries).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+            let low = -unit(), scale = Double(entries - 1) / (1 + unit())
+            var t0 = unit() * 3 - 1, dt = (unit() - 0.5) * 0.2
+            switch round % 8 {
+            case 0: t0 = specials[Int(random.next() % UInt64(specials.count))]
+            case 1: dt = specials[Int(random.next() % UInt64(specials.count))]
+            case 2: (t0, dt) = (Double(random.next() % 16) / 8, 0.125)  // positions on exact halves of entries
+            case 3: dt = 0
+            default: break
+            }
+            let last = Double(entries - 1)
+            let expected: [UInt32] = (0..<count).map { i in
+                var v = (t0 + dt * Double(i) - low) * scale + 0.5
+                if !(v > 0) { v = 0 } else if v > last { v = last }
+                return table[Int(v)]
+            }
+            for level in levels {
+                PixelKernels.level = level
+                var out = [UInt8](repeating: 0xA5, count: offset + 4 * count + 4)
+                table.withUnsafeBufferPointer { t in
+                    out.withUnsafeMutableBufferPointer { o in
+                        guard let base = o.baseAddress else { return }
+                        mask_axial_row(t.baseAddress, t.count, t0, dt, low, scale, base + offset, count)
+                    }
+                }
+                let got = (0..<count).map { i in (0..<4).reduce(UInt32(0)) { p, j in p | UInt32(out[offset + 4 * i + j]) << (8 * j) } }
+                if let i = got.indices.first(where: { got[$0] != expected[$0] }) {
+                    return XCTFail("axial row round \(round), level \(level): pixel \(i) of \(count) is \(String(got[i], radix: 16)), "
+                                   + "not \(String(expected[i], radix: 16)) (t0 \(t0), dt \(dt))")
+                }
+                XCTAssertTrue(out[..<offset].allSatisfy { $0 == 0xA5 } && out[(offset + 4 * count)...].allSatisfy { $0 == 0xA5 },
+                              "axial row round \(round), level \(level): a byte outside the row written")
+            }
         }
     }
 

@@ -57,7 +57,7 @@ extension DrawPipeline {
                                     // rows are one address and a step (a solid colour, an image), else a
                                     // call a row as the source makes them (a gradient).
                                     var spec = DrawPipeline.piecesRows(y..<end, onto: rowPixels(y), step: rect.width &* 4, pieces, count: count,
-                                                                       opaque: hint.opaque, backdrop)
+                                                                       opaque: hint.opaque, uniform: hint.uniform, backdrop)
                                     if let inPlace = hint.inPlace, inPlace.rows.contains(y), end <= inPlace.rows.upperBound {
                                         spec.src = (inPlace.row(y) - painted.x0 &* 4).assumingMemoryBound(to: UInt8.self)
                                         spec.src_stride = inPlace.step
@@ -89,7 +89,7 @@ extension DrawPipeline {
                                         if known, let c {
                                             return withUnsafePointer(to: ConstantPiece(start: p, end: q, k: c)) { piece in
                                                 var spec = DrawPipeline.piecesRows(y..<(y &+ 1), onto: out, step: 0, piece, count: 1,
-                                                                                   opaque: hint.opaque, backdrop)
+                                                                                   opaque: hint.opaque, uniform: hint.uniform, backdrop)
                                                 spec.src = (row - painted.x0 &* 4).assumingMemoryBound(to: UInt8.self)
                                                 mask_scaled_pieces_rows(backdropPixel, &spec)
                                             }
@@ -142,17 +142,19 @@ extension DrawPipeline {
     /// The kernel's description of rows `rows` of a fill through constant pieces
     /// (`mask_scaled_pieces_rows`, its source still to be set): `out` the first row's pixels
     /// from column 0 of the device, `step` the bytes to the next row's, and the stale
-    /// columns `backdrop` holds. The kernel holds the one rule a piece is drawn by: a copy
+    /// columns `backdrop` holds; `uniform` when every pixel of the source is one colour (a
+    /// solid), which the kernel then reads once. The kernel holds the one rule a piece is drawn by: a copy
     /// at 255 of a source known `opaque`, over columns still stale a blend onto the backdrop
     /// colour in one pass (no fill first, no read of the destination), else the backdrop
     /// made ready and a blend.
     @inline(__always)
     private static func piecesRows(_ rows: Range<Int>, onto out: UnsafeMutablePointer<UInt8>, step: Int,
                                    _ pieces: UnsafePointer<ConstantPiece>, count: Int, opaque: Bool,
-                                   _ backdrop: BackdropRows) -> mask_scaled_pieces_rows {
+                                   uniform: Bool, _ backdrop: BackdropRows) -> mask_scaled_pieces_rows {
         let stale = backdrop.staleStarts
         return mask_scaled_pieces_rows(y0: rows.lowerBound, y1: rows.upperBound, src: nil, src_stride: 0, dst: out, dst_stride: step,
                                        pieces: pieces, count: count, stale_starts: stale?.starts, stale_y0: stale?.rect.y0 ?? 0,
-                                       stale_y1: stale?.rect.y1 ?? 0, stale_x1: stale?.rect.x1 ?? 0, opaque: opaque ? 1 : 0)
+                                       stale_y1: stale?.rect.y1 ?? 0, stale_x1: stale?.rect.x1 ?? 0, opaque: opaque ? 1 : 0,
+                                       uniform: uniform ? 1 : 0)
     }
 }
