@@ -283,15 +283,27 @@ final class BufferPool {
     }
 
     /// Makes `b` hold `count` bytes for a caller that writes them all: a buffer too small
-    /// is replaced by one whose bytes are left as the allocator gives them.
+    /// is replaced by one whose bytes are left as the allocator gives them. One that grows
+    /// within its room must have its new bytes written (an array's count covers only
+    /// initialized elements): they are copied from `zeroBlock`, a block at a time, not
+    /// appended one by one as a repeated value is.
     private func resizeUnwritten(_ b: inout [UInt8], count: Int) {
         if b.capacity < count {
             allocations &+= 1
             b = FrameArrays.uninitializedBytes(count: count, capacity: grownCapacity(count, from: b.capacity, stride: 1))
+        } else if b.count > count {
+            b.removeLast(b.count &- count)
         } else {
-            resize(&b, count: count, padding: 0)
+            zeroBlock.withUnsafeBufferPointer { zeros in
+                while b.count < count {
+                    b.append(contentsOf: UnsafeBufferPointer(rebasing: zeros.prefix(count &- b.count)))
+                }
+            }
         }
     }
+
+    /// The bytes `resizeUnwritten` grows a buffer with.
+    private let zeroBlock = [UInt8](repeating: 0, count: 4_096)
 
     /// The room for a buffer of `old` capacity that must grow to `count` elements of
     /// `stride` bytes: the frame's pixel count and an eighth, or four times that, whichever
