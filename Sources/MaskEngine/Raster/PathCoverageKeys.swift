@@ -41,49 +41,80 @@ struct PathCoverageKeys {
     /// filled by `fillRule` inside `clip`. False (no key) when the path is too long to key.
     mutating func set(_ elements: [Path.Element], transform m: Transform, tolerance: Double, fillRule: FillRule,
                       clip: PixelRect) -> Bool {
-        key.removeAll(keepingCapacity: true)
-        guard elements.count <= PathCoverageKeys.elementLimit else { return false }
-        key.append(fillRule == .evenodd ? 1 : 0)
-        key.append(tolerance.bitPattern)
-        key.append(m.a.bitPattern); key.append(m.b.bitPattern); key.append(m.c.bitPattern)
-        key.append(m.d.bitPattern); key.append(m.tx.bitPattern); key.append(m.ty.bitPattern)
-        // Whether the path lies inside the clip, then the clip's bounds (all 0 when it
-        // does), set below once the mapped control points' box is known.
-        let clipAt = key.count
-        key.append(contentsOf: repeatElement(0, count: 5))
-        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+        guard elements.count <= PathCoverageKeys.elementLimit else {
+            key.removeAll(keepingCapacity: true)
+            return false
+        }
+        // The words: the rule, the tolerance, the transform's six, whether the path lies
+        // inside the clip and the clip's bounds (all 0 when it does), then each element's
+        // kind and its points. Sized, then written through a pointer: an append a word
+        // cost more than the rest of the key.
+        var points = 0
         for element in elements {
             switch element {
-            case .move: key.append(0)
-            case .line: key.append(1)
-            case .quad: key.append(2)
-            case .cubic: key.append(3)
-            case .close: key.append(4)
-            }
-            element.forEachPoint { p in
-                key.append(p.x.bitPattern)
-                key.append(p.y.bitPattern)
-                // As `Flattener.mayMeet` maps them: non-finite points are left out.
-                guard let q = Flattener.map(p, m) else { return }
-                lo = Point(min(lo.x, q.x), min(lo.y, q.y))
-                hi = Point(max(hi.x, q.x), max(hi.y, q.y))
+            case .move, .line: points &+= 1
+            case .quad: points &+= 2
+            case .cubic: points &+= 3
+            case .close: break
             }
         }
-        let within = lo.x <= hi.x && lo.x - 1 >= Double(clip.x0) && hi.x + 1 <= Double(clip.x1)
-            && lo.y - 1 >= Double(clip.y0) && hi.y + 1 <= Double(clip.y1)
-        if within {
-            key[clipAt] = 1
-        } else {
-            key[clipAt &+ 1] = UInt64(bitPattern: Int64(clip.x0))
-            key[clipAt &+ 2] = UInt64(bitPattern: Int64(clip.y0))
-            key[clipAt &+ 3] = UInt64(bitPattern: Int64(clip.x1))
-            key[clipAt &+ 4] = UInt64(bitPattern: Int64(clip.y1))
+        let total = PathCoverageKeys.headerWords &+ elements.count &+ points &* 2
+        if key.count > total {
+            key.removeLast(key.count &- total)
+        } else if key.count < total {
+            key.append(contentsOf: repeatElement(0, count: total &- key.count))
         }
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for word in key { h = (h ^ word) &* 0x100_0000_01B3 }
-        hash = h
+        hash = key.withUnsafeMutableBufferPointer { out in
+            out[0] = fillRule == .evenodd ? 1 : 0
+            out[1] = tolerance.bitPattern
+            out[2] = m.a.bitPattern; out[3] = m.b.bitPattern; out[4] = m.c.bitPattern
+            out[5] = m.d.bitPattern; out[6] = m.tx.bitPattern; out[7] = m.ty.bitPattern
+            var k = PathCoverageKeys.headerWords
+            // The mapped points' box, as `Flattener.mayMeet` makes it.
+            var box = (lo: Point(Double.infinity, Double.infinity), hi: Point(-Double.infinity, -Double.infinity))
+            for element in elements where k < out.count {
+                switch element {
+                case let .move(p): out[k] = 0; k &+= 1; Self.put(p, m, out, &k, &box)
+                case let .line(p): out[k] = 1; k &+= 1; Self.put(p, m, out, &k, &box)
+                case let .quad(c, p):
+                    out[k] = 2; k &+= 1
+                    Self.put(c, m, out, &k, &box); Self.put(p, m, out, &k, &box)
+                case let .cubic(c1, c2, p):
+                    out[k] = 3; k &+= 1
+                    Self.put(c1, m, out, &k, &box); Self.put(c2, m, out, &k, &box); Self.put(p, m, out, &k, &box)
+                case .close: out[k] = 4; k &+= 1
+                }
+            }
+            let (lo, hi) = box
+            let within = lo.x <= hi.x && lo.x - 1 >= Double(clip.x0) && hi.x + 1 <= Double(clip.x1)
+                && lo.y - 1 >= Double(clip.y0) && hi.y + 1 <= Double(clip.y1)
+            out[8] = within ? 1 : 0
+            out[9] = within ? 0 : UInt64(bitPattern: Int64(clip.x0))
+            out[10] = within ? 0 : UInt64(bitPattern: Int64(clip.y0))
+            out[11] = within ? 0 : UInt64(bitPattern: Int64(clip.x1))
+            out[12] = within ? 0 : UInt64(bitPattern: Int64(clip.y1))
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for word in out { h = (h ^ word) &* 0x100_0000_01B3 }
+            return h
+        }
         return true
     }
+
+    /// Writes `p`'s coordinates at `out[k]` (moving `k` past them) and widens `box` by `p`
+    /// mapped as `Flattener.mayMeet` maps it (a non-finite point is left out).
+    @inline(__always)
+    private static func put(_ p: Point, _ m: Transform, _ out: UnsafeMutableBufferPointer<UInt64>, _ k: inout Int,
+                            _ box: inout (lo: Point, hi: Point)) {
+        out[k] = p.x.bitPattern
+        out[k &+ 1] = p.y.bitPattern
+        k &+= 2
+        guard let q = Flattener.map(p, m) else { return }
+        box.lo = Point(min(box.lo.x, q.x), min(box.lo.y, q.y))
+        box.hi = Point(max(box.hi.x, q.x), max(box.hi.y, q.y))
+    }
+
+    /// The words of a key before its elements'.
+    private static let headerWords = 13
 
     /// The memo entry and area recorded for the key in hand, or nil.
     mutating func find() -> (entry: UInt64, area: PixelRect)? {
