@@ -236,15 +236,24 @@ final class BufferPool {
     /// are given a frame's pixels), the one whose count is nearest `count`: growing a count
     /// writes every element added, and a buffer kept near its size (a coverage that grows
     /// or shrinks a little at each frame of an animation) goes back to its own use.
+    /// Read in place, the best one's capacity and count kept as it goes: a copy of each
+    /// idle buffer (`enumerated()`) was a retain and a release apiece, every take.
     private static func take<T>(from idle: inout [[T]], count: Int) -> [T] {
-        var best = -1
-        for (i, b) in idle.enumerated() {
-            guard best >= 0 else { best = i; continue }
-            let c = b.capacity, bc = idle[best].capacity
-            if c >= count ? (bc < count || c < bc || (c == bc && nearer(b.count, than: idle[best].count, to: count)))
-                : (bc < count && c > bc) { best = i }
+        guard !idle.isEmpty else { return [] }
+        let best = idle.withUnsafeBufferPointer { list in
+            var best = 0, bc = list[0].capacity, bn = list[0].count
+            for i in list.indices.dropFirst() {
+                let c = list[i].capacity
+                if c >= count ? (bc < count || c < bc || (c == bc && nearer(list[i].count, than: bn, to: count)))
+                    : (bc < count && c > bc) {
+                    best = i
+                    bc = c
+                    bn = list[i].count
+                }
+            }
+            return best
         }
-        return best >= 0 ? idle.remove(at: best) : []
+        return idle.remove(at: best)
     }
 
     /// True when a count of `a` elements is nearer `count` than one of `b`.
