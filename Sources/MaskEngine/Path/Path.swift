@@ -162,16 +162,28 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     public var controlBounds: Rect? {
         // Running extremes, compared as `min()` and `max()` of the points in order would
         // (a later point wins only when strictly beyond): no arrays for every bounds asked.
-        var x0 = 0.0, x1 = 0.0, y0 = 0.0, y1 = 0.0, seen = false
-        func include(_ p: Point) {
-            guard seen else { (x0, x1, y0, y1, seen) = (p.x, p.x, p.y, p.y, true); return }
-            if p.x < x0 { x0 = p.x }
-            if x1 < p.x { x1 = p.x }
-            if p.y < y0 { y0 = p.y }
-            if y1 < p.y { y1 = p.y }
+        // The box as a local passed in and out, not captured by a nested function: captured,
+        // its variables cost two dynamic exclusivity checks a point.
+        var box = (x0: 0.0, x1: 0.0, y0: 0.0, y1: 0.0, seen: false)
+        for e in elements {
+            switch e {
+            case let .move(p), let .line(p): Path.include(p, in: &box)
+            case let .quad(p, q): Path.include(p, in: &box); Path.include(q, in: &box)
+            case let .cubic(p, q, r): Path.include(p, in: &box); Path.include(q, in: &box); Path.include(r, in: &box)
+            case .close: break
+            }
         }
-        for e in elements { e.forEachPoint(include) }
-        return seen ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
+        return box.seen ? Rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0) : nil
+    }
+
+    /// Widens `box` by `p` for `controlBounds`.
+    @inline(__always)
+    private static func include(_ p: Point, in box: inout (x0: Double, x1: Double, y0: Double, y1: Double, seen: Bool)) {
+        guard box.seen else { box = (p.x, p.x, p.y, p.y, true); return }
+        if p.x < box.x0 { box.x0 = p.x }
+        if box.x1 < p.x { box.x1 = p.x }
+        if p.y < box.y0 { box.y0 = p.y }
+        if box.y1 < p.y { box.y1 = p.y }
     }
 
     /// The path's `structure`, such as "oval" or "polygon of 5 points".
