@@ -27,12 +27,11 @@ enum Rasterizer {
     /// - Parameter tolerance: how far (device pixels) flattened curves may stray.
     static func coverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
                          pool: BufferPool = BufferPool(), tolerance: Double = 0.1) -> CoverageMask? {
-        guard !Flattener.isQuadrilateral(path.elements) else {
+        // Drawn where it is, without the path's key (a shape at no whole-pixel offset is
+        // most often one alone, a circle growing over the canvas, where a key is pure cost).
+        guard let (dx, dy) = wholePixelShift(of: transform), !Flattener.isQuadrilateral(path.elements) else {
             return coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip, pool: pool),
                             fillRule: fillRule, clip: clip, pool: pool)
-        }
-        guard let (dx, dy) = wholePixelShift(of: transform) else {
-            return keyedCoverage(of: path, transform: transform, fillRule: fillRule, clip: clip, pool: pool, tolerance: tolerance)
         }
         let placed = Transform(a: transform.a, b: transform.b, c: transform.c, d: transform.d,
                                tx: transform.tx - Double(dx), ty: transform.ty - Double(dy))
