@@ -1,6 +1,7 @@
 /// The keys of paths whose coverage a thread's `CoverageMemo` holds, taken before the
-/// paths are flattened: a path asked for again (a cell's shape in the next cell, a shape
-/// standing still) is found by its elements and placement, with no flattening at all.
+/// paths are flattened: a path placed at a whole-pixel offset and asked for again (a
+/// cell's shape in the next cell, or standing still) is found by its elements and
+/// placement, with no flattening at all (`Rasterizer.coverage(of:transform:...)`).
 ///
 /// Why it is exact: the coverage of a path, on `Rasterizer`'s route for paths, is a
 /// function of its elements, its transform (after the whole pixels are taken out), the
