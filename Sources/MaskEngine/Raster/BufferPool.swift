@@ -236,15 +236,24 @@ final class BufferPool {
     /// are given a frame's pixels), the one whose count is nearest `count`: growing a count
     /// writes every element added, and a buffer kept near its size (a coverage that grows
     /// or shrinks a little at each frame of an animation) goes back to its own use.
+    /// Read in place, the best one's capacity and count kept as it goes: a copy of each
+    /// idle buffer (`enumerated()`) was a retain and a release apiece, every take.
     private static func take<T>(from idle: inout [[T]], count: Int) -> [T] {
-        var best = -1
-        for (i, b) in idle.enumerated() {
-            guard best >= 0 else { best = i; continue }
-            let c = b.capacity, bc = idle[best].capacity
-            if c >= count ? (bc < count || c < bc || (c == bc && nearer(b.count, than: idle[best].count, to: count)))
-                : (bc < count && c > bc) { best = i }
+        guard !idle.isEmpty else { return [] }
+        let best = idle.withUnsafeBufferPointer { list in
+            var best = 0, bc = list[0].capacity, bn = list[0].count
+            for i in list.indices.dropFirst() {
+                let c = list[i].capacity
+                if c >= count ? (bc < count || c < bc || (c == bc && nearer(list[i].count, than: bn, to: count)))
+                    : (bc < count && c > bc) {
+                    best = i
+                    bc = c
+                    bn = list[i].count
+                }
+            }
+            return best
         }
-        return best >= 0 ? idle.remove(at: best) : []
+        return idle.remove(at: best)
     }
 
     /// True when a count of `a` elements is nearer `count` than one of `b`.
@@ -283,15 +292,27 @@ final class BufferPool {
     }
 
     /// Makes `b` hold `count` bytes for a caller that writes them all: a buffer too small
-    /// is replaced by one whose bytes are left as the allocator gives them.
+    /// is replaced by one whose bytes are left as the allocator gives them. One that grows
+    /// within its room must have its new bytes written (an array's count covers only
+    /// initialized elements): they are copied from `zeroBlock`, a block at a time, not
+    /// appended one by one as a repeated value is.
     private func resizeUnwritten(_ b: inout [UInt8], count: Int) {
         if b.capacity < count {
             allocations &+= 1
             b = FrameArrays.uninitializedBytes(count: count, capacity: grownCapacity(count, from: b.capacity, stride: 1))
+        } else if b.count > count {
+            b.removeLast(b.count &- count)
         } else {
-            resize(&b, count: count, padding: 0)
+            zeroBlock.withUnsafeBufferPointer { zeros in
+                while b.count < count {
+                    b.append(contentsOf: UnsafeBufferPointer(rebasing: zeros.prefix(count &- b.count)))
+                }
+            }
         }
     }
+
+    /// The bytes `resizeUnwritten` grows a buffer with.
+    private let zeroBlock = [UInt8](repeating: 0, count: 4_096)
 
     /// The room for a buffer of `old` capacity that must grow to `count` elements of
     /// `stride` bytes: the frame's pixel count and an eighth, or four times that, whichever

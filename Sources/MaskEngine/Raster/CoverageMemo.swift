@@ -11,6 +11,10 @@
 /// inputs to the same arithmetic, so the bytes, extents and full runs are the same,
 /// counted from the area's origin; only where the area lies differs, and the copy is
 /// handed out at the request's own area. No tolerance is involved anywhere.
+/// A path's request is first looked up by the path itself (`PathCoverageKeys`: its
+/// elements, placement, tolerance, rule and clip), so a path found costs no flattening;
+/// one not found is flattened and looked up by its points as above, and the entry that
+/// answers is then named by the path's key.
 ///
 /// The bound: at most `capacity` keys, their coverages together at most `byteBudget`
 /// bytes of values and span tables (a larger one is never kept; the buffers' room is at
@@ -60,6 +64,8 @@ final class CoverageMemo {
         var isMade = false
         /// When it was last asked for (`clock`).
         var used: UInt64 = 0
+        /// Which coverage it holds (`nextID`): a path's key (`PathCoverageKeys`) names it.
+        var id: UInt64 = 0
 
         /// The bytes it holds for the budget.
         var size: Int { bytes.count &+ (rowSpans.count &+ fullRuns.count) &* 4 }
@@ -73,9 +79,18 @@ final class CoverageMemo {
     private var clock: UInt64 = 0
     /// Requests in a row that found nothing (up to `coldAfter`).
     private var missesInARow = 0
+    /// The keys of the paths whose coverage is kept, taken before flattening.
+    @exclusivity(unchecked) private var paths = PathCoverageKeys()
+    /// The next entry's `id`.
+    private var nextID: UInt64 = 1
+    /// The id of the entry that answered the last request or now holds its coverage; nil
+    /// when none does (a path's key is then not kept).
+    private var served: UInt64?
 
     /// How many requests were answered with a kept coverage (for tests and measures).
     private(set) var hits = 0
+    /// How many of them were found by their path's key, with no flattening.
+    private(set) var pathHits = 0
     /// How many requests had the key of their points made (for tests and measures).
     private(set) var keyed = 0
     /// How many coverages are kept.
@@ -84,6 +99,28 @@ final class CoverageMemo {
     var keptBytes: Int { entries.reduce(0) { $0 &+ $1.size } }
 
     init() {}
+
+    /// The coverage of `elements` under `transform` (flattened within `tolerance`) inside
+    /// `clip` by `fillRule`: a copy of a kept one found by the path's key
+    /// (`PathCoverageKeys`), else `make()`'s, which flattens the path and asks
+    /// `coverage(of:fillRule:area:pool:)`; the entry that answers that is then named by
+    /// the path's key. The copy's buffers come from `pool`.
+    func coverage(ofPath elements: [Path.Element], transform: Transform, tolerance: Double, fillRule: FillRule,
+                  clip: PixelRect, pool: BufferPool, make: () -> CoverageMask?) -> CoverageMask? {
+        guard paths.set(elements, transform: transform, tolerance: tolerance, fillRule: fillRule, clip: clip) else { return make() }
+        if let (id, area) = paths.find(), let i = entries.firstIndex(where: { $0.id == id }), entries[i].isMade {
+            clock &+= 1
+            entries[i].used = clock
+            hits &+= 1
+            pathHits &+= 1
+            missesInARow = 0
+            return copy(of: entries[i], at: area, pool: pool)
+        }
+        served = nil
+        let made = make()
+        if let id = served, let made { paths.keep(entry: id, area: made.rect) }
+        return made
+    }
 
     /// The coverage of `polygons` (device space) over `area` by `fillRule`: a copy of a
     /// kept one made for the same key, else `make()`'s, kept when it fits. The copy's
@@ -115,6 +152,7 @@ final class CoverageMemo {
             entries[i].used = clock
             hits &+= 1
             missesInARow = 0
+            served = entries[i].id
             return copy(of: entries[i], at: area, pool: pool)
         }
         guard let made = make() else { return nil }
@@ -232,6 +270,9 @@ final class CoverageMemo {
         slot.hash = key.hash
         slot.used = clock
         slot.isMade = isMade
+        slot.id = nextID
+        nextID &+= 1
+        if isMade { served = slot.id }
         // A buffer reused for much less (or for a key alone) is let go: what the memo
         // holds stays within twice what it counts.
         if slot.bytes.capacity > 2 &* made.bytes.count || !isMade { slot.bytes = [] }

@@ -22,20 +22,34 @@ enum Rasterizer {
     /// A path other than a quadrilateral is placed with its transform's translation less
     /// its whole pixels (`wholePixelShift`), then moved by them: a shape drawn at offsets
     /// of whole pixels (a grid's cells, a list's rows) is the same coverage moved, not
-    /// another rounding of it at each offset, and the thread's `CoverageMemo` finds it made.
+    /// another rounding of it at each offset, and the thread's `CoverageMemo` finds it made,
+    /// by the path's key (`PathCoverageKeys`) before any flattening.
     /// - Parameter tolerance: how far (device pixels) flattened curves may stray.
     static func coverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
                          pool: BufferPool = BufferPool(), tolerance: Double = 0.1) -> CoverageMask? {
-        guard let shift = wholePixelShift(of: transform), !Flattener.isQuadrilateral(path.elements) else {
+        // Drawn where it is, without the path's key (a shape at no whole-pixel offset is
+        // most often one alone, a circle growing over the canvas, where a key is pure cost).
+        guard let (dx, dy) = wholePixelShift(of: transform), !Flattener.isQuadrilateral(path.elements) else {
             return coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip, pool: pool),
                             fillRule: fillRule, clip: clip, pool: pool)
         }
-        let (dx, dy) = shift
         let placed = Transform(a: transform.a, b: transform.b, c: transform.c, d: transform.d,
                                tx: transform.tx - Double(dx), ty: transform.ty - Double(dy))
         let placedClip = PixelRect(x0: clip.x0 &- dx, y0: clip.y0 &- dy, x1: clip.x1 &- dx, y1: clip.y1 &- dy)
-        return coverage(of: Flattener.polylines(of: path, transform: placed, tolerance: tolerance, clip: placedClip, pool: pool),
-                        fillRule: fillRule, clip: placedClip, pool: pool)?.moved(dx: dx, dy: dy)
+        return keyedCoverage(of: path, transform: placed, fillRule: fillRule, clip: placedClip, pool: pool,
+                             tolerance: tolerance)?.moved(dx: dx, dy: dy)
+    }
+
+    /// The coverage of a path (not a quadrilateral) where it is placed: a copy of the
+    /// thread's kept one when the path's key finds it (`CoverageMemo`, `PathCoverageKeys`),
+    /// the path unflattened; else flattened and accumulated.
+    private static func keyedCoverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
+                                      pool: BufferPool, tolerance: Double) -> CoverageMask? {
+        pool.coverageMemo.coverage(ofPath: path.elements, transform: transform, tolerance: tolerance, fillRule: fillRule,
+                                   clip: clip, pool: pool) {
+            coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip, pool: pool),
+                     fillRule: fillRule, clip: clip, pool: pool)
+        }
     }
 
     /// The whole pixels of a transform's translation (its floor), or nil when they are

@@ -34,6 +34,40 @@ final class BufferGrowthTests: XCTestCase {
         XCTAssertLessThan(plain.bytes(count: 100).capacity, 10_000)
     }
 
+    /// A buffer asked for unwritten that grows within its room (by more than one block of
+    /// `zeroBlock` and by less) holds what was kept and the count asked, its room unchanged,
+    /// nothing allocated; and coverage made in the pool's buffers after they were written
+    /// over and shrunk is the coverage a fresh pool makes (the benchmark scenes drawn
+    /// through reused buffers: `BenchmarkScenesKeptBufferTests`).
+    func testAnUnwrittenBufferGrowsInItsRoomAndAReusedPoolDrawsTheSameBytes() {
+        let pool = BufferPool()
+        pool.startFrame(pixels: 20_000)
+        var b = pool.bytes(count: 10, zeroed: false)
+        let room = b.capacity
+        b.withUnsafeMutableBufferPointer { $0.update(repeating: 5) }
+        pool.recycle(&b)
+        let allocations = pool.allocations
+        for count in [9_999, 20, 12_345, 12_346, 4_096, 17_000] {
+            var grown = pool.bytes(count: count, zeroed: false)
+            XCTAssertEqual(grown.count, count)
+            XCTAssertEqual(grown.capacity, room)
+            XCTAssertEqual(grown.first, 5, "the kept bytes are as they were")
+            pool.recycle(&grown)
+        }
+        XCTAssertEqual(pool.allocations, allocations)
+        // Coverage made in those written-over buffers (sparse, over a pixel grid of
+        // growing and shrinking sizes) is the coverage a fresh pool makes.
+        for k in 0..<12 {
+            let circle = Path.circle(center: Point(60.5, 40.25), radius: 5 + Double(k % 5) * 9.5)
+            let clip = PixelRect(x0: 0, y0: 0, x1: 160, y1: 100)
+            var reused = Rasterizer.coverage(of: circle, transform: .identity, fillRule: .nonzero, clip: clip, pool: pool)
+            let fresh = Rasterizer.coverage(of: circle, transform: .identity, fillRule: .nonzero, clip: clip)
+            XCTAssertEqual(reused?.denseValues(), fresh?.denseValues(), "circle \(k)")
+            reused?.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 5) }
+            reused?.recycle(into: pool)
+        }
+    }
+
     func testABufferOfTheCountNearestTheOneAskedIsHandedOut() {
         // Three buffers of one capacity (a frame's), of 100, 5,000 and 9,000 bytes: each
         // ask takes the one nearest its count, so a coverage that changes a little at each

@@ -122,6 +122,51 @@ final class CoverageMemoTests: XCTestCase {
         XCTAssertEqual(pool.coverageMemo.keptCount, kept, "a coverage past the budget is not kept")
     }
 
+    /// A path asked for again at a whole-pixel offset, inside any clip that holds it a
+    /// pixel or more in, is found by its own key, unflattened; one the clip cuts is found so
+    /// only under that clip (moved with it); another fraction, rule or tolerance is made.
+    /// Every mask is the one a fresh pool makes.
+    func testPathsAreFoundByTheirKeyBeforeFlattening() {
+        let pool = BufferPool()
+        let oval = Path.oval(in: Rect(2, 5.5, 37, 19))
+        let turn = (a: 0.8, b: 0.6, c: -0.6, d: 0.8)
+        var asked = 0
+        func ask(_ tx: Double, _ ty: Double, clip: PixelRect, rule: FillRule = .nonzero, tolerance: Double = 0.1,
+                 _ message: String) {
+            asked += 1
+            let m = Transform(a: turn.a, b: turn.b, c: turn.c, d: turn.d, tx: tx, ty: ty)
+            var mask = Rasterizer.coverage(of: oval, transform: m, fillRule: rule, clip: clip, pool: pool, tolerance: tolerance)
+            assertSame(mask, Rasterizer.coverage(of: oval, transform: m, fillRule: rule, clip: clip, tolerance: tolerance),
+                       "request \(asked): \(message)")
+            mask?.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 9) }
+            mask?.recycle(into: pool)
+        }
+        let canvas = PixelRect(x0: 0, y0: 0, x1: 300, y1: 200)
+        ask(40.25, 20.5, clip: canvas, "made")
+        ask(140.25, 90.5, clip: canvas, "moved by whole pixels")
+        ask(60.25, 30.5, clip: PixelRect(x0: 35, y0: 20, x1: 110, y1: 80), "another clip holding it")
+        XCTAssertEqual(pool.coverageMemo.pathHits, 2)
+        XCTAssertEqual(pool.coverageMemo.keyed, 1, "found unflattened: no key of points")
+        // Cut by the clip (its left side): made once, then found only with the clip moved alike.
+        let cut = PixelRect(x0: 60, y0: 0, x1: 300, y1: 200)
+        ask(40.25, 20.5, clip: cut, "cut")
+        ask(40.25, 20.5, clip: cut, "cut again")
+        ask(41.25, 20.5, clip: PixelRect(x0: 61, y0: 0, x1: 301, y1: 200), "cut alike, moved")
+        ask(41.25, 20.5, clip: cut, "cut otherwise")
+        XCTAssertEqual(pool.coverageMemo.pathHits, 4)
+        let before = pool.coverageMemo.pathHits
+        ask(40.5, 20.5, clip: canvas, "another fraction")
+        ask(40.25, 20.5, clip: canvas, rule: .evenodd, "another rule")
+        ask(40.25, 20.5, clip: canvas, tolerance: 0.05, "another tolerance")
+        XCTAssertEqual(pool.coverageMemo.pathHits, before)
+        // A clip less than a pixel from the shape's control points keeps it in the key,
+        // though it cuts none of the curve: found by the points.
+        let hits = pool.coverageMemo.hits
+        ask(40.25, 20.5, clip: PixelRect(x0: 30, y0: 0, x1: 300, y1: 200), "near the clip's side")
+        XCTAssertEqual(pool.coverageMemo.pathHits, before)
+        XCTAssertEqual(pool.coverageMemo.hits, hits + 1)
+    }
+
     /// A large shape that changes at every request (a circle growing over the canvas) is
     /// made without a key of its points; one standing still is keyed from its second
     /// request, kept at its third and found at its fourth, the same bytes as made afresh.
