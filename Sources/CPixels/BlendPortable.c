@@ -160,11 +160,6 @@ static void fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     for (size_t i = 0; i < count; i++) store_pixel(dst + 4 * i, pixel);
 }
 
-static void scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
-                               int opaque) {
-    scaled_pieces_onto_with(fill_pixels, scaled_row_onto, src, dst, pieces, count, backdrop, opaque);
-}
-
 /// `solid_row`, or with `onto` (known where it is inlined) over the pixel `backdrop`
 /// without reading `dst` (a stale row's columns: blocks the coverage shuts become the
 /// backdrop).
@@ -284,6 +279,6 @@ static void axial_row(const uint32_t *table, size_t entries, double t0, double d
 }
 
 const struct kernel_table mask_portable_kernels = {
-    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, scaled_pieces_onto, solid_row, solid_span_rows, solid_cover_rows,
+    masked_row, masked_row_opacity, scaled_row, scaled_row_onto, solid_row, solid_span_rows, solid_cover_rows,
     scaled_span_rows, scaled_pieces_rows, fill_pixels, alpha_fill, alpha_row, over_row, axial_row,
 };

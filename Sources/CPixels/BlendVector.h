@@ -254,7 +254,7 @@ __attribute__((always_inline)) static inline void scaled_row_onto_known(const ui
     v_store_pixels(dst + 4 * i, scaled_onto(v_load_pixels(src + 4 * i, n), k16, b, left, opaque), n);
 }
 
-// Inlined into `vector_scaled_pieces_onto`: no call a piece.
+// Inlined into `vector_scaled_pieces_rows`: no call a piece.
 __attribute__((always_inline)) static inline void vector_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k,
                                                                          uint32_t backdrop, int opaque) {
     vec k16 = v_set16((int16_t)k), b = v_set32((int32_t)backdrop), left = v_set32((int32_t)backdrop_left(backdrop, k));
@@ -283,11 +283,6 @@ static void vector_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel) {
     }
     for (; i + LANES < count; i += LANES) v_store(dst + 4 * i, p);
     v_store(dst + 4 * (count - LANES), p);
-}
-
-static void vector_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count,
-                                      uint32_t backdrop, int opaque) {
-    scaled_pieces_onto_with(vector_fill_pixels, vector_scaled_row_onto, src, dst, pieces, count, backdrop, opaque);
 }
 
 /// `vector_solid_row`, or with `onto` (known where it is inlined) over the pixel
@@ -558,6 +553,6 @@ static void vector_axial_row(const uint32_t *table, size_t entries, double t0, d
 #define VECTOR_KERNELS                                                                                               \
     {                                                                                                                \
         vector_masked_row, vector_masked_row_opacity, vector_scaled_row, vector_scaled_row_onto,                    \
-            vector_scaled_pieces_onto, vector_solid_row, vector_solid_span_rows, vector_solid_cover_rows, vector_scaled_span_rows, vector_scaled_pieces_rows, vector_fill_pixels, vector_alpha_fill, \
+            vector_solid_row, vector_solid_span_rows, vector_solid_cover_rows, vector_scaled_span_rows, vector_scaled_pieces_rows, vector_fill_pixels, vector_alpha_fill, \
             vector_alpha_row, vector_over_row, vector_axial_row,                                                     \
     }

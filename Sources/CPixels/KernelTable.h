@@ -13,8 +13,6 @@ struct kernel_table {
     void (*masked_row_opacity)(const uint8_t *src, const uint8_t *mask, uint8_t *dst, size_t count, uint32_t opacity);
     void (*scaled_row)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, int opaque);
     void (*scaled_row_onto)(const uint8_t *src, uint8_t *dst, size_t count, uint32_t k, uint32_t backdrop, int opaque);
-    void (*scaled_pieces_onto)(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
-                               int opaque);
     void (*solid_row)(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count);
     void (*solid_span_rows)(uint32_t color, uint32_t backdrop, const struct mask_solid_span_rows *rows);
     void (*solid_cover_rows)(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows);
@@ -130,8 +128,11 @@ static inline void scaled_pixels_onto(const uint8_t *src, uint8_t *dst, size_t f
 /// `k`: `backdrop − backdrop · k / 255` on each channel (no channel borrows).
 static inline uint32_t backdrop_left(uint32_t backdrop, uint32_t k) { return backdrop - scaled_pixel(backdrop, k); }
 
-/// `mask_scaled_pieces_onto` with a level's own `fill` (`fill_pixels`) and `onto`
-/// (`scaled_row_onto`), inlined into each level's kernel.
+/// The pieces of one row of `mask_scaled_pieces_rows` whose columns from the first piece's
+/// start to the last one's end are all stale, drawn without reading them: the columns
+/// between pieces `backdrop`, a piece at 255 of an `opaque` source copied, any other
+/// `onto` (`scaled_row_onto`); with a level's own `fill` (`fill_pixels`), inlined into each
+/// level's kernel. `src` and `dst` are the row's pixels at column 0.
 __attribute__((always_inline)) static inline void scaled_pieces_onto_with(
     void (*fill)(uint8_t *, size_t, uint32_t), void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int),
     const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop, int opaque) {
@@ -494,7 +495,7 @@ __attribute__((always_inline)) static inline void scaled_span_rows_with(struct s
 /// of a uniform source (for an opaque one `sa` is the constant).
 static inline uint32_t uniform_onto(uint32_t s, uint32_t backdrop) { return s + backdrop_left(backdrop, s >> 24); }
 
-/// `mask_scaled_pieces_onto` of a uniform source, `color`: the backdrop between the pieces,
+/// `scaled_pieces_onto_with` of a uniform source, `color`: the backdrop between the pieces,
 /// each piece one pixel (a copy of the colour at 255 over an opaque source, else the colour
 /// times its constant over the backdrop), filled with `fill`.
 __attribute__((always_inline)) static inline void uniform_pieces_onto(void (*fill)(uint8_t *, size_t, uint32_t), uint32_t color,

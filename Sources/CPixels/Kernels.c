@@ -60,11 +60,6 @@ void mask_scaled_row_onto(const uint8_t *src, uint8_t *dst, size_t count, uint32
     kernels()->scaled_row_onto(src, dst, count, k, backdrop, opaque);
 }
 
-void mask_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
-                             int opaque) {
-    kernels()->scaled_pieces_onto(src, dst, pieces, count, backdrop, opaque);
-}
-
 void mask_solid_row(uint32_t color, const uint8_t *coverage, uint32_t k, uint8_t *dst, size_t count) {
     kernels()->solid_row(color, coverage, k, dst, count);
 }

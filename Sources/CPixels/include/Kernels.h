@@ -68,14 +68,6 @@ struct mask_piece {
     uint32_t k;
 };
 
-/// Draws `count` pieces of a row (in order, apart) whose pixels from the first piece's
-/// start to the last one's end are all to be the backdrop under them (a frame's stale
-/// row), without reading them: the columns between pieces become `backdrop`, a piece at
-/// 255 of a source known `opaque` is copied, any other is `mask_scaled_row_onto`. `src`
-/// and `dst` are the row's pixels at column 0 (pieces index from there).
-void mask_scaled_pieces_onto(const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop,
-                             int opaque);
-
 /// Rows of a fill through a mask of runs whose pieces are the same in every row, each the
 /// source times one constant (`mask_scaled_pieces_rows`): a rectangle's inside rows
 /// through a grid's band of tiles.
@@ -105,8 +97,9 @@ struct mask_scaled_pieces_rows {
 /// Draws `rows` (`struct mask_scaled_pieces_rows`): the one rule MaskEngine's
 /// `runRunMaskedFill` draws its constant pieces by, a band of rows or one row and one piece
 /// a call. A row whose columns from the first piece's start to the last one's end are all
-/// stale is `mask_scaled_pieces_onto` (the stale columns before it made `backdrop`); in
-/// any other, each piece in turn: at 255 of an `opaque` source a copy, its stale columns
+/// stale is drawn without reading it: the stale columns before the first piece and
+/// between pieces made `backdrop`, a piece at 255 of an `opaque` source copied, any other
+/// `mask_scaled_row_onto`; in any other, each piece in turn: at 255 of an `opaque` source a copy, its stale columns
 /// before it made `backdrop`; all stale, `mask_scaled_row_onto` (the same); else, its
 /// stale columns made `backdrop`, `mask_scaled_row` (at 255 of a source not known opaque:
 /// source-over).

@@ -168,23 +168,6 @@ final class PixelKernelTests: XCTestCase {
         return out
     }
 
-    /// A stale row's pieces: between the first piece's start and the last one's end, the
-    /// backdrop where no piece is, each piece's source scaled over it (or copied, at 255
-    /// and opaque); nothing read from the destination, nothing written outside.
-    func testScaledPiecesOntoABackdropGiveTheScalarBytes() {
-        let backdrop: UInt32 = 0xFF30_70A0
-        check("scaled pieces", rounds: 300, seed: 70, kernel: { s, _, d, n, row in
-            self.pieces(row).withUnsafeBufferPointer { p in
-                mask_scaled_pieces_onto(s, d, p.baseAddress, p.count, backdrop, row.opaque ? 1 : 0)
-            }
-        }, reference: { i, r in
-            let all = self.pieces(r), x = i - r.start
-            guard let first = all.first, let last = all.last, x >= first.start, x < last.end else { return r.destination[i] }
-            guard let piece = all.first(where: { x >= $0.start && x < $0.end }) else { return backdrop }
-            return self.over(scaled(r.source[i], by: piece.k), backdrop)
-        })
-    }
-
     /// Rows of constant pieces (`mask_scaled_pieces_rows`: a rectangle's rows through a
     /// grid's band of tiles, or one piece of a row), the pieces of `pieces(_:)` (at 255 over
     /// opaque sources and others) and the stale columns of `SpanRow` (or none), against the
