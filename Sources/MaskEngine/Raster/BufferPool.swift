@@ -127,22 +127,22 @@ final class BufferPool {
         return (kept.pixels, kept.drawn.intersection(whole))
     }
 
-    /// The buffer of a frame's `StaleBackdrop` row starts (any count, any values): one
-    /// small array the thread reuses, 4 bytes a row of the frame, not counted in
-    /// `bytesInUse`. Give it back with `keepFrame`.
-    func frameRowStarts() -> [Int32] {
+    /// The buffer of a frame's `StaleBackdrop` row columns (`startsThenEnds`: any count,
+    /// any values): one small array the thread reuses, 8 bytes a row of the frame, not
+    /// counted in `bytesInUse`. Give it back with `keepFrame`.
+    func frameRowColumns() -> [Int32] {
         var starts: [Int32] = []
-        swap(&starts, &rowStarts)
+        swap(&starts, &rowColumns)
         return starts
     }
 
     /// Takes back a frame's pixels from `framePixels`, keeping them for the next frame with
     /// the bounds of every pixel drawn over the background `pixel` (outside `drawn`, each
-    /// pixel is `pixel`), and its row starts from `frameRowStarts`; both are left empty.
-    func keepFrame(_ pixels: inout [UInt8], rowStarts: inout [Int32], width: Int, height: Int, background pixel: UInt32,
+    /// pixel is `pixel`), and its rows' columns from `frameRowColumns`; both are left empty.
+    func keepFrame(_ pixels: inout [UInt8], rowColumns: inout [Int32], width: Int, height: Int, background pixel: UInt32,
                    drawn: PixelRect) {
-        if rowStarts.capacity >= self.rowStarts.capacity { swap(&rowStarts, &self.rowStarts) }
-        rowStarts = []
+        if rowColumns.capacity >= self.rowColumns.capacity { swap(&rowColumns, &self.rowColumns) }
+        rowColumns = []
         bytesInUse = max(0, bytesInUse &- pixels.count)
         var taken: [UInt8] = []
         swap(&taken, &pixels)
@@ -150,8 +150,8 @@ final class BufferPool {
         keptFrame = (taken, width, height, pixel, drawn)
     }
 
-    /// The row starts `frameRowStarts` hands out.
-    private var rowStarts: [Int32] = []
+    /// The rows' columns buffer `frameRowColumns` hands out.
+    private var rowColumns: [Int32] = []
 
     /// What the kept frame's buffer holds of an opaque fill, for the frame that takes its
     /// pixels (`framePixels` forgets it when it hands out other pixels).

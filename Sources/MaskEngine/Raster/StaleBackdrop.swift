@@ -14,7 +14,7 @@ import CPixels
 /// end fills it only up to there; a draw still takes the columns after as stale.
 ///
 /// Both columns of every row live in one buffer, `startsThenEnds` (the starts, then the
-/// ends), so a frame takes one reused array from its pool (`BufferPool.frameRowStarts`),
+/// ends), so a frame takes one reused array from its pool (`BufferPool.frameRowColumns`),
 /// not two.
 struct StaleBackdrop {
     /// The rows and columns that may be stale, in device pixels.

@@ -54,7 +54,7 @@ struct Surface: Sendable {
             .intersection(rect)
         solidRuns = pool.takeFrameRuns()
         if !staleRect.isEmpty {
-            self.stale = StaleBackdrop(rect: staleRect, reusing: pool.frameRowStarts())
+            self.stale = StaleBackdrop(rect: staleRect, reusing: pool.frameRowColumns())
             solidRuns.narrowStale(&self.stale, rows: rect.y0..<rect.y1)
         }
         dirty = .empty
@@ -100,7 +100,7 @@ struct Surface: Sendable {
         solidRuns.endFrame()
         pool.keepFrameRuns(&solidRuns)
         let drawn = PixelRect(x0: dirty.x0 &- rect.x0, y0: dirty.y0 &- rect.y0, x1: dirty.x1 &- rect.x0, y1: dirty.y1 &- rect.y0)
-        pool.keepFrame(&image.pixels, rowStarts: &rowsBuffer, width: rect.width, height: rect.height, background: backdrop,
+        pool.keepFrame(&image.pixels, rowColumns: &rowsBuffer, width: rect.width, height: rect.height, background: backdrop,
                        drawn: dirty.isEmpty ? .empty : drawn)
     }
 
