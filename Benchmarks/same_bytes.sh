@@ -30,7 +30,9 @@ while IFS= read -r file; do
     done
     if ! cmp -s "$work/new.status" "$work/old.status" || ! cmp -s "$work/new.err" "$work/old.err" ||
        ! diff -r -q "$work/new" "$work/old" >/dev/null; then
-      echo "DIFFERENT: $file frame $frame"
+      # Each side's status and first error line: a render that failed on one side only
+      # (seen once, not reproduced) shows why.
+      echo "DIFFERENT: $file frame $frame (new $(cat "$work/new.status"): $(head -n 1 "$work/new.err"); old $(cat "$work/old.status"): $(head -n 1 "$work/old.err"))"
       failed=$((failed + 1))
     fi
     checked=$((checked + 1))
