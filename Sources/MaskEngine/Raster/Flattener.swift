@@ -142,14 +142,30 @@ enum Flattener {
     /// grown by a pixel, meets `clip`. Curves lie within their control points, so the box
     /// holds the subpath.
     private static func mayMeet(_ subpath: ArraySlice<Path.Element>, transform m: Transform, clip: PixelRect) -> Bool {
+        var box = MappedBox()
+        for element in subpath { element.forEachPoint { box.include($0, m) } }
+        return mayMeet(lo: box.lo, hi: box.hi, clip: clip)
+    }
+
+    /// The box of points mapped by `map` (a point that is not finite left out): empty,
+    /// `lo.x > hi.x`, until a point is included.
+    struct MappedBox {
         var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
-        func include(_ p: Point) {
-            guard let q = map(p, m) else { return }
+
+        /// Widens the box by `p` mapped by `m`.
+        @inline(__always)
+        mutating func include(_ p: Point, _ m: Transform) {
+            guard let q = Flattener.map(p, m) else { return }
             lo = Point(min(lo.x, q.x), min(lo.y, q.y))
             hi = Point(max(hi.x, q.x), max(hi.y, q.y))
         }
-        for element in subpath { element.forEachPoint(include) }
-        return mayMeet(lo: lo, hi: hi, clip: clip)
+
+        /// True when the box is not empty and lies a pixel or more inside `clip` on every
+        /// side: no point in it can make `mayMeet` differ between `clip` and any larger clip.
+        func liesWithin(_ clip: PixelRect) -> Bool {
+            lo.x <= hi.x && lo.x - 1 >= Double(clip.x0) && hi.x + 1 <= Double(clip.x1)
+                && lo.y - 1 >= Double(clip.y0) && hi.y + 1 <= Double(clip.y1)
+        }
     }
 
     /// True when mapped points within `lo ... hi` (none when `lo.x > hi.x`) may add

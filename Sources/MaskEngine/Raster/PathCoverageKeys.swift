@@ -51,14 +51,7 @@ struct PathCoverageKeys {
         // kind and its points. Sized, then written through a pointer: an append a word
         // cost more than the rest of the key.
         var points = 0
-        for element in elements {
-            switch element {
-            case .move, .line: points &+= 1
-            case .quad: points &+= 2
-            case .cubic: points &+= 3
-            case .close: break
-            }
-        }
+        for element in elements { element.forEachPoint { _ in points &+= 1 } }
         let total = PathCoverageKeys.headerWords &+ elements.count &+ points &* 2
         if key.count > total {
             key.removeLast(key.count &- total)
@@ -72,7 +65,7 @@ struct PathCoverageKeys {
             out[5] = m.d.bitPattern; out[6] = m.tx.bitPattern; out[7] = m.ty.bitPattern
             var k = PathCoverageKeys.headerWords
             // The mapped points' box, as `Flattener.mayMeet` makes it.
-            var box = (lo: Point(Double.infinity, Double.infinity), hi: Point(-Double.infinity, -Double.infinity))
+            var box = Flattener.MappedBox()
             for element in elements where k < out.count {
                 switch element {
                 case let .move(p): out[k] = 0; k &+= 1; Self.put(p, m, out, &k, &box)
@@ -86,9 +79,7 @@ struct PathCoverageKeys {
                 case .close: out[k] = 4; k &+= 1
                 }
             }
-            let (lo, hi) = box
-            let within = lo.x <= hi.x && lo.x - 1 >= Double(clip.x0) && hi.x + 1 <= Double(clip.x1)
-                && lo.y - 1 >= Double(clip.y0) && hi.y + 1 <= Double(clip.y1)
+            let within = box.liesWithin(clip)
             out[8] = within ? 1 : 0
             out[9] = within ? 0 : UInt64(bitPattern: Int64(clip.x0))
             out[10] = within ? 0 : UInt64(bitPattern: Int64(clip.y0))
@@ -102,16 +93,14 @@ struct PathCoverageKeys {
     }
 
     /// Writes `p`'s coordinates at `out[k]` (moving `k` past them) and widens `box` by `p`
-    /// mapped as `Flattener.mayMeet` maps it (a non-finite point is left out).
+    /// mapped as `Flattener.mayMeet` maps it.
     @inline(__always)
     private static func put(_ p: Point, _ m: Transform, _ out: UnsafeMutableBufferPointer<UInt64>, _ k: inout Int,
-                            _ box: inout (lo: Point, hi: Point)) {
+                            _ box: inout Flattener.MappedBox) {
         out[k] = p.x.bitPattern
         out[k &+ 1] = p.y.bitPattern
         k &+= 2
-        guard let q = Flattener.map(p, m) else { return }
-        box.lo = Point(min(box.lo.x, q.x), min(box.lo.y, q.y))
-        box.hi = Point(max(box.hi.x, q.x), max(box.hi.y, q.y))
+        box.include(p, m)
     }
 
     /// The words of a key before its elements'.
