@@ -12,8 +12,9 @@
 // (per 128-bit lane; an index with its top bit set gives 0), `v_is_zero` and `v_is_ones`.
 // Every level has `v_load_pixels` / `v_store_pixels` (the first `n` pixels, masked by
 // pixel, the rest read as 0 and left unwritten), `v_block_part` (the first `n` bytes of
-// a block, the rest 0) and `v_block_within` (the same, from a row of bytes that may all be
-// read): a row's last pixels take the vector step. With `MASKED_TAILS` (a
+// a block, the rest 0) and `v_block_within` (the first `n` bytes the same, the rest
+// unspecified, from a row of bytes that may all be read; only for a step that stores its
+// `n` pixels alone): a row's last pixels take the vector step. With `MASKED_TAILS` (a
 // level with masked loads and stores by byte), also `v_load_part` / `v_store_part` (the
 // first `bytes` bytes): the alpha kernels' last bytes take it too; without, they go one by
 // one, as the portable level does its last ones.
@@ -500,10 +501,21 @@ __attribute__((always_inline)) static inline void vector_copy_pixels(uint8_t *ds
     v_store(dst + 4 * (count - LANES), v_load(src + 4 * (count - LANES)));
 }
 
+#define VECTOR_SCALED_SPAN_OPS                                                                                        \
+    ((struct scaled_span_ops){vector_fill_pixels, vector_over_row, vector_masked_row_opacity_within,                      \
+                              vector_masked_row_opacity_onto, vector_scaled_row_onto, vector_copy_pixels})
+
+/// A row of `vector_scaled_span_rows` not taken at once (`band_row`), its `ops` known.
+__attribute__((noinline)) static void vector_scaled_span_row_over(const void *context, const uint8_t *mask, uint8_t *dst, int32_t *start,
+                                                                  const int32_t *runs, const int32_t *runs_end, ptrdiff_t origin,
+                                                                  ptrdiff_t lo, ptrdiff_t hi) {
+    struct scaled_span_draw draw = *(const struct scaled_span_draw *)context;
+    draw.ops = VECTOR_SCALED_SPAN_OPS;
+    row_pieces(scaled_span_piece, &draw, mask, dst, start, runs, runs_end, origin, lo, hi, 0);
+}
+
 static void vector_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
-    scaled_span_rows_with((struct scaled_span_ops){vector_fill_pixels, vector_over_row, vector_masked_row_opacity_within,
-                                                   vector_masked_row_opacity_onto, vector_scaled_row_onto, vector_copy_pixels},
-                          backdrop, rows);
+    scaled_span_rows_with(VECTOR_SCALED_SPAN_OPS, vector_scaled_span_row_over, backdrop, rows);
 }
 
 /// The pixel `s` over `count` pixels from `dst`: `s + d − d · sa / 255` (`over`'s bytes, its
