@@ -333,6 +333,18 @@ __attribute__((always_inline)) static inline void row_pieces(band_piece piece, c
     if (x < hi) piece(context, mask, dst, start, x, hi, 0, onto);
 }
 
+/// Whether a row's extent `lo ..< hi` is one full run (`runs ..< runs_end`, from `origin`),
+/// then `*a ..< *b`, with at most `step` columns before it and after it, and reaching
+/// across the extent's first and last `step` columns: its two end steps then each hold an
+/// edge and a part of the run (a circle's or an oval's row, most of them).
+static inline int one_run_row(const int32_t *runs, const int32_t *runs_end, ptrdiff_t origin, ptrdiff_t lo, ptrdiff_t hi,
+                              ptrdiff_t step, ptrdiff_t *a, ptrdiff_t *b) {
+    if (runs_end - runs != 2) return 0;
+    *a = origin + runs[0];
+    *b = origin + runs[1];
+    return lo <= *a && *a - lo <= step && *b <= hi && hi - *b <= step && *b - lo >= step && hi - *a >= step;
+}
+
 /// A band kernel's walk of one row that is not taken at once (`row_pieces` with `onto`
 /// 0), as a function of its own: `band_pieces` calls it, its values are not kept live
 /// across the loop of the rows taken at once.
@@ -346,11 +358,12 @@ typedef void (*band_row)(const void *context, const uint8_t *mask, uint8_t *dst,
 /// extent's start to its end are all stale (most rows of a shape drawn over the frame's
 /// backdrop) is taken at once, as its pieces one by one would take it: the stale columns
 /// before it become `backdrop` (with `fill`), its stale start moves to its end, and every
-/// piece is handed `onto`, without the row's stale start to look at again. Any other row
-/// goes to `row_over` (its pieces not `onto`), or where that is NULL to `piece` inline.
-__attribute__((always_inline)) static inline void band_pieces(const struct mask_band *band, band_piece piece, band_row row_over,
-                                                              const void *context, void (*fill)(uint8_t *, size_t, uint32_t),
-                                                              uint32_t backdrop) {
+/// piece is handed `onto`, without the row's stale start to look at again, or the row to
+/// `row_onto` where that is not NULL (a level's own walk of such a row, inlined). Any other
+/// row goes to `row_over` (its pieces not `onto`), or where that is NULL to `piece` inline.
+__attribute__((always_inline)) static inline void band_pieces(const struct mask_band *band, band_piece piece, band_row row_onto,
+                                                              band_row row_over, const void *context,
+                                                              void (*fill)(uint8_t *, size_t, uint32_t), uint32_t backdrop) {
     const int32_t *spans = band->spans, *all_runs = band->runs;
     const uint8_t *mask = band->mask;
     uint8_t *dst = band->dst;
@@ -378,7 +391,11 @@ __attribute__((always_inline)) static inline void band_pieces(const struct mask_
         const ptrdiff_t stale_lo = *start;
         if (stale_lo < lo) fill(dst + 4 * stale_lo, (size_t)(lo - stale_lo), backdrop);
         *start = (int32_t)hi;
-        row_pieces(piece, context, mask, dst, NULL, runs, runs_end, origin, lo, hi, 1);
+        if (row_onto) {
+            row_onto(context, mask, dst, NULL, runs, runs_end, origin, lo, hi);
+        } else {
+            row_pieces(piece, context, mask, dst, NULL, runs, runs_end, origin, lo, hi, 1);
+        }
     }
 }
 
@@ -428,15 +445,16 @@ __attribute__((always_inline)) static inline void solid_cover_piece(const void *
 }
 
 /// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`), `solid_onto`, `fill`
-/// (`fill_pixels`) and `narrow` (up to `narrow_most` pixels), inlined into each level's kernel.
+/// (`fill_pixels`), `narrow` (up to `narrow_most` pixels) and `row_onto` (a row taken at
+/// once, or NULL: `band_pieces`), inlined into each level's kernel.
 __attribute__((always_inline)) static inline void solid_cover_rows_with(
     void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t),
     void (*solid_onto)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t), void (*fill)(uint8_t *, size_t, uint32_t),
     void (*narrow)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t, int, const uint8_t *, const uint8_t *),
-    size_t narrow_most, uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
+    size_t narrow_most, band_row row_onto, uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
     const struct solid_cover_draw draw = {solid,  solid_onto, fill,     narrow,         narrow_most, color, k, backdrop,
                                           k == 255 && color >> 24 == 255, rows->stale_x1, rows->x0,    rows->x1};
-    band_pieces(rows, solid_cover_piece, NULL, &draw, fill, backdrop);
+    band_pieces(rows, solid_cover_piece, row_onto, NULL, &draw, fill, backdrop);
 }
 
 /// The functions a level gives `scaled_span_rows_with`: `fill_pixels`, `over_row`,
@@ -467,6 +485,17 @@ struct scaled_span_draw {
     size_t count;
 };
 
+/// The blended row of `d` (its source times `k` over the backdrop), made when first wanted.
+__attribute__((always_inline)) static inline const uint8_t *scaled_span_blended(const struct scaled_span_draw *d) {
+    if (!*d->ready) {
+        d->ops.onto(d->source, d->blended, d->count, d->k, d->backdrop, 0);
+        d->made[0] = 1;
+        d->made[1] = d->backdrop;
+        *d->ready = 1;
+    }
+    return d->blended;
+}
+
 /// One piece of `scaled_span_rows_with` (`full`: a full run of the mask). A piece whose
 /// columns are all stale is drawn over the backdrop pixel without the fill first or a read
 /// of the pixels (a read right after the fill waits for its stores).
@@ -481,13 +510,7 @@ __attribute__((always_inline)) static inline void scaled_span_piece(const void *
     if (onto || all_stale(start, d->stale_x1, a, b)) {
         if (!onto) prepare_stale(ops.fill, dst, start, d->stale_x1, a, b, 1, backdrop);
         if (!full) return ops.masked_onto(d->source + i, mask + a, dst + 4 * a, n, d->k, backdrop, first, end);
-        if (!*d->ready) {
-            ops.onto(d->source, d->blended, d->count, d->k, backdrop, 0);
-            d->made[0] = 1;
-            d->made[1] = backdrop;
-            *d->ready = 1;
-        }
-        ops.copy(dst + 4 * a, d->blended + i, n);
+        ops.copy(dst + 4 * a, scaled_span_blended(d) + i, n);
         return;
     }
     if (start) prepare_stale(ops.fill, dst, start, d->stale_x1, a, b, 0, backdrop);
@@ -496,13 +519,14 @@ __attribute__((always_inline)) static inline void scaled_span_piece(const void *
 }
 
 /// `mask_scaled_span_rows` with a level's own `ops`, inlined into each level's kernel.
-__attribute__((always_inline)) static inline void scaled_span_rows_with(struct scaled_span_ops ops, band_row row_over, uint32_t backdrop,
+__attribute__((always_inline)) static inline void scaled_span_rows_with(struct scaled_span_ops ops, band_row row_onto, band_row row_over,
+                                                                        uint32_t backdrop,
                                                                         const struct mask_scaled_span_rows *rows) {
     int ready = rows->made[0] != 0 && rows->made[1] == backdrop;
     const struct scaled_span_draw draw = {ops,         backdrop,      rows->k,       rows->source,  rows->scaled,
                                           rows->blended, rows->made,  &ready,        rows->row_x0,  rows->band.x0,
                                           rows->band.x1, rows->band.stale_x1, rows->count};
-    band_pieces(&rows->band, scaled_span_piece, row_over, &draw, ops.fill, backdrop);
+    band_pieces(&rows->band, scaled_span_piece, row_onto, row_over, &draw, ops.fill, backdrop);
 }
 
 /// How a piece of `mask_scaled_pieces_rows` is drawn: its columns written over (a piece at
