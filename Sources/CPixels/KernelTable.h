@@ -128,6 +128,28 @@ static inline void scaled_pixels_onto(const uint8_t *src, uint8_t *dst, size_t f
 /// `k`: `backdrop − backdrop · k / 255` on each channel (no channel borrows).
 static inline uint32_t backdrop_left(uint32_t backdrop, uint32_t k) { return backdrop - scaled_pixel(backdrop, k); }
 
+/// The pieces of one row of `mask_scaled_pieces_rows` whose columns from the first piece's
+/// start to the last one's end are all stale, drawn without reading them: the columns
+/// between pieces `backdrop`, a piece at 255 of an `opaque` source copied, any other
+/// `onto` (`scaled_row_onto`); with a level's own `fill` (`fill_pixels`), inlined into each
+/// level's kernel. `src` and `dst` are the row's pixels at column 0.
+__attribute__((always_inline)) static inline void scaled_pieces_onto_with(
+    void (*fill)(uint8_t *, size_t, uint32_t), void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int),
+    const uint8_t *src, uint8_t *dst, const struct mask_piece *pieces, size_t count, uint32_t backdrop, int opaque) {
+    ptrdiff_t x = count > 0 ? pieces[0].start : 0;
+    for (size_t j = 0; j < count; j++) {
+        struct mask_piece p = pieces[j];
+        if (p.start > x) fill(dst + 4 * x, (size_t)(p.start - x), backdrop);
+        size_t n = (size_t)(p.end - p.start);
+        if (p.k == 255 && opaque) {
+            memcpy(dst + 4 * p.start, src + 4 * p.start, 4 * n);
+        } else {
+            onto(src + 4 * p.start, dst + 4 * p.start, n, p.k, backdrop, opaque);
+        }
+        x = p.end;
+    }
+}
+
 /// The opaque `color` through the mask byte `m` over the pixel `d`: `color · m / 255 +
 /// d − d · m / 255` (the colour's scaled alpha is `m`).
 static inline uint32_t opaque_through(uint32_t color, uint32_t m, uint32_t d) { return scaled_pixel(color, m) + backdrop_left(d, m); }
@@ -529,113 +551,83 @@ __attribute__((always_inline)) static inline void scaled_span_rows_with(struct s
     band_pieces(&rows->band, scaled_span_piece, row_onto, row_over, &draw, ops.fill, backdrop);
 }
 
-/// How a piece of `mask_scaled_pieces_rows` is drawn: its columns written over (a piece at
-/// 255 of an opaque source), blended onto the backdrop pixel without reading them (all
-/// stale), or blended over them.
-enum piece_blend { PIECE_COPY, PIECE_ONTO, PIECE_OVER };
-
-/// What a piece of `scaled_pieces_rows_with` reads: a level's own `fill` (`fill_pixels`),
-/// `onto` (`scaled_row_onto`), `scaled` (`scaled_row`) and `over` (one pixel over a row:
-/// `s + d − d · sa / 255`), the backdrop, whether the source is opaque, and a uniform
-/// source's one colour.
-struct scaled_pieces_draw {
-    void (*fill)(uint8_t *, size_t, uint32_t);
-    void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int);
-    void (*scaled)(const uint8_t *, uint8_t *, size_t, uint32_t, int);
-    void (*over)(uint8_t *, size_t, uint32_t);
-    uint32_t backdrop, color;
-    int opaque;
-};
-
-/// Draws one piece of a source kind: the `n` pixels from `src` times `k` onto `dst`, as `how` says.
-typedef void (*scaled_piece)(const struct scaled_pieces_draw *d, const uint8_t *src, uint8_t *dst, size_t n, uint32_t k,
-                             enum piece_blend how);
-
-/// A piece of a source's row: copied, `onto` the backdrop, or `scaled` over the pixels.
-__attribute__((always_inline)) static inline void row_source_piece(const struct scaled_pieces_draw *d, const uint8_t *src, uint8_t *dst,
-                                                                   size_t n, uint32_t k, enum piece_blend how) {
-    if (how == PIECE_COPY) return (void)memcpy(dst, src, 4 * n);
-    if (how == PIECE_ONTO) return d->onto(src, dst, n, k, d->backdrop, d->opaque);
-    d->scaled(src, dst, n, k, d->opaque);
-}
-
 /// The pixel `s` (a solid colour times a piece's constant) over the pixel `backdrop`:
 /// `s + backdrop − backdrop · sa / 255`, the bytes of `scaled_row_onto` for every pixel
 /// of a uniform source (for an opaque one `sa` is the constant).
 static inline uint32_t uniform_onto(uint32_t s, uint32_t backdrop) { return s + backdrop_left(backdrop, s >> 24); }
 
-/// A piece of a uniform source, its colour in every pixel (`src` unread): one pixel filled
-/// (the colour, or the colour times `k` over the backdrop), or blended over the pixels
-/// (`over`, the bytes `scaled` gives, without scaling a row).
-__attribute__((always_inline)) static inline void uniform_piece(const struct scaled_pieces_draw *d, const uint8_t *src, uint8_t *dst,
-                                                                size_t n, uint32_t k, enum piece_blend how) {
-    (void)src;
-    if (how == PIECE_COPY) return d->fill(dst, n, d->color);
-    if (how == PIECE_ONTO) return d->fill(dst, n, uniform_onto(scaled_pixel(d->color, k), d->backdrop));
-    d->over(dst, n, scaled_pixel(d->color, k));
+/// `scaled_pieces_onto_with` of a uniform source, `color`: the backdrop between the pieces,
+/// each piece one pixel (a copy of the colour at 255 over an opaque source, else the colour
+/// times its constant over the backdrop), filled with `fill`.
+__attribute__((always_inline)) static inline void uniform_pieces_onto(void (*fill)(uint8_t *, size_t, uint32_t), uint32_t color,
+                                                                      uint8_t *dst, const struct mask_piece *pieces, size_t count,
+                                                                      uint32_t backdrop, int opaque) {
+    ptrdiff_t x = count > 0 ? pieces[0].start : 0;
+    for (size_t j = 0; j < count; j++) {
+        struct mask_piece p = pieces[j];
+        if (p.start > x) fill(dst + 4 * x, (size_t)(p.start - x), backdrop);
+        uint32_t pixel = p.k == 255 && opaque ? color : uniform_onto(scaled_pixel(color, p.k), backdrop);
+        fill(dst + 4 * p.start, (size_t)(p.end - p.start), pixel);
+        x = p.end;
+    }
 }
 
-/// `mask_scaled_pieces_rows` with one source kind's `piece`, inlined once for each kind:
-/// a row whose columns from the first piece's start to the last one's end are all stale
-/// has the backdrop between its pieces and each piece copied or onto the backdrop; any
-/// other has each piece's stale columns made ready first (`prepare_stale`).
-__attribute__((always_inline)) static inline void scaled_pieces_kind(scaled_piece piece, const struct scaled_pieces_draw *d,
-                                                                     const struct mask_scaled_pieces_rows *rows) {
+/// `mask_scaled_pieces_rows` with a level's own `fill` (`fill_pixels`), `onto`
+/// (`scaled_row_onto`), `scaled` (`scaled_row`) and `over` (one pixel over a row, for a
+/// uniform source: `s + d − d · sa / 255`, the bytes `scaled` gives from a row of one
+/// colour times `k`, without scaling the row again), inlined into each level's kernel.
+__attribute__((always_inline)) static inline void scaled_pieces_rows_with(
+    void (*fill)(uint8_t *, size_t, uint32_t), void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int),
+    void (*scaled)(const uint8_t *, uint8_t *, size_t, uint32_t, int), void (*over)(uint8_t *, size_t, uint32_t), uint32_t backdrop,
+    const struct mask_scaled_pieces_rows *rows) {
     const struct mask_piece *const pieces = rows->pieces;
     const size_t count = rows->count;
     const ptrdiff_t a = pieces[0].start, b = pieces[count - 1].end, stale_x1 = rows->stale_x1;
     const ptrdiff_t src_stride = rows->src_stride, dst_stride = rows->dst_stride, stale_y0 = rows->stale_y0, stale_y1 = rows->stale_y1;
     int32_t *const stale_starts = rows->stale_starts;
-    const int opaque = d->opaque;
-    const uint32_t backdrop = d->backdrop;
+    const int opaque = rows->opaque, uniform = rows->uniform;
     const uint8_t *src = rows->src;
     uint8_t *dst = rows->dst;
+    // A uniform source's one colour (its first piece's first pixel).
+    const uint32_t color = uniform ? load_pixel(src + 4 * a) : 0;
     for (ptrdiff_t y = rows->y0; y < rows->y1; y++, src += src_stride, dst += dst_stride) {
         int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
         if (all_stale(start, stale_x1, a, b)) {
-            prepare_stale(d->fill, dst, start, stale_x1, a, b, 1, backdrop);
-            ptrdiff_t x = a;
-            for (size_t j = 0; j < count; j++) {
-                const struct mask_piece p = pieces[j];
-                if (p.start > x) d->fill(dst + 4 * x, (size_t)(p.start - x), backdrop);
-                piece(d, src + 4 * p.start, dst + 4 * p.start, (size_t)(p.end - p.start), p.k,
-                      p.k == 255 && opaque ? PIECE_COPY : PIECE_ONTO);
-                x = p.end;
+            prepare_stale(fill, dst, start, stale_x1, a, b, 1, backdrop);
+            if (uniform) {
+                uniform_pieces_onto(fill, color, dst, pieces, count, backdrop, opaque);
+            } else {
+                scaled_pieces_onto_with(fill, onto, src, dst, pieces, count, backdrop, opaque);
             }
             continue;
         }
         for (size_t j = 0; j < count; j++) {
             const ptrdiff_t p = pieces[j].start, q = pieces[j].end;
             const uint32_t k = pieces[j].k;
-            enum piece_blend how = PIECE_OVER;
+            const size_t n = (size_t)(q - p);
             if (k == 255 && opaque) {
-                how = PIECE_COPY;
-                if (start) prepare_stale(d->fill, dst, start, stale_x1, p, q, 1, backdrop);
+                if (start) prepare_stale(fill, dst, start, stale_x1, p, q, 1, backdrop);
+                if (uniform) {
+                    fill(dst + 4 * p, n, color);
+                } else {
+                    memcpy(dst + 4 * p, src + 4 * p, 4 * n);
+                }
             } else if (all_stale(start, stale_x1, p, q)) {
-                how = PIECE_ONTO;
-                prepare_stale(d->fill, dst, start, stale_x1, p, q, 1, backdrop);
-            } else if (start) {
-                prepare_stale(d->fill, dst, start, stale_x1, p, q, 0, backdrop);
+                prepare_stale(fill, dst, start, stale_x1, p, q, 1, backdrop);
+                if (uniform) {
+                    fill(dst + 4 * p, n, uniform_onto(scaled_pixel(color, k), backdrop));
+                } else {
+                    onto(src + 4 * p, dst + 4 * p, n, k, backdrop, opaque);
+                }
+            } else {
+                if (start) prepare_stale(fill, dst, start, stale_x1, p, q, 0, backdrop);
+                if (uniform) {
+                    over(dst + 4 * p, n, scaled_pixel(color, k));
+                } else {
+                    scaled(src + 4 * p, dst + 4 * p, n, k, opaque);
+                }
             }
-            piece(d, src + 4 * p, dst + 4 * p, (size_t)(q - p), k, how);
         }
-    }
-}
-
-/// `mask_scaled_pieces_rows` with a level's own `fill` (`fill_pixels`), `onto`
-/// (`scaled_row_onto`), `scaled` (`scaled_row`) and `over` (one pixel over a row, for a
-/// uniform source), inlined into each level's kernel: the walk once for each source kind.
-__attribute__((always_inline)) static inline void scaled_pieces_rows_with(
-    void (*fill)(uint8_t *, size_t, uint32_t), void (*onto)(const uint8_t *, uint8_t *, size_t, uint32_t, uint32_t, int),
-    void (*scaled)(const uint8_t *, uint8_t *, size_t, uint32_t, int), void (*over)(uint8_t *, size_t, uint32_t), uint32_t backdrop,
-    const struct mask_scaled_pieces_rows *rows) {
-    // A uniform source's one colour is its first piece's first pixel.
-    const struct scaled_pieces_draw d = {fill, onto, scaled, over, backdrop,
-                                         rows->uniform ? load_pixel(rows->src + 4 * rows->pieces[0].start) : 0, rows->opaque};
-    if (rows->uniform) {
-        scaled_pieces_kind(uniform_piece, &d, rows);
-    } else {
-        scaled_pieces_kind(row_source_piece, &d, rows);
     }
 }
 
