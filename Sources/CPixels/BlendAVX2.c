@@ -63,15 +63,16 @@ static inline __m128i v_block_part(const uint8_t *m, size_t n) {
     if (n & 1) v |= (uint64_t)m[i] << (8 * i);
     return _mm_cvtsi64_si128((long long)v);
 }
-/// `v_block_part` of the `n` (below 8) bytes at `m`, which lie in a row of bytes `first ..<
-/// end` that may all be read: one 8-byte read inside the row where it has eight bytes from
-/// `m` on (the bytes past the `n` cleared), or eight up to `m + n` (moved down), else
-/// `v_block_part`'s reads. A mask's edge piece, a pixel or three, then costs one read.
+/// The `n` (below 8) bytes at `m` in a block's first bytes, which lie in a row of bytes
+/// `first ..< end` that may all be read: one 8-byte read inside the row where it has eight
+/// bytes from `m` on (the bytes past the `n` left as read: a step of `n` pixels stores
+/// only those), or eight up to `m + n` (moved down), else `v_block_part`'s reads. A mask's
+/// edge piece, a pixel or three, then costs one read.
 static inline __m128i v_block_within(const uint8_t *m, size_t n, const uint8_t *first, const uint8_t *end) {
     uint64_t v;
     if (end - m >= 8) {
         memcpy(&v, m, 8);
-        return _mm_cvtsi64_si128((long long)(v & (((uint64_t)1 << (8 * n)) - 1)));
+        return _mm_cvtsi64_si128((long long)v);
     }
     if (m + n - first >= 8) {
         memcpy(&v, m + n - 8, 8);

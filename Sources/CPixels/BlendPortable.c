@@ -252,13 +252,13 @@ __attribute__((always_inline)) static inline void solid_narrow(uint32_t color, c
 }
 
 static void solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    solid_cover_rows_with(solid_row, solid_row_onto, fill_pixels, solid_narrow, 3, color, k, backdrop, rows);
+    solid_cover_rows_with(solid_row, solid_row_onto, fill_pixels, solid_narrow, 3, NULL, color, k, backdrop, rows);
 }
 
 static void scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
     scaled_span_rows_with((struct scaled_span_ops){fill_pixels, over_row, masked_row_opacity_within, masked_row_opacity_onto,
                                                    scaled_row_onto, copy_pixels},
-                          backdrop, rows);
+                          NULL, NULL, backdrop, rows);
 }
 
 /// The pixel `s` over `count` pixels from `dst`, as `over_row` blends a row of it.

@@ -12,8 +12,9 @@
 // (per 128-bit lane; an index with its top bit set gives 0), `v_is_zero` and `v_is_ones`.
 // Every level has `v_load_pixels` / `v_store_pixels` (the first `n` pixels, masked by
 // pixel, the rest read as 0 and left unwritten), `v_block_part` (the first `n` bytes of
-// a block, the rest 0) and `v_block_within` (the same, from a row of bytes that may all be
-// read): a row's last pixels take the vector step. With `MASKED_TAILS` (a
+// a block, the rest 0) and `v_block_within` (the first `n` bytes the same, the rest
+// unspecified, from a row of bytes that may all be read; only for a step that stores its
+// `n` pixels alone): a row's last pixels take the vector step. With `MASKED_TAILS` (a
 // level with masked loads and stores by byte), also `v_load_part` / `v_store_part` (the
 // first `bytes` bytes): the alpha kernels' last bytes take it too; without, they go one by
 // one, as the portable level does its last ones.
@@ -96,6 +97,20 @@ static inline size_t run_end(const uint8_t *mask, size_t i, size_t count, enum b
     }
     while (end + LANES <= count && block_kind(v_block(mask + end)) == kind) end += LANES;
     return end;
+}
+
+/// The block of mask bytes at `m` of a row's first step, 255 from byte `from` on (where the
+/// row's full run starts: a sparse mask leaves the run's bytes unwritten).
+static inline __m128i v_block_run_from(const uint8_t *m, ptrdiff_t from) {
+    const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm_or_si128(v_block(m), _mm_cmpgt_epi8(index, _mm_set1_epi8((char)(from - 1))));
+}
+
+/// The block of mask bytes at `m` of a row's last step, 255 before byte `to` (where the
+/// row's full run ends).
+static inline __m128i v_block_run_to(const uint8_t *m, ptrdiff_t to) {
+    const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm_or_si128(v_block(m), _mm_cmpgt_epi8(_mm_set1_epi8((char)to), index));
 }
 
 /// `vector_masked_row` with `opaque` known where it is inlined, so the loop does not test it.
@@ -472,9 +487,35 @@ __attribute__((always_inline)) static inline void vector_solid_narrow(uint32_t c
     v_store_pixels(dst, over(s, onto ? v_set32((int32_t)backdrop) : v_load_pixels(dst, count)), count);
 }
 
+/// A row of `vector_solid_cover_rows` taken at once (`band_row`, inlined): where it is one
+/// full run with an edge of at most a step each side (`one_run_row`), its first and last
+/// steps are each one step of the colour through the coverage over the backdrop, 255 over
+/// the run (the run's pixels come out as its fill's: `over`'s bytes equal the scalar
+/// blend), and the columns between them are filled; any other row goes piece by piece.
+__attribute__((always_inline)) static inline void vector_solid_cover_row_onto(const void *context, const uint8_t *coverage, uint8_t *dst,
+                                                                              int32_t *start, const int32_t *runs, const int32_t *runs_end,
+                                                                              ptrdiff_t origin, ptrdiff_t lo, ptrdiff_t hi) {
+    const struct solid_cover_draw *d = context;
+    ptrdiff_t a, b;
+    if (one_run_row(runs, runs_end, origin, lo, hi, LANES, &a, &b)) {
+        const vec c = v_set32((int32_t)d->color), bk = v_set32((int32_t)d->backdrop), k16 = v_set16((int16_t)d->k);
+        const ptrdiff_t last = hi - LANES;
+        vec f = v_coverage(v_block_run_from(coverage + lo, a - lo));
+        v_store(dst + 4 * lo, over(scaled_by(c, d->k == 255 ? f : scale16(f, k16)), bk));
+        f = v_coverage(v_block_run_to(coverage + last, b - last));
+        v_store(dst + 4 * last, over(scaled_by(c, d->k == 255 ? f : scale16(f, k16)), bk));
+        if (last > lo + LANES) {
+            const uint32_t full = scaled_pixel(d->color, d->k);
+            vector_fill_pixels(dst + 4 * (lo + LANES), (size_t)(last - lo - LANES), full + scaled_pixel(d->backdrop, 255 - (full >> 24)));
+        }
+        return;
+    }
+    row_pieces(solid_cover_piece, context, coverage, dst, start, runs, runs_end, origin, lo, hi, 1);
+}
+
 static void vector_solid_cover_rows(uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
-    solid_cover_rows_with(vector_solid_row_inline, vector_solid_row_onto, vector_fill_pixels, vector_solid_narrow, LANES - 1, color, k,
-                          backdrop, rows);
+    solid_cover_rows_with(vector_solid_row_inline, vector_solid_row_onto, vector_fill_pixels, vector_solid_narrow, LANES - 1,
+                          vector_solid_cover_row_onto, color, k, backdrop, rows);
 }
 
 /// Copies `count` pixels from `src` to `dst` (apart): four steps a turn of the loop, then
@@ -500,10 +541,52 @@ __attribute__((always_inline)) static inline void vector_copy_pixels(uint8_t *ds
     v_store(dst + 4 * (count - LANES), v_load(src + 4 * (count - LANES)));
 }
 
+#define VECTOR_SCALED_SPAN_OPS                                                                                        \
+    ((struct scaled_span_ops){vector_fill_pixels, vector_over_row, vector_masked_row_opacity_within,                      \
+                              vector_masked_row_opacity_onto, vector_scaled_row_onto, vector_copy_pixels})
+
+/// A row of `vector_scaled_span_rows` not taken at once (`band_row`), its `ops` known.
+__attribute__((noinline)) static void vector_scaled_span_row_over(const void *context, const uint8_t *mask, uint8_t *dst, int32_t *start,
+                                                                  const int32_t *runs, const int32_t *runs_end, ptrdiff_t origin,
+                                                                  ptrdiff_t lo, ptrdiff_t hi) {
+    struct scaled_span_draw draw = *(const struct scaled_span_draw *)context;
+    draw.ops = VECTOR_SCALED_SPAN_OPS;
+    row_pieces(scaled_span_piece, &draw, mask, dst, start, runs, runs_end, origin, lo, hi, 0);
+}
+
+/// The source's step at `src` times the coverage `block`, then `k16`, over the backdrop `b`,
+/// stored whole at `dst`: `vector_masked_row_opacity_onto`'s step.
+static inline void scaled_onto_step(const uint8_t *src, __m128i block, uint8_t *dst, vec k16, vec b) {
+    v_store(dst, over(scaled_by_then(v_load(src), v_coverage(block), k16), b));
+}
+
+/// A row of `vector_scaled_span_rows` taken at once (`band_row`, inlined). Where its extent
+/// `lo ..< hi` is one full run `a ..< b` with at most a step of columns before and after
+/// it, and the run reaches across the extent's first and last step, those two steps are
+/// each one step of the source times the mask's bytes then `k`, over the backdrop, with 255
+/// for the run's bytes (which a sparse mask leaves unwritten): the run's pixels come out
+/// as the blended row's, `mulDiv255(x, 255)` being `x`. The columns between the two steps
+/// are copied from the blended row. Any other row goes piece by piece.
+__attribute__((always_inline)) static inline void vector_scaled_span_row_onto(const void *context, const uint8_t *mask, uint8_t *dst,
+                                                                              int32_t *start, const int32_t *runs, const int32_t *runs_end,
+                                                                              ptrdiff_t origin, ptrdiff_t lo, ptrdiff_t hi) {
+    const struct scaled_span_draw *d = context;
+    ptrdiff_t a, b;
+    if (one_run_row(runs, runs_end, origin, lo, hi, LANES, &a, &b) && lo >= d->row_x0 && hi - d->row_x0 <= (ptrdiff_t)d->count) {
+        const vec k16 = v_set16((int16_t)d->k), bk = v_set32((int32_t)d->backdrop);
+        const ptrdiff_t last = hi - LANES;
+        scaled_onto_step(d->source + 4 * (lo - d->row_x0), v_block_run_from(mask + lo, a - lo), dst + 4 * lo, k16, bk);
+        scaled_onto_step(d->source + 4 * (last - d->row_x0), v_block_run_to(mask + last, b - last), dst + 4 * last, k16, bk);
+        if (last > lo + LANES) {
+            vector_copy_pixels(dst + 4 * (lo + LANES), scaled_span_blended(d) + 4 * (lo + LANES - d->row_x0), (size_t)(last - lo - LANES));
+        }
+        return;
+    }
+    row_pieces(scaled_span_piece, context, mask, dst, start, runs, runs_end, origin, lo, hi, 1);
+}
+
 static void vector_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_span_rows *rows) {
-    scaled_span_rows_with((struct scaled_span_ops){vector_fill_pixels, vector_over_row, vector_masked_row_opacity_within,
-                                                   vector_masked_row_opacity_onto, vector_scaled_row_onto, vector_copy_pixels},
-                          backdrop, rows);
+    scaled_span_rows_with(VECTOR_SCALED_SPAN_OPS, vector_scaled_span_row_onto, vector_scaled_span_row_over, backdrop, rows);
 }
 
 /// The pixel `s` over `count` pixels from `dst`: `s + d − d · sa / 255` (`over`'s bytes, its

@@ -336,6 +336,43 @@ __attribute__((always_inline)) static inline void prepare_stale(void (*fill)(uin
 typedef void (*band_piece)(const void *context, const uint8_t *mask, uint8_t *dst, int32_t *start, ptrdiff_t a,
                            ptrdiff_t b, int full, int onto);
 
+/// One row of `band_pieces`, columns `lo ..< hi` along its full runs `runs ..< runs_end`
+/// (relative to `origin`): the bytes before a full run, the run, ..., the bytes after the
+/// last, each handed to `piece` with `start` and `onto` (known where it is inlined).
+__attribute__((always_inline)) static inline void row_pieces(band_piece piece, const void *context, const uint8_t *mask, uint8_t *dst,
+                                                             int32_t *start, const int32_t *runs, const int32_t *runs_end,
+                                                             ptrdiff_t origin, ptrdiff_t lo, ptrdiff_t hi, int onto) {
+    ptrdiff_t x = lo;
+    for (; runs < runs_end && x < hi; runs += 2) {
+        ptrdiff_t a = origin + runs[0], b = origin + runs[1];
+        if (a < x) a = x;
+        if (b > hi) b = hi;
+        if (a >= b) continue;
+        if (a > x) piece(context, mask, dst, start, x, a, 0, onto);
+        piece(context, mask, dst, start, a, b, 1, onto);
+        x = b;
+    }
+    if (x < hi) piece(context, mask, dst, start, x, hi, 0, onto);
+}
+
+/// Whether a row's extent `lo ..< hi` is one full run (`runs ..< runs_end`, from `origin`),
+/// then `*a ..< *b`, with at most `step` columns before it and after it, and reaching
+/// across the extent's first and last `step` columns: its two end steps then each hold an
+/// edge and a part of the run (a circle's or an oval's row, most of them).
+static inline int one_run_row(const int32_t *runs, const int32_t *runs_end, ptrdiff_t origin, ptrdiff_t lo, ptrdiff_t hi,
+                              ptrdiff_t step, ptrdiff_t *a, ptrdiff_t *b) {
+    if (runs_end - runs != 2) return 0;
+    *a = origin + runs[0];
+    *b = origin + runs[1];
+    return lo <= *a && *a - lo <= step && *b <= hi && hi - *b <= step && *b - lo >= step && hi - *a >= step;
+}
+
+/// A band kernel's walk of one row that is not taken at once (`row_pieces` with `onto`
+/// 0), as a function of its own: `band_pieces` calls it, its values are not kept live
+/// across the loop of the rows taken at once.
+typedef void (*band_row)(const void *context, const uint8_t *mask, uint8_t *dst, int32_t *start, const int32_t *runs,
+                         const int32_t *runs_end, ptrdiff_t origin, ptrdiff_t lo, ptrdiff_t hi);
+
 /// Walks `band`'s rows, each along its pieces within `x0 ..< x1` as MaskEngine's
 /// `CoverageMask.Spans.forEach` hands them out (the bytes before a full run, the run, ...,
 /// the bytes after the last), handing each to `piece` with `context`: the one row loop of
@@ -343,38 +380,44 @@ typedef void (*band_piece)(const void *context, const uint8_t *mask, uint8_t *ds
 /// extent's start to its end are all stale (most rows of a shape drawn over the frame's
 /// backdrop) is taken at once, as its pieces one by one would take it: the stale columns
 /// before it become `backdrop` (with `fill`), its stale start moves to its end, and every
-/// piece is handed `onto`, without the row's stale start to look at again.
-__attribute__((always_inline)) static inline void band_pieces(const struct mask_band *band, band_piece piece,
-                                                              const void *context, void (*fill)(uint8_t *, size_t, uint32_t),
-                                                              uint32_t backdrop) {
+/// piece is handed `onto`, without the row's stale start to look at again, or the row to
+/// `row_onto` where that is not NULL (a level's own walk of such a row, inlined). Any other
+/// row goes to `row_over` (its pieces not `onto`), or where that is NULL to `piece` inline.
+__attribute__((always_inline)) static inline void band_pieces(const struct mask_band *band, band_piece piece, band_row row_onto,
+                                                              band_row row_over, const void *context,
+                                                              void (*fill)(uint8_t *, size_t, uint32_t), uint32_t backdrop) {
     const int32_t *spans = band->spans, *all_runs = band->runs;
     const uint8_t *mask = band->mask;
     uint8_t *dst = band->dst;
     const ptrdiff_t x0 = band->x0, x1 = band->x1, origin = band->origin, mask_stride = band->mask_stride;
-    const ptrdiff_t dst_stride = band->dst_stride, stale_y0 = band->stale_y0, stale_y1 = band->stale_y1;
+    const ptrdiff_t dst_stride = band->dst_stride, stale_y0 = band->stale_y0, stale_x1 = band->stale_x1;
     int32_t *const stale_starts = band->stale_starts;
-    for (ptrdiff_t y = band->y0; y < band->y1; y++, mask += mask_stride, dst += dst_stride) {
+    // The stale rows, counted from `stale_y0`: one unsigned compare a row says whether it is one.
+    const size_t stale_rows = stale_starts && band->stale_y1 > stale_y0 ? (size_t)(band->stale_y1 - stale_y0) : 0;
+    const ptrdiff_t y1 = band->y1;
+    for (ptrdiff_t y = band->y0; y < y1; y++, mask += mask_stride, dst += dst_stride) {
         ptrdiff_t lo = x0, hi = x1;
         const int32_t *runs, *runs_end;
         row_extent_and_runs(&spans, all_runs, origin, &lo, &hi, &runs, &runs_end);
         if (lo >= hi) continue;
-        int32_t *start = stale_starts && y >= stale_y0 && y < stale_y1 ? stale_starts + (y - stale_y0) : NULL;
-        const int onto = all_stale(start, band->stale_x1, lo, hi);
-        if (onto) {
-            prepare_stale(fill, dst, start, band->stale_x1, lo, hi, 1, backdrop);
-            start = NULL;
+        int32_t *start = (size_t)(y - stale_y0) < stale_rows ? stale_starts + (y - stale_y0) : NULL;
+        if (!all_stale(start, stale_x1, lo, hi)) {
+            if (row_over) {
+                row_over(context, mask, dst, start, runs, runs_end, origin, lo, hi);
+            } else {
+                row_pieces(piece, context, mask, dst, start, runs, runs_end, origin, lo, hi, 0);
+            }
+            continue;
         }
-        ptrdiff_t x = lo;
-        for (; runs < runs_end && x < hi; runs += 2) {
-            ptrdiff_t a = origin + runs[0], b = origin + runs[1];
-            if (a < x) a = x;
-            if (b > hi) b = hi;
-            if (a >= b) continue;
-            if (a > x) piece(context, mask, dst, start, x, a, 0, onto);
-            piece(context, mask, dst, start, a, b, 1, onto);
-            x = b;
+        // `prepare_stale` of the whole extent, which all_stale has put inside the stale columns.
+        const ptrdiff_t stale_lo = *start;
+        if (stale_lo < lo) fill(dst + 4 * stale_lo, (size_t)(lo - stale_lo), backdrop);
+        *start = (int32_t)hi;
+        if (row_onto) {
+            row_onto(context, mask, dst, NULL, runs, runs_end, origin, lo, hi);
+        } else {
+            row_pieces(piece, context, mask, dst, NULL, runs, runs_end, origin, lo, hi, 1);
         }
-        if (x < hi) piece(context, mask, dst, start, x, hi, 0, onto);
     }
 }
 
@@ -424,15 +467,16 @@ __attribute__((always_inline)) static inline void solid_cover_piece(const void *
 }
 
 /// `mask_solid_cover_rows` with a level's own `solid` (`solid_row`), `solid_onto`, `fill`
-/// (`fill_pixels`) and `narrow` (up to `narrow_most` pixels), inlined into each level's kernel.
+/// (`fill_pixels`), `narrow` (up to `narrow_most` pixels) and `row_onto` (a row taken at
+/// once, or NULL: `band_pieces`), inlined into each level's kernel.
 __attribute__((always_inline)) static inline void solid_cover_rows_with(
     void (*solid)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t),
     void (*solid_onto)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t), void (*fill)(uint8_t *, size_t, uint32_t),
     void (*narrow)(uint32_t, const uint8_t *, uint32_t, uint8_t *, size_t, uint32_t, int, const uint8_t *, const uint8_t *),
-    size_t narrow_most, uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
+    size_t narrow_most, band_row row_onto, uint32_t color, uint32_t k, uint32_t backdrop, const struct mask_band *rows) {
     const struct solid_cover_draw draw = {solid,  solid_onto, fill,     narrow,         narrow_most, color, k, backdrop,
                                           k == 255 && color >> 24 == 255, rows->stale_x1, rows->x0,    rows->x1};
-    band_pieces(rows, solid_cover_piece, &draw, fill, backdrop);
+    band_pieces(rows, solid_cover_piece, row_onto, NULL, &draw, fill, backdrop);
 }
 
 /// The functions a level gives `scaled_span_rows_with`: `fill_pixels`, `over_row`,
@@ -448,12 +492,31 @@ struct scaled_span_ops {
     void (*copy)(uint8_t *, const uint8_t *, size_t);
 };
 
-/// What `scaled_span_rows_with` hands its pieces: a level's `ops`, the rows and the backdrop.
+/// What `scaled_span_rows_with` hands its pieces: a level's `ops`, the backdrop, and the
+/// rows' fields (`struct mask_scaled_span_rows`) read by every piece, held here: through
+/// `rows` they would be loaded again after each store to the pixels. `ready` is true once
+/// the blended row is made over the backdrop (the rows' `made` says so too).
 struct scaled_span_draw {
     struct scaled_span_ops ops;
-    const struct mask_scaled_span_rows *rows;
-    uint32_t backdrop;
+    uint32_t backdrop, k;
+    const uint8_t *source, *scaled;
+    uint8_t *blended;
+    uint32_t *made;
+    int *ready;
+    ptrdiff_t row_x0, x0, x1, stale_x1;
+    size_t count;
 };
+
+/// The blended row of `d` (its source times `k` over the backdrop), made when first wanted.
+__attribute__((always_inline)) static inline const uint8_t *scaled_span_blended(const struct scaled_span_draw *d) {
+    if (!*d->ready) {
+        d->ops.onto(d->source, d->blended, d->count, d->k, d->backdrop, 0);
+        d->made[0] = 1;
+        d->made[1] = d->backdrop;
+        *d->ready = 1;
+    }
+    return d->blended;
+}
 
 /// One piece of `scaled_span_rows_with` (`full`: a full run of the mask). A piece whose
 /// columns are all stale is drawn over the backdrop pixel without the fill first or a read
@@ -462,32 +525,30 @@ __attribute__((always_inline)) static inline void scaled_span_piece(const void *
                                                                     int32_t *start, ptrdiff_t a, ptrdiff_t b, int full, int onto) {
     const struct scaled_span_draw *d = context;
     const struct scaled_span_ops ops = d->ops;
-    const struct mask_scaled_span_rows *rows = d->rows;
     const uint32_t backdrop = d->backdrop;
-    size_t i = (size_t)(4 * (a - rows->row_x0)), n = (size_t)(b - a);
+    size_t i = (size_t)(4 * (a - d->row_x0)), n = (size_t)(b - a);
     // The row's bytes over the band's columns (inside the mask's rect), all of which may be read.
-    const uint8_t *first = mask + rows->band.x0, *end = mask + rows->band.x1;
-    if (onto || all_stale(start, rows->band.stale_x1, a, b)) {
-        if (!onto) prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 1, backdrop);
-        if (!full) return ops.masked_onto(rows->source + i, mask + a, dst + 4 * a, n, rows->k, backdrop, first, end);
-        if (rows->made[0] == 0 || rows->made[1] != backdrop) {
-            ops.onto(rows->source, rows->blended, rows->count, rows->k, backdrop, 0);
-            rows->made[0] = 1;
-            rows->made[1] = backdrop;
-        }
-        ops.copy(dst + 4 * a, rows->blended + i, n);
+    const uint8_t *first = mask + d->x0, *end = mask + d->x1;
+    if (onto || all_stale(start, d->stale_x1, a, b)) {
+        if (!onto) prepare_stale(ops.fill, dst, start, d->stale_x1, a, b, 1, backdrop);
+        if (!full) return ops.masked_onto(d->source + i, mask + a, dst + 4 * a, n, d->k, backdrop, first, end);
+        ops.copy(dst + 4 * a, scaled_span_blended(d) + i, n);
         return;
     }
-    if (start) prepare_stale(ops.fill, dst, start, rows->band.stale_x1, a, b, 0, backdrop);
-    if (full) return ops.over(rows->scaled + i, dst + 4 * a, n);
-    ops.masked(rows->source + i, mask + a, dst + 4 * a, n, rows->k, first, end);
+    if (start) prepare_stale(ops.fill, dst, start, d->stale_x1, a, b, 0, backdrop);
+    if (full) return ops.over(d->scaled + i, dst + 4 * a, n);
+    ops.masked(d->source + i, mask + a, dst + 4 * a, n, d->k, first, end);
 }
 
 /// `mask_scaled_span_rows` with a level's own `ops`, inlined into each level's kernel.
-__attribute__((always_inline)) static inline void scaled_span_rows_with(struct scaled_span_ops ops, uint32_t backdrop,
+__attribute__((always_inline)) static inline void scaled_span_rows_with(struct scaled_span_ops ops, band_row row_onto, band_row row_over,
+                                                                        uint32_t backdrop,
                                                                         const struct mask_scaled_span_rows *rows) {
-    const struct scaled_span_draw draw = {ops, rows, backdrop};
-    band_pieces(&rows->band, scaled_span_piece, &draw, ops.fill, backdrop);
+    int ready = rows->made[0] != 0 && rows->made[1] == backdrop;
+    const struct scaled_span_draw draw = {ops,         backdrop,      rows->k,       rows->source,  rows->scaled,
+                                          rows->blended, rows->made,  &ready,        rows->row_x0,  rows->band.x0,
+                                          rows->band.x1, rows->band.stale_x1, rows->count};
+    band_pieces(&rows->band, scaled_span_piece, row_onto, row_over, &draw, ops.fill, backdrop);
 }
 
 /// The pixel `s` (a solid colour times a piece's constant) over the pixel `backdrop`:

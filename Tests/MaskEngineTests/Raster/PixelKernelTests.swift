@@ -286,6 +286,19 @@ final class PixelKernelTests: XCTestCase {
             }
         }
 
+        /// A circle's row, from the row's bytes: an extent with one full run inside it, 0 to
+        /// 11 columns before and after the run, and three times in four the whole extent
+        /// stale (a shape drawn over the frame's backdrop), else stale columns as `init`
+        /// makes them.
+        init(oneRun r: Row) {
+            self.init(r)
+            guard r.count > 0 else { return }
+            let c = { (i: Int) in Int(r.coverage[r.start + i]) }
+            let a = lo + c(3) % 12, b = max(a, hi - c(r.count / 2) % 12)
+            runs = a < b ? [Int32(a - origin), Int32(b - origin)] : []
+            if c(8) % 4 != 0 { (staleStart, staleEnd) = (c(4) % (lo + 1), hi) }
+        }
+
         /// True when column `x` is in a full run.
         func isFull(_ x: Int) -> Bool {
             stride(from: 0, to: runs.count, by: 2).contains { x >= Int(runs[$0]) + origin && x < Int(runs[$0 + 1]) + origin }
@@ -438,11 +451,22 @@ final class PixelKernelTests: XCTestCase {
     /// before the extent the backdrop; nothing else written, nothing written for an empty
     /// extent; the row fresh up to where it was drawn. At every level.
     func testSolidCoverRowsGiveTheScalarBytes() {
+        checkSolidCoverRows("solid cover row", seed: 0, shape: { SpanRow($0) })
+    }
+
+    /// `mask_solid_cover_rows` over an oval's rows (`SpanRow(oneRun:)`: one full run, 0 to
+    /// 11 edge columns each side, the run's coverage bytes random) gives the same bytes.
+    func testSolidCoverRowsOfOneRunGiveTheScalarBytes() {
+        checkSolidCoverRows("one-run cover row", seed: 5000, shape: { SpanRow(oneRun: $0) })
+    }
+
+    /// `testSolidCoverRowsGiveTheScalarBytes` with rows of `shape`.
+    private func checkSolidCoverRows(_ name: String, seed: UInt64, shape: @escaping (Row) -> SpanRow) {
         for (color, k) in [(UInt32(0xFF20_4080), UInt32(255)), (0xFF20_4080, 100), (0x8010_2040, 255), (0x8010_2040, 3)] {
             let backdrop: UInt32 = 0xFF30_70A0
-            check("solid cover row \(String(color, radix: 16)) at \(k)", rounds: 300, seed: UInt64(k) &* 31 &+ UInt64(color & 0xFF),
-                  maxCount: 200, kernel: { _, c, d, _, row in
-                      let span = SpanRow(row)
+            check("\(name) \(String(color, radix: 16)) at \(k)", rounds: 300,
+                  seed: seed &+ UInt64(k) &* 31 &+ UInt64(color & 0xFF), maxCount: 200, kernel: { _, c, d, _, row in
+                      let span = shape(row)
                       let entries: [Int32] = [Int32(span.lo - span.origin), Int32(span.hi - span.origin), 0, Int32(span.runs.count)]
                       var starts: [Int32] = [Int32(span.staleStart)]
                       let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
@@ -457,7 +481,7 @@ final class PixelKernelTests: XCTestCase {
                       } }
                       if span.lo < span.hi, span.staleStart < span.staleEnd { XCTAssertEqual(starts[0], Int32(span.staleEnd)) }
                   }, reference: { i, r in
-                      let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
+                      let span = shape(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
                       guard span.lo < span.hi, x < span.hi else { return r.destination[i] }
                       guard x >= span.lo else { return stale ? backdrop : r.destination[i] }
                       let factor = span.isFull(x) ? k : UInt32(mulDiv255(UInt32(r.coverage[i]), k))
@@ -495,10 +519,23 @@ final class PixelKernelTests: XCTestCase {
     /// stale columns before the extent the backdrop; nothing else written; the row fresh up
     /// to where it was drawn. At every level.
     func testScaledSpanRowsGiveTheScalarBytes() {
+        checkScaledSpanRows("scaled span row", seed: 700, shape: { SpanRow($0) })
+    }
+
+    /// `mask_scaled_span_rows` over a circle's rows (`SpanRow(oneRun:)`: one full run, 0 to
+    /// 11 edge columns each side, where a level may draw a step whole for an edge and the
+    /// run's end), the run's mask bytes random (a sparse mask leaves them unwritten: they
+    /// must not be read), gives the same bytes.
+    func testScaledSpanRowsOfOneRunGiveTheScalarBytes() {
+        checkScaledSpanRows("one-run span row", seed: 900, shape: { SpanRow(oneRun: $0) })
+    }
+
+    /// `testScaledSpanRowsGiveTheScalarBytes` with rows of `shape`.
+    private func checkScaledSpanRows(_ name: String, seed: UInt64, shape: @escaping (Row) -> SpanRow) {
         let backdrop: UInt32 = 0xFF30_70A0
         for k: UInt32 in [1, 77, 128, 254] {
-            check("scaled span row at \(k)", rounds: 300, seed: 700 &+ UInt64(k), maxCount: 200, kernel: { s, c, d, n, row in
-                let span = SpanRow(row)
+            check("\(name) at \(k)", rounds: 300, seed: seed &+ UInt64(k), maxCount: 200, kernel: { s, c, d, n, row in
+                let span = shape(row)
                 let entries: [Int32] = [Int32(span.lo - span.origin), Int32(span.hi - span.origin), 0, Int32(span.runs.count)]
                 var starts: [Int32] = [Int32(span.staleStart)]
                 let staleX1 = span.staleStart < span.staleEnd ? span.staleEnd : span.staleStart
@@ -521,7 +558,7 @@ final class PixelKernelTests: XCTestCase {
                 if span.lo < span.hi, span.staleStart < span.staleEnd { XCTAssertEqual(starts[0], Int32(span.staleEnd)) }
                 if made[0] == 1 { XCTAssertEqual(made[1], backdrop) }
             }, reference: { i, r in
-                let span = SpanRow(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
+                let span = shape(r), x = i - r.start, stale = x >= span.staleStart && x < span.staleEnd
                 guard span.lo < span.hi, x < span.hi else { return r.destination[i] }
                 guard x >= span.lo else { return stale ? backdrop : r.destination[i] }
                 let source = span.isFull(x) ? r.source[i] : scaled(r.source[i], by: UInt32(r.coverage[i]))
