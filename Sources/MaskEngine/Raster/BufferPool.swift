@@ -87,6 +87,9 @@ final class BufferPool {
         return mask
     }
 
+    /// How many masks of runs are kept for `takeRunMask` (for tests).
+    var idleRunMasks: Int { runMasks.count }
+
     /// Keeps a mask's tables for `takeRunMask` (up to `idleLimit` of them).
     func keepRunMask(_ mask: RunMask) {
         if runMasks.count < BufferPool.idleLimit { runMasks.append(mask) }
