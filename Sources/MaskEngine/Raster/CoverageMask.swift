@@ -34,6 +34,11 @@ struct CoverageMask: Sendable {
     private(set) var rowSpans: [Int32]
     /// The rows' full runs.
     private(set) var fullRuns: [Int32]
+    /// True when the buffers are lent by the thread's `CoverageMemo`: its kept coverage,
+    /// shared, not copied. Read as any other; a write in place copies them first (they are
+    /// arrays, copied on write), so the memo's entry never changes; `recycle(into:)` lets
+    /// them go instead of giving the memo's buffers to the pool.
+    private(set) var isLent = false
 
     /// A mask whose every byte of `values` is written.
     init(rect: PixelRect, values: [UInt8], rowSpans: [Int32] = [], fullRuns: [Int32] = []) {
@@ -51,6 +56,12 @@ struct CoverageMask: Sendable {
         isSparse = true
         self.rowSpans = rowSpans
         self.fullRuns = fullRuns
+    }
+
+    /// A sparse mask over `rect` whose buffers are a `CoverageMemo` entry's, shared (`isLent`).
+    init(rect: PixelRect, lent bytes: [UInt8], rowSpans: [Int32], fullRuns: [Int32]) {
+        self.init(rect: rect, sparse: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
+        isLent = true
     }
 
     /// The bytes the spans' tables take.
@@ -201,15 +212,24 @@ struct CoverageMask: Sendable {
     }
 
     /// The same coverage moved by whole pixels (its values and spans are counted from its
-    /// rect, so only the rect moves).
+    /// rect, so only the rect moves; lent buffers stay lent).
     func moved(dx: Int, dy: Int) -> CoverageMask {
         let r = PixelRect(x0: rect.x0 &+ dx, y0: rect.y0 &+ dy, x1: rect.x1 &+ dx, y1: rect.y1 &+ dy)
-        return isSparse ? CoverageMask(rect: r, sparse: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
+        var m = isSparse ? CoverageMask(rect: r, sparse: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
             : CoverageMask(rect: r, values: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
+        m.isLent = isLent
+        return m
     }
 
-    /// Gives the values' and the spans' buffers back to `pool`; the mask is empty afterwards.
+    /// Gives the values' and the spans' buffers back to `pool` (lent ones are let go: they
+    /// are the memo's, and were never counted as the pool's); the mask is empty afterwards.
     mutating func recycle(into pool: BufferPool) {
+        guard !isLent else {
+            bytes = []
+            rowSpans = []
+            fullRuns = []
+            return
+        }
         pool.recycle(&bytes)
         pool.recycle(&rowSpans)
         pool.recycle(&fullRuns)

@@ -9,12 +9,12 @@
 /// doubles), in order. The key is those: the points' differences compared bit for bit
 /// (a -0 is not a 0), the polylines' lengths, the size and the rule. Equal keys are equal
 /// inputs to the same arithmetic, so the bytes, extents and full runs are the same,
-/// counted from the area's origin; only where the area lies differs, and the copy is
-/// handed out at the request's own area. No tolerance is involved anywhere.
+/// counted from the area's origin; only where the area lies differs, and the kept coverage
+/// is handed out at the request's own area. No tolerance is involved anywhere.
 /// A path's request is first looked up by the path itself (`PathCoverageKeys`: its
 /// elements, placement, tolerance, rule and clip), so a path found costs no flattening;
 /// one not found is flattened and looked up by its points as above, and the entry that
-/// answers is then named by the path's key.
+/// answers (its id handed back with the coverage, `Served`) is then named by the path's key.
 ///
 /// The bound: at most `capacity` keys, their coverages together at most `byteBudget`
 /// bytes of values and span tables (a larger one is never kept; the buffers' room is at
@@ -30,8 +30,11 @@
 /// is taken so, small ones too, until a request is found again: no key of points and no
 /// copy kept a frame for nothing; a small shape repeated is then found from its third
 /// request.
-/// What it holds is its own (copies), so a mask handed out is the caller's as any other
-/// the rasterizer makes: it may be written in place and given back to the pool.
+/// A kept coverage is handed out lent, not copied (`CoverageMask.isLent`): the mask shares
+/// the entry's arrays, so a caller that writes it in place writes a copy (arrays are copied
+/// on write) and the entry stays as it was made; given back, its buffers are let go, not
+/// pooled. An entry dropped while a mask still holds its buffers leaves them to that mask:
+/// beyond the budget, the memo keeps no more than the masks in hand hold.
 ///
 /// Not `Sendable`: one per thread, inside its `BufferPool`.
 final class CoverageMemo {
@@ -83,9 +86,10 @@ final class CoverageMemo {
     @exclusivity(unchecked) private var paths = PathCoverageKeys()
     /// The next entry's `id`.
     private var nextID: UInt64 = 1
-    /// The id of the entry that answered the last request or now holds its coverage; nil
-    /// when none does (a path's key is then not kept).
-    private var served: UInt64?
+
+    /// A coverage handed out and the id of the entry that holds it (the one that answered,
+    /// or the one it was just kept in), nil when none does: a path's key names that entry.
+    typealias Served = (mask: CoverageMask, entry: UInt64?)
 
     /// How many requests were answered with a kept coverage (for tests and measures).
     private(set) var hits = 0
@@ -101,32 +105,31 @@ final class CoverageMemo {
     init() {}
 
     /// The coverage of `elements` under `transform` (flattened within `tolerance`) inside
-    /// `clip` by `fillRule`: a copy of a kept one found by the path's key
-    /// (`PathCoverageKeys`), else `make()`'s, which flattens the path and asks
-    /// `coverage(of:fillRule:area:pool:)`; the entry that answers that is then named by
-    /// the path's key. The copy's buffers come from `pool`.
+    /// `clip` by `fillRule`: a kept one found by the path's key (`PathCoverageKeys`), lent,
+    /// else `make()`'s, which flattens the path and asks `coverage(of:fillRule:area:make:)`;
+    /// the entry that `make()` names (the one that answered or kept it) is then named by
+    /// the path's key.
     func coverage(ofPath elements: [Path.Element], transform: Transform, tolerance: Double, fillRule: FillRule,
-                  clip: PixelRect, pool: BufferPool, make: () -> CoverageMask?) -> CoverageMask? {
-        guard paths.set(elements, transform: transform, tolerance: tolerance, fillRule: fillRule, clip: clip) else { return make() }
-        if let (id, area) = paths.find(), let i = entries.firstIndex(where: { $0.id == id }), entries[i].isMade {
+                  clip: PixelRect, make: () -> Served?) -> CoverageMask? {
+        guard paths.set(elements, transform: transform, tolerance: tolerance, fillRule: fillRule, clip: clip) else { return make()?.mask }
+        if let (id, area) = paths.find(), let i = firstEntry(where: { $0.id == id }), entries[i].isMade {
             clock &+= 1
             entries[i].used = clock
             hits &+= 1
             pathHits &+= 1
             missesInARow = 0
-            return copy(of: entries[i], at: area, pool: pool)
+            return lend(entries[i], at: area)
         }
-        served = nil
-        let made = make()
-        if let id = served, let made { paths.keep(entry: id, area: made.rect) }
+        guard let (made, entry) = make() else { return nil }
+        if let entry { paths.keep(entry: entry, area: made.rect) }
         return made
     }
 
-    /// The coverage of `polygons` (device space) over `area` by `fillRule`: a copy of a
-    /// kept one made for the same key, else `make()`'s, kept when it fits. The copy's
-    /// buffers come from `pool`.
-    func coverage(of polygons: [Polyline], fillRule: FillRule, area: PixelRect, pool: BufferPool,
-                  make: () -> CoverageMask?) -> CoverageMask? {
+    /// The coverage of `polygons` (device space) over `area` by `fillRule`: a kept one made
+    /// for the same key, lent, else `make()`'s, kept when it fits; with the id of the entry
+    /// that holds it (nil when none does).
+    func coverage(of polygons: [Polyline], fillRule: FillRule, area: PixelRect,
+                  make: () -> CoverageMask?) -> Served? {
         clock &+= 1
         let cold = missesInARow >= CoverageMemo.coldAfter
         missesInARow = min(missesInARow &+ 1, CoverageMemo.coldAfter)
@@ -137,33 +140,34 @@ final class CoverageMemo {
         // request on.
         if cold || area.width &* area.height > CoverageMemo.eagerLimit {
             setOutline(polygons, fillRule: fillRule, area: area)
-            if !entries.contains(where: hasKeysOutline) {
+            if firstEntry(where: hasKeysOutline) == nil {
                 guard let made = make() else { return nil }
                 key.points.removeAll(keepingCapacity: true)
                 key.hash = 0
                 keep(made, seen: nil, made: false)
-                return made
+                return (made, nil)
             }
         }
         setKey(polygons, fillRule: fillRule, area: area)
         keyed &+= 1
-        let found = entries.firstIndex(where: matchesKey)
+        let found = firstEntry(where: matchesKey)
         if let i = found, entries[i].isMade {
             entries[i].used = clock
             hits &+= 1
             missesInARow = 0
-            served = entries[i].id
-            return copy(of: entries[i], at: area, pool: pool)
+            return (lend(entries[i], at: area), entries[i].id)
         }
         guard let made = make() else { return nil }
-        if let found {
-            keep(made, seen: found, made: true)
-        } else {
-            // The outline's entry of a large shape, if any, is replaced by its key.
-            let outline = entries.firstIndex { $0.points.isEmpty && hasKeysOutline($0) }
-            keep(made, seen: outline, made: made.bytes.count &+ made.spanBytes <= CoverageMemo.eagerLimit)
-        }
-        return made
+        if let found { return (made, keep(made, seen: found, made: true)) }
+        // The outline's entry of a large shape, if any, is replaced by its key.
+        let outline = firstEntry { $0.points.isEmpty && hasKeysOutline($0) }
+        return (made, keep(made, seen: outline, made: made.bytes.count &+ made.spanBytes <= CoverageMemo.eagerLimit))
+    }
+
+    /// The index of the first entry that `test` accepts, or nil. The entries are read in
+    /// place: `firstIndex(where:)` handed each a copy, its five arrays retained and released.
+    private func firstEntry(where test: (Entry) -> Bool) -> Int? {
+        entries.withUnsafeBufferPointer { list in list.indices.first { test(list[$0]) } }
     }
 
     /// Sets `key`'s outline: the area's size, the rule and the polylines' lengths.
@@ -226,33 +230,21 @@ final class CoverageMemo {
         }
     }
 
-    /// A mask over `area` holding `entry`'s values and spans, in buffers from `pool`.
-    private func copy(of entry: Entry, at area: PixelRect, pool: BufferPool) -> CoverageMask {
-        var bytes = pool.bytes(count: entry.bytes.count, zeroed: false)
-        var rowSpans = pool.ints(count: entry.rowSpans.count)
-        var fullRuns = pool.ints(count: entry.fullRuns.count)
-        CoverageMemo.copy(entry.bytes, into: &bytes)
-        CoverageMemo.copy(entry.rowSpans, into: &rowSpans)
-        CoverageMemo.copy(entry.fullRuns, into: &fullRuns)
-        return CoverageMask(rect: area, sparse: bytes, rowSpans: rowSpans, fullRuns: fullRuns)
-    }
-
-    /// Copies `source` into `target`, of the same count.
-    private static func copy<T>(_ source: [T], into target: inout [T]) {
-        source.withUnsafeBufferPointer { from in
-            target.withUnsafeMutableBufferPointer { to in
-                guard let src = from.baseAddress, let dst = to.baseAddress else { return }
-                dst.update(from: src, count: min(from.count, to.count))
-            }
-        }
+    /// A mask over `area` holding `entry`'s values and spans, lent: their arrays shared,
+    /// not copied (`CoverageMask.isLent`).
+    private func lend(_ entry: Entry, at area: PixelRect) -> CoverageMask {
+        CoverageMask(rect: area, lent: entry.bytes, rowSpans: entry.rowSpans, fullRuns: entry.fullRuns)
     }
 
     /// Keeps `made` under `key` when it fits the budget (its values only when `isMade`, else
     /// only the key), replacing `seen`, the index of the key's entry, and dropping the least
-    /// recently used entries as needed (reusing the buffers of the one it replaces).
-    private func keep(_ made: CoverageMask, seen: Int?, made isMade: Bool) {
+    /// recently used entries as needed (reusing the buffers of the one it replaces, unless
+    /// a lent mask still holds them). The id of the entry holding `made`'s values, or nil
+    /// when none does.
+    @discardableResult
+    private func keep(_ made: CoverageMask, seen: Int?, made isMade: Bool) -> UInt64? {
         let size = made.bytes.count &+ made.spanBytes
-        guard size <= CoverageMemo.byteBudget else { return }
+        guard size <= CoverageMemo.byteBudget else { return nil }
         var slot = Entry()
         if let seen { slot = entries.remove(at: seen) }
         var held = keptBytes
@@ -272,7 +264,6 @@ final class CoverageMemo {
         slot.isMade = isMade
         slot.id = nextID
         nextID &+= 1
-        if isMade { served = slot.id }
         // A buffer reused for much less (or for a key alone) is let go: what the memo
         // holds stays within twice what it counts.
         if slot.bytes.capacity > 2 &* made.bytes.count || !isMade { slot.bytes = [] }
@@ -285,5 +276,6 @@ final class CoverageMemo {
             slot.fullRuns.append(contentsOf: made.fullRuns)
         }
         entries.append(slot)
+        return isMade ? slot.id : nil
     }
 }

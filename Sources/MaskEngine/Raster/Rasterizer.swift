@@ -40,15 +40,15 @@ enum Rasterizer {
                              tolerance: tolerance)?.moved(dx: dx, dy: dy)
     }
 
-    /// The coverage of a path (not a quadrilateral) where it is placed: a copy of the
-    /// thread's kept one when the path's key finds it (`CoverageMemo`, `PathCoverageKeys`),
-    /// the path unflattened; else flattened and accumulated.
+    /// The coverage of a path (not a quadrilateral) where it is placed: the thread's kept
+    /// one, lent, when the path's key finds it (`CoverageMemo`, `PathCoverageKeys`), the
+    /// path unflattened; else flattened and accumulated.
     private static func keyedCoverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
                                       pool: BufferPool, tolerance: Double) -> CoverageMask? {
         pool.coverageMemo.coverage(ofPath: path.elements, transform: transform, tolerance: tolerance, fillRule: fillRule,
-                                   clip: clip, pool: pool) {
-            coverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip, pool: pool),
-                     fillRule: fillRule, clip: clip, pool: pool)
+                                   clip: clip) {
+            servedCoverage(of: Flattener.polylines(of: path, transform: transform, tolerance: tolerance, clip: clip, pool: pool),
+                           fillRule: fillRule, clip: clip, pool: pool)
         }
     }
 
@@ -84,15 +84,22 @@ enum Rasterizer {
         let area = PixelRect(covering: Rect(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y)).intersection(clip)
         guard !area.isEmpty else { return nil }
         if let box = axisAlignedBox(a, b, c, d) { return rectangleCoverage(box, area: area, pool: pool) }
-        return accumulate([Polyline(points: [a, b, c, d], closed: true)], fillRule: .nonzero, area: area, pool: pool)
+        return accumulate([Polyline(points: [a, b, c, d], closed: true)], fillRule: .nonzero, area: area, pool: pool)?.mask
     }
 
     /// The coverage of device-space polygons (every polyline closed implicitly), inside `clip`.
     static func coverage(of polygons: [Polyline], fillRule: FillRule, clip: PixelRect,
                          pool: BufferPool = BufferPool()) -> CoverageMask? {
+        servedCoverage(of: polygons, fillRule: fillRule, clip: clip, pool: pool)?.mask
+    }
+
+    /// `coverage(of:fillRule:clip:pool:)` with the id of the thread's memo entry that holds
+    /// it (`CoverageMemo.Served`; nil for a rectangle's, which the memo does not keep).
+    private static func servedCoverage(of polygons: [Polyline], fillRule: FillRule, clip: PixelRect,
+                                       pool: BufferPool) -> CoverageMemo.Served? {
         guard let area = coveredArea(of: polygons, clip: clip) else { return nil }
         if polygons.count == 1, let box = axisAlignedBox(polygons[0].points) {
-            return rectangleCoverage(box, area: area, pool: pool)
+            return (rectangleCoverage(box, area: area, pool: pool), nil)
         }
         return accumulate(polygons, fillRule: fillRule, area: area, pool: pool)
     }
@@ -114,11 +121,12 @@ enum Rasterizer {
 
     // MARK: - Area accumulation
 
-    /// The accumulated coverage of `polygons` over `area`: a copy of the thread's kept one
-    /// when an earlier request consumed exactly the same (`CoverageMemo`), else made.
+    /// The accumulated coverage of `polygons` over `area`: the thread's kept one, lent,
+    /// when an earlier request consumed exactly the same (`CoverageMemo`), else made; with
+    /// the id of the memo entry that holds it.
     private static func accumulate(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect,
-                                   pool: BufferPool) -> CoverageMask? {
-        pool.coverageMemo.coverage(of: polygons, fillRule: fillRule, area: area, pool: pool) {
+                                   pool: BufferPool) -> CoverageMemo.Served? {
+        pool.coverageMemo.coverage(of: polygons, fillRule: fillRule, area: area) {
             accumulateAfresh(polygons, fillRule: fillRule, area: area, pool: pool)
         }
     }

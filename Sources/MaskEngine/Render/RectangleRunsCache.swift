@@ -27,7 +27,10 @@ final class RectangleRunsCache {
 
     // Asked for every tile of every grid mask each frame: the dynamic exclusivity checks
     // are off, since only the cache's one thread touches it and no access begins inside another.
-    @exclusivity(unchecked) private var entries: [Slot: Entry] = [:]
+    // The entries lie in an array, read in place; the slots name their places: a look-up
+    // in a dictionary of entries copied the entry (its mask's tables retained and released).
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var places: [Slot: Int] = [:]
 
     /// The most slots kept: past it the cache starts again empty.
     static let capacity = 1024
@@ -38,28 +41,30 @@ final class RectangleRunsCache {
     /// it returns false; made again only when `slot` last held another rectangle,
     /// transform or clip.
     func coverage(ofRect r: Rect, transform m: Transform, clip: PixelRect, for slot: Slot) -> RunMask? {
-        if entries[slot] == nil {
-            if entries.count >= RectangleRunsCache.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[slot] = Entry(rect: r, transform: m, clip: clip, made: false, mask: RunMask(zeroOver: .empty))
-            return make(slot, r, m, clip)
+        guard let i = places[slot] else {
+            if entries.count >= RectangleRunsCache.capacity {
+                entries.removeAll(keepingCapacity: true)
+                places.removeAll(keepingCapacity: true)
+            }
+            places[slot] = entries.count
+            entries.append(Entry(rect: r, transform: m, clip: clip, made: false, mask: RunMask(zeroOver: .empty)))
+            return make(entries.count &- 1, r, m, clip)
         }
-        guard let i = entries.index(forKey: slot) else { return nil }
-        let kept = entries.values[i]
-        guard RectangleRunsCache.same(kept.rect, r), RectangleRunsCache.same(kept.transform, m), kept.clip == clip else {
-            return make(slot, r, m, clip)
+        guard RectangleRunsCache.same(entries[i].rect, r), RectangleRunsCache.same(entries[i].transform, m),
+              entries[i].clip == clip else {
+            return make(i, r, m, clip)
         }
-        return kept.made ? kept.mask : nil
+        return entries[i].made ? entries[i].mask : nil
     }
 
-    /// Makes `slot`'s mask for the rectangle, in its tables' room.
-    private func make(_ slot: Slot, _ r: Rect, _ m: Transform, _ clip: PixelRect) -> RunMask? {
-        guard let i = entries.index(forKey: slot) else { return nil }
-        entries.values[i].rect = r
-        entries.values[i].transform = m
-        entries.values[i].clip = clip
-        let made = entries.values[i].mask.setCoverage(ofRect: r, transform: m, clip: clip)
-        entries.values[i].made = made
-        return made ? entries.values[i].mask : nil
+    /// Makes entry `i`'s mask for the rectangle, in its tables' room.
+    private func make(_ i: Int, _ r: Rect, _ m: Transform, _ clip: PixelRect) -> RunMask? {
+        entries[i].rect = r
+        entries[i].transform = m
+        entries[i].clip = clip
+        let made = entries[i].mask.setCoverage(ofRect: r, transform: m, clip: clip)
+        entries[i].made = made
+        return made ? entries[i].mask : nil
     }
 
     /// True when two rectangles are the same bits (a -0 is not a 0, a NaN is itself).

@@ -54,7 +54,9 @@ extension Renderer {
         }
         try reserve(drawArea.width * drawArea.height, for: mask, walk: walk)
         if let runs = try runValues(mask, owner: m, area: area, drawnIn: drawArea, walk: &walk) {
-            // Rectangles of one alpha: drawn as runs, written out once, without a cleared buffer.
+            // Rectangles of one alpha: drawn as runs, written out once, without a cleared buffer;
+            // the runs' tables go back to the pool.
+            defer { pool.keepRunMask(runs) }
             return runs.rect.isEmpty ? nil : runs.coverageMask(pool: pool)
         }
         var drawn = AlphaSurface(rect: drawArea, pool: pool)

@@ -91,6 +91,8 @@ extension Renderer {
             try forEachFill(of: id, state, transform: m, clip: extent, pool: pool) { coverage, paint in
                 if let runs = try runMaskValues(masks, owner: m, mode: state.pointee.maskMode, extent: extent, walk: &walk) {
                     if !runs.rect.isEmpty { surface.fill(coverage, with: paint, runs: runs, opacity: opacity) }
+                    // Its tables' room back to the pool for the next mask's (grown again every frame otherwise).
+                    pool.keepRunMask(runs)
                     return
                 }
                 let cut = DrawPipeline.takesSparseMask(DrawPipeline.source(paint))

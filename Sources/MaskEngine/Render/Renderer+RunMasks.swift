@@ -6,7 +6,7 @@ extension Renderer {
     /// accepts and `runValues` can draw (asked first, before any bounds are worked out:
     /// most masks are not rectangles): a mask over no pixels when it lets nothing
     /// through; nil for any other mask, with the walk as it was, so the caller takes the
-    /// bytes' route.
+    /// bytes' route. Give the mask back with `BufferPool.keepRunMask` once drawn through.
     func runMaskValues(_ masks: [LayerID], owner m: Transform, mode: MaskMode, extent: PixelRect,
                        walk: inout LayerWalk) throws -> RunMask? {
         guard mode == .alpha, isSingleMask(masks, owner: m, walk), let mask = masks.first, hasRectangleFillsOnly(mask, walk),

@@ -165,6 +165,51 @@ final class CoverageMemoTests: XCTestCase {
         ask(40.25, 20.5, clip: PixelRect(x0: 30, y0: 0, x1: 300, y1: 200), "near the clip's side")
         XCTAssertEqual(pool.coverageMemo.pathHits, before)
         XCTAssertEqual(pool.coverageMemo.hits, hits + 1)
+        // The entry that answered by the points is named by the path's key: asked again,
+        // found by the key.
+        ask(40.25, 20.5, clip: PixelRect(x0: 30, y0: 0, x1: 300, y1: 200), "near the clip's side, again")
+        XCTAssertEqual(pool.coverageMemo.pathHits, before + 1)
+    }
+
+    /// A kept coverage is lent, not copied: two finds share one buffer, and the pool's
+    /// count of bytes in use does not grow; a find written over in place leaves the kept
+    /// coverage as made (the next find is the fresh mask's bytes), and a lent mask given
+    /// back is let go, not pooled (the pool's next buffer is not the memo's).
+    func testKeptCoverageIsLentNotCopied() {
+        let pool = BufferPool()
+        let ring = Path.circle(center: Point(20.25, 18.5), radius: 13.3)
+        let clip = PixelRect(x0: 0, y0: 0, x1: 400, y1: 300)
+        func ask(_ tx: Double) -> CoverageMask? {
+            Rasterizer.coverage(of: ring, transform: Transform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: 40), fillRule: .nonzero,
+                                clip: clip, pool: pool)
+        }
+        func base(_ mask: CoverageMask?) -> UnsafeRawPointer? {
+            mask?.bytes.withUnsafeBytes { $0.baseAddress }
+        }
+        let fresh = Rasterizer.coverage(of: ring, transform: Transform(a: 1, b: 0, c: 0, d: 1, tx: 110, ty: 40),
+                                        fillRule: .nonzero, clip: clip)
+        // Made: the caller's own (held to the end, so that the pool holds no values' buffer).
+        let made = ask(10)
+        XCTAssertEqual(made?.isLent, false)
+        pool.startFrame()
+        var first = ask(110), second = ask(210)
+        XCTAssertEqual(pool.coverageMemo.hits, 2)
+        XCTAssertEqual(first?.isLent, true)
+        XCTAssertNotNil(base(first))
+        XCTAssertEqual(base(first), base(second), "one buffer, shared")
+        XCTAssertEqual(pool.bytesInUse, 0, "nothing taken from the pool")
+        first?.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 7) }
+        XCTAssertNotEqual(base(first), base(second), "written over: a copy")
+        // Dropped, not given back: the pool's only values' buffer below is what `third` gives back.
+        first = nil
+        second = nil
+        var third = ask(110)
+        assertSame(third, fresh, "the kept coverage as made")
+        let lent = base(third), count = third?.bytes.count ?? 0
+        third?.recycle(into: pool)
+        let taken = pool.bytes(count: count, zeroed: false)
+        XCTAssertNotEqual(taken.withUnsafeBytes { $0.baseAddress }, lent, "not pooled")
+        XCTAssertNotNil(made)
     }
 
     /// A large shape that changes at every request (a circle growing over the canvas) is

@@ -34,6 +34,23 @@ final class BufferReuseTests: XCTestCase {
         XCTAssertEqual(counts[59], counts[1], "allocations after each frame: \(counts)")
     }
 
+    /// A layer drawn through a grid mask (a mask of runs) gives the mask's tables back to
+    /// the pool once drawn through: after every frame the pool holds that mask and the
+    /// merges' spare, which the next frame takes again instead of making and growing new ones.
+    func testAMaskOfRunsDrawnThroughGoesBackToThePool() throws {
+        var scene = Scene(canvas: Canvas(width: 80, height: 50, fps: 10, background: .darkGray))
+        let owner = try scene.addLayer(layerState(frame: Rect(2, 1.5, 70, 44), background: .orange))
+        let grid = try scene.addLayer(layerState(.grid, frame: Rect(0.5, 0.25, 66, 41)), to: owner)
+        _ = try scene.addTiles(to: grid, rows: 2, columns: 3, color: .black)
+        try scene.setMask(grid, of: owner)
+        let renderer = Renderer(scene: scene)
+        let buffers = RenderBuffers()
+        for k in 0..<3 {
+            try renderer.renderFrame(k, using: buffers) { _ in }
+            XCTAssertEqual(buffers.pool.idleRunMasks, 2, "frame \(k)")
+        }
+    }
+
     func testCellsALittleWiderThanTheFrameFitTheRoomGivenAtFirst() {
         // 100 × 100 pixels; the cells of the whole area are 112 × 100 (two spare columns a
         // row, rounded up to a block of eight): they fit the room given to the first, small
