@@ -56,7 +56,7 @@ struct CombinedMask {
                 h[r &* 4 &+ 3] = runsEnd
             }
         }
-        gaps.withUnsafeMutableBufferPointer { g in g.update(repeating: 0) }
+        gaps.withUnsafeMutableBufferPointer { $0.setToZero() }
     }
 
     /// The combined values with their spans, sparse: the bytes outside the extents and
@@ -94,7 +94,7 @@ struct CombinedMask {
         var right = pool.ints(count: rows &* 4)
         right.withUnsafeMutableBufferPointer { t in
         rowSpans.withUnsafeMutableBufferPointer { h in gaps.withUnsafeBufferPointer { g in fullRuns.withUnsafeBufferPointer { runs in
-            t.update(repeating: 0)
+            t.setToZero()
             for r in first..<rows {
                 let g0 = g[r &* 2], g1 = g[r &* 2 &+ 1]
                 guard g1 &- g0 >= minimum, h[r &* 4] < g0, g1 < h[r &* 4 &+ 1] else { continue }
