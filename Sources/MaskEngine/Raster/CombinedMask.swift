@@ -49,6 +49,8 @@ struct CombinedMask {
         if full { fullRuns.append(contentsOf: [0, end]) }
         let runsEnd = Int32(fullRuns.count)
         rowSpans.withUnsafeMutableBufferPointer { h in
+            // Every row's four entries 0 (no extent, no runs), in vector steps.
+            guard full else { return h.setToZero() }
             for r in 0..<rows {
                 h[r &* 4] = 0
                 h[r &* 4 &+ 1] = end
