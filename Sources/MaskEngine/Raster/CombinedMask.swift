@@ -49,6 +49,8 @@ struct CombinedMask {
         if full { fullRuns.append(contentsOf: [0, end]) }
         let runsEnd = Int32(fullRuns.count)
         rowSpans.withUnsafeMutableBufferPointer { h in
+            // Every row's four entries 0 (no extent, no runs), in vector steps.
+            guard full else { return h.setToZero() }
             for r in 0..<rows {
                 h[r &* 4] = 0
                 h[r &* 4 &+ 1] = end
@@ -56,7 +58,7 @@ struct CombinedMask {
                 h[r &* 4 &+ 3] = runsEnd
             }
         }
-        gaps.withUnsafeMutableBufferPointer { g in g.update(repeating: 0) }
+        gaps.withUnsafeMutableBufferPointer { $0.setToZero() }
     }
 
     /// The combined values with their spans, sparse: the bytes outside the extents and
@@ -94,7 +96,7 @@ struct CombinedMask {
         var right = pool.ints(count: rows &* 4)
         right.withUnsafeMutableBufferPointer { t in
         rowSpans.withUnsafeMutableBufferPointer { h in gaps.withUnsafeBufferPointer { g in fullRuns.withUnsafeBufferPointer { runs in
-            t.update(repeating: 0)
+            t.setToZero()
             for r in first..<rows {
                 let g0 = g[r &* 2], g1 = g[r &* 2 &+ 1]
                 guard g1 &- g0 >= minimum, h[r &* 4] < g0, g1 < h[r &* 4 &+ 1] else { continue }
@@ -610,9 +612,7 @@ private struct RowFold {
         var y = y0
         while y < y1 {
             if cuts {
-                self.added = added
-                y = cutHoleRows(y, y1, within: x0, x1, mask: mBytes)
-                added = self.added
+                y = cutHoleRows(y, y1, within: x0, x1, mask: mBytes, into: &added)
                 guard y < y1 else { break }
             }
             let hr = (y &- ry0) &* 4
@@ -747,13 +747,15 @@ private struct RowFold {
     /// or a mask row of at most one full run (a disc's) whose extent lies inside one full
     /// run of the result (a hole inside a disc), in C (`mask_cut_hole_rows`). Returns the
     /// first row it does not take (`y1` when it takes them all), for `foldInsideFull`'s
-    /// own loop, which takes that row (and grows `added` when it lacked room).
+    /// own loop, which takes that row (and grows `added`, the caller's copy of the fold's
+    /// runs, when it lacked room).
     ///
     /// A hole's every row comes here: `foldInsideFull`'s loop, holding every case's state,
     /// spent about 360 instructions a row on it (masks_four, callgrind), mostly spills and
-    /// set-up; this loop about 290, its hole's 0s written included.
+    /// set-up; this loop about 265, its hole's 0s written included (its edges in words).
     @inline(never)
-    private mutating func cutHoleRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int, mask mBytes: UnsafePointer<UInt8>) -> Int {
+    private func cutHoleRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int, mask mBytes: UnsafePointer<UInt8>,
+                             into added: inout AddedRuns) -> Int {
         guard let mHeads = maskTables.heads.baseAddress, let mRuns = maskTables.runs.baseAddress ?? maskTables.heads.baseAddress,
               let oldRuns = runs.baseAddress ?? maskTables.heads.baseAddress else { return y0 }
         let (r, mRect, heads, out, gaps, base) = (self.rect, mask.rect, self.heads, self.out, self.gaps, runs.count)

@@ -1,5 +1,3 @@
-import CPixels
-
 /// What a frame's buffer is known to hold of an opaque fill: per row, one run of columns
 /// whose pixels are all one colour, as `mask_solid_span_rows` left them.
 ///
@@ -101,12 +99,7 @@ struct SolidRuns {
                 room = Array(repeating: 0, count: count)
                 return
             }
-            // The kernels' fill of 4-byte pixels writes the 4-byte entries 0 in vector steps
-            // (a `memset` of a few kilobytes costs as many instructions as bytes).
-            room.withUnsafeMutableBytes { raw in
-                guard let base = raw.baseAddress else { return }
-                mask_fill_pixels(base.assumingMemoryBound(to: UInt8.self), count, 0)
-            }
+            room.withUnsafeMutableBufferPointer { $0.setToZero() }
         }
     }
 

@@ -21,11 +21,7 @@ extension Surface {
         guard op > 0 else { return }
         let source = DrawPipeline.source(paint)
         if mask.isSparse, !DrawPipeline.takesSparseMask(source) { mask.materialize() }
-        // The list made at its length: appending the opacity's stage would move it to more room.
-        let modulators: [DrawPipeline.Modulator] = op < 255
-            ? [.init(factors: [.coverage(coverage)]), .init(factors: [.mask(mask)]), .init(factors: [.constant(op)])]
-            : [.init(factors: [.coverage(coverage)]), .init(factors: [.mask(mask)])]
-        DrawPipeline(source: source, modulators: modulators, blend: .sourceOver).run(into: &self)
+        DrawPipeline(source: source, modulators: Surface.masked(coverage, by: .mask(mask), opacity: op), blend: .sourceOver).run(into: &self)
     }
 
     /// `fill(_:with:mask:opacity:)` through a mask of runs:
@@ -33,10 +29,16 @@ extension Surface {
     mutating func fill(_ coverage: CoverageMask, with paint: Paint, runs: RunMask, opacity: Double) {
         let op = Surface.byte(opacity)
         guard op > 0 else { return }
-        let modulators: [DrawPipeline.Modulator] = op < 255
-            ? [.init(factors: [.coverage(coverage)]), .init(factors: [.runs(runs)]), .init(factors: [.constant(op)])]
-            : [.init(factors: [.coverage(coverage)]), .init(factors: [.runs(runs)])]
-        DrawPipeline(source: DrawPipeline.source(paint), modulators: modulators, blend: .sourceOver).run(into: &self)
+        DrawPipeline(source: DrawPipeline.source(paint), modulators: Surface.masked(coverage, by: .runs(runs), opacity: op),
+                     blend: .sourceOver).run(into: &self)
+    }
+
+    /// The stages of a masked fill: `[coverage], [mask], [opacity]`, without the opacity's
+    /// stage at 255. The list is made at its length: appending the opacity's stage would
+    /// move it to more room.
+    private static func masked(_ coverage: CoverageMask, by mask: DrawPipeline.Factor, opacity op: UInt32) -> [DrawPipeline.Modulator] {
+        let first = DrawPipeline.Modulator(factors: [.coverage(coverage)]), second = DrawPipeline.Modulator(factors: [mask])
+        return op < 255 ? [first, second, .init(factors: [.constant(op)])] : [first, second]
     }
 
     /// Multiplies every drawn pixel by a mask value (`mask`'s coverage, 0 outside its rect;
