@@ -97,20 +97,9 @@ final class BufferPool {
 
     /// `count` zero bytes; with `zeroed: false`, `count` bytes of any value, for a caller
     /// that writes every one of them before reading.
-    ///
-    /// The idle buffer nearest `count` is taken, unless it holds more than twice `count`
-    /// bytes (and a zero block more): then it stays for a request of its own size and a
-    /// new buffer is made, once. Shrunk, it would be grown again, its new bytes written,
-    /// by the next request of its size: a few buffers shared by requests of very different
-    /// sizes went back and forth every draw (heavy's 30 KB rectangles and its 4.6 KB panel,
-    /// 24 times a frame).
     func bytes(count: Int, zeroed: Bool = true) -> [UInt8] {
         bytesInUse &+= count
         var b = BufferPool.take(from: &bytes, count: count)
-        if b.count &- count > max(count, zeroBlock.count), bytes.count < BufferPool.idleLimit {
-            bytes.append(b)
-            b = []
-        }
         if zeroed {
             resize(&b, count: count, with: 0)
         } else if let fill = unwrittenFill {
