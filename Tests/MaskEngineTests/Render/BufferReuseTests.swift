@@ -34,6 +34,19 @@ final class BufferReuseTests: XCTestCase {
         XCTAssertEqual(counts[59], counts[1], "allocations after each frame: \(counts)")
     }
 
+    /// The growing circle's frames rendered twice through one `RenderBuffers`, as a
+    /// benchmark's passes or a repeated animation do: on the second pass the circle starts
+    /// small again, with the pool's buffers grown to the whole canvas, and those are taken
+    /// and shrunk, not left idle for new small ones made and grown again.
+    func testAGrowingCircleRestartedSmallAllocatesNothingMore() throws {
+        let renderer = try growingCircle()
+        let buffers = RenderBuffers()
+        for k in 0..<60 { try renderer.renderFrame(k, using: buffers) { _ in } }
+        let afterFirstPass = buffers.pool.allocations
+        for k in 0..<60 { try renderer.renderFrame(k, using: buffers) { _ in } }
+        XCTAssertEqual(buffers.pool.allocations, afterFirstPass, "allocations on the second pass")
+    }
+
     /// A layer drawn through a grid mask (a mask of runs) gives the mask's tables back to
     /// the pool once drawn through: after every frame the pool holds that mask and the
     /// merges' spare, which the next frame takes again instead of making and growing new ones.
