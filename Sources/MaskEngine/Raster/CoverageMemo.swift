@@ -112,7 +112,7 @@ final class CoverageMemo {
     func coverage(ofPath elements: [Path.Element], transform: Transform, tolerance: Double, fillRule: FillRule,
                   clip: PixelRect, make: () -> Served?) -> CoverageMask? {
         guard paths.set(elements, transform: transform, tolerance: tolerance, fillRule: fillRule, clip: clip) else { return make()?.mask }
-        if let (id, area) = paths.find(), let i = firstEntry(where: { $0.id == id }), entries[i].isMade {
+        if let (id, area) = paths.find(), let i = entries.indexInPlace(where: { $0.id == id }), entries[i].isMade {
             clock &+= 1
             entries[i].used = clock
             hits &+= 1
@@ -140,7 +140,7 @@ final class CoverageMemo {
         // request on.
         if cold || area.width &* area.height > CoverageMemo.eagerLimit {
             setOutline(polygons, fillRule: fillRule, area: area)
-            if firstEntry(where: hasKeysOutline) == nil {
+            if entries.indexInPlace(where: hasKeysOutline) == nil {
                 guard let made = make() else { return nil }
                 key.points.removeAll(keepingCapacity: true)
                 key.hash = 0
@@ -150,7 +150,7 @@ final class CoverageMemo {
         }
         setKey(polygons, fillRule: fillRule, area: area)
         keyed &+= 1
-        let found = firstEntry(where: matchesKey)
+        let found = entries.indexInPlace(where: matchesKey)
         if let i = found, entries[i].isMade {
             entries[i].used = clock
             hits &+= 1
@@ -160,15 +160,10 @@ final class CoverageMemo {
         guard let made = make() else { return nil }
         if let found { return (made, keep(made, seen: found, made: true)) }
         // The outline's entry of a large shape, if any, is replaced by its key.
-        let outline = firstEntry { $0.points.isEmpty && hasKeysOutline($0) }
+        let outline = entries.indexInPlace { $0.points.isEmpty && hasKeysOutline($0) }
         return (made, keep(made, seen: outline, made: made.bytes.count &+ made.spanBytes <= CoverageMemo.eagerLimit))
     }
 
-    /// The index of the first entry that `test` accepts, or nil. The entries are read in
-    /// place: `firstIndex(where:)` handed each a copy, its five arrays retained and released.
-    private func firstEntry(where test: (Entry) -> Bool) -> Int? {
-        entries.withUnsafeBufferPointer { list in list.indices.first { test(list[$0]) } }
-    }
 
     /// Sets `key`'s outline: the area's size, the rule and the polylines' lengths.
     private func setOutline(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect) {

@@ -108,7 +108,7 @@ struct PathCoverageKeys {
 
     /// The memo entry and area recorded for the key in hand, or nil.
     mutating func find() -> (entry: UInt64, area: PixelRect)? {
-        guard !key.isEmpty, let i = firstRecord(where: matchesKey) else { return nil }
+        guard !key.isEmpty, let i = records.indexInPlace(where: matchesKey) else { return nil }
         clock &+= 1
         records[i].used = clock
         return (records[i].entry, records[i].area)
@@ -120,7 +120,7 @@ struct PathCoverageKeys {
         guard !key.isEmpty else { return }
         clock &+= 1
         var slot = Record()
-        if let i = firstRecord(where: matchesKey) {
+        if let i = records.indexInPlace(where: matchesKey) {
             slot = records.remove(at: i)
         } else if records.count >= PathCoverageKeys.capacity,
                   let oldest = records.indices.min(by: { records[$0].used < records[$1].used }) {
@@ -135,11 +135,6 @@ struct PathCoverageKeys {
         records.append(slot)
     }
 
-    /// The index of the first record that `test` accepts, or nil; the records are read in
-    /// place, not handed out as copies (a retain and a release of their words each).
-    private func firstRecord(where test: (Record) -> Bool) -> Int? {
-        records.withUnsafeBufferPointer { list in list.indices.first { test(list[$0]) } }
-    }
 
     /// True when `record` was kept for the key in hand, compared word for word.
     private func matchesKey(_ record: Record) -> Bool {
