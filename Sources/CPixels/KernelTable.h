@@ -63,18 +63,28 @@ static inline void blend_pixel(uint32_t s, uint8_t *d) {
     store_pixel(d, s + scaled_pixel(load_pixel(d), 255 - (s >> 24)));
 }
 
+/// The entry of a gradient's `table` for the position `t` (`last` is `entries − 1`):
+/// `v = (t − low) · scale + 0.5` truncated, where `v` is first made 0 unless it is above 0
+/// (a NaN too) and `last` where it is above that. Every gradient's pixels come from here
+/// (`vector_axial_row` makes the same operations four lanes at a time).
+static inline uint32_t gradient_entry(const uint32_t *table, double last, double t, double low, double scale) {
+#pragma clang fp contract(off)
+    double v = (t - low) * scale + 0.5;
+    if (!(v > 0)) {
+        v = 0;
+    } else if (v > last) {
+        v = last;
+    }
+    return table[(size_t)v];
+}
+
 /// Pixels `from ..< to` of `mask_axial_row`, one at a time (`last` is `entries − 1`).
 static inline void axial_pixels(const uint32_t *table, double last, double t0, double dt, double low, double scale, uint8_t *out,
                                 size_t from, size_t to) {
 #pragma clang fp contract(off)
     for (size_t i = from; i < to; i++) {
-        double v = (t0 + dt * (double)i - low) * scale + 0.5;
-        if (!(v > 0)) {
-            v = 0;
-        } else if (v > last) {
-            v = last;
-        }
-        memcpy(out + 4 * i, &table[(size_t)v], 4);
+        uint32_t entry = gradient_entry(table, last, t0 + dt * (double)i, low, scale);
+        memcpy(out + 4 * i, &entry, 4);
     }
 }
 

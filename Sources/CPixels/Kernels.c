@@ -95,3 +95,13 @@ void mask_axial_row(const uint32_t *table, size_t entries, double t0, double dt,
     if (entries == 0) return;
     kernels()->axial_row(table, entries, t0, dt, low, scale, out, count);
 }
+
+void mask_gradient_row(const uint32_t *table, size_t entries, const double *positions, double low, double scale, uint8_t *out,
+                       size_t count) {
+    if (entries == 0) return;
+    const double last = (double)(entries - 1);
+    for (size_t i = 0; i < count; i++) {
+        uint32_t entry = gradient_entry(table, last, positions[i], low, scale);
+        memcpy(out + 4 * i, &entry, 4);
+    }
+}

@@ -216,6 +216,12 @@ void mask_fill_pixels(uint8_t *dst, size_t count, uint32_t pixel);
 void mask_axial_row(const uint32_t *table, size_t entries, double t0, double dt, double low, double scale, uint8_t *out,
                     size_t count);
 
+/// A radial or conic gradient's row (MaskEngine's `GradientShader.shade`): pixel `i` of the
+/// `count` at `out` (4 bytes each) is the entry `mask_axial_row` takes for the position
+/// `positions[i]`, by the same operations. Nothing is written when `entries` is 0.
+void mask_gradient_row(const uint32_t *table, size_t entries, const double *positions, double low, double scale, uint8_t *out,
+                       size_t count);
+
 /// Source-over of one alpha (0...255) onto `count` alpha bytes: `a = alpha + mulDiv255(a, 255 − alpha)`.
 void mask_alpha_fill(uint8_t *dst, size_t count, uint32_t alpha);
 

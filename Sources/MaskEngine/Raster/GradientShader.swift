@@ -130,52 +130,57 @@ struct GradientShader: Sendable {
         return (top - start.y).isFinite && (bottom - start.y).isFinite
     }
 
+    /// The `count` pixels of row `y` from column `x`, 4 bytes each at `out`. The positions
+    /// are made here; their table entries are looked up by the C kernels' one rule
+    /// (`mask_axial_row`, `mask_gradient_row`).
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        guard count > 0 else { return }
         let (p, step) = pixelCentre(inverse, x: x, y: y)
-        let last = Double(lut.count - 1)
-        let raw = UnsafeMutableRawPointer(out)
         lut.withUnsafeBufferPointer { table in
-            @inline(__always) func put(_ i: Int, _ t: Double) {
-                var v = (t - low) * scale + 0.5
-                // `!(v > 0)` also maps NaN to the first entry.
-                if !(v > 0) { v = 0 } else if v > last { v = last }
-                raw.storeBytes(of: table[Int(v)], toByteOffset: i &* 4, as: UInt32.self)
+            /// One colour for the whole row, looked up once.
+            func fill(position t: Double) {
+                mask_axial_row(table.baseAddress, table.count, t, 0, low, scale, out, 1)
+                mask_fill_pixels(out, count, UnsafeRawPointer(out).loadUnaligned(as: UInt32.self))
             }
-            if degenerate {
-                for i in 0..<count { put(i, .infinity) }
-                return
+            /// The entries of the positions `position(i)` for `i` in `0..<count`, a chunk
+            /// of positions at a time.
+            func lookUp(_ position: (Double) -> Double) {
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: min(count, 256)) { positions in
+                    guard let at = positions.baseAddress else { return }
+                    var done = 0
+                    while done < count {
+                        let n = min(positions.count, count &- done)
+                        for i in 0..<n { at[i] = position(Double(done &+ i)) }
+                        mask_gradient_row(table.baseAddress, table.count, at, low, scale, out + done &* 4, n)
+                        done &+= n
+                    }
+                }
             }
+            // Beyond the end: the last colour.
+            if degenerate { return fill(position: .infinity) }
             switch type {
             case .axial:
                 let dx = end.x - start.x, dy = end.y - start.y
                 let inv = 1 / (dx * dx + dy * dy)
                 let t0 = ((p.x - start.x) * dx + (p.y - start.y) * dy) * inv
                 let dt = (step.x * dx + step.y * dy) * inv
-                guard dt != 0 else {
-                    // Along the gradient's normal (a vertical gradient, unrotated): one
-                    // colour for the whole row, looked up once.
-                    guard count > 0 else { return }
-                    put(0, t0)
-                    let pixel = raw.load(as: UInt32.self)
-                    for i in 1..<max(1, count) { raw.storeBytes(of: pixel, toByteOffset: i &* 4, as: UInt32.self) }
-                    return
-                }
-                // The C kernel (`mask_axial_row`): `put`'s operations for `t0 + dt · i`, four a step.
+                // Along the gradient's normal (a vertical gradient, unrotated).
+                guard dt != 0 else { return fill(position: t0) }
                 mask_axial_row(table.baseAddress, table.count, t0, dt, low, scale, out, count)
             case .radial:
                 let irx = 1 / abs(end.x - start.x), iry = 1 / abs(end.y - start.y)
-                for i in 0..<count {
-                    let u = (p.x + step.x * Double(i) - start.x) * irx
-                    let v = (p.y + step.y * Double(i) - start.y) * iry
-                    put(i, (u * u + v * v).squareRoot())
+                lookUp { i in
+                    let u = (p.x + step.x * i - start.x) * irx
+                    let v = (p.y + step.y * i - start.y) * iry
+                    return (u * u + v * v).squareRoot()
                 }
             case .conic:
                 let a0 = atan2(end.y - start.y, end.x - start.x)
-                for i in 0..<count {
-                    let a = atan2(p.y + step.y * Double(i) - start.y, p.x + step.x * Double(i) - start.x)
+                lookUp { i in
+                    let a = atan2(p.y + step.y * i - start.y, p.x + step.x * i - start.x)
                     var turn = (a - a0) / (2 * Double.pi)
                     turn -= turn.rounded(.down)
-                    put(i, turn)
+                    return turn
                 }
             }
         }
