@@ -1,6 +1,6 @@
 // Rows of a combined mask: see CombinedRows.h. The same steps, in the same order, as
-// `CombinedMask.adopt`'s Swift loop took, and `RowFold.foldInsideFull` on a hole's row
-// under `subtract`.
+// `CombinedMask.adopt`'s Swift loop took, `RowFold.foldInsideFull` on a hole's row under
+// `subtract`, and `CombinedMask.sides`' loops over the rows.
 
 #include "CombinedRows.h"
 #include <string.h>
@@ -168,4 +168,39 @@ long mask_cut_hole_rows(mask_hole_rows *rows, long y, long y1) {
     }
     rows->count = count;
     return y;
+}
+
+/// True when row `head`'s gap `gap` is at least `minimum` wide and inside its extent,
+/// apart from both of its ends: the row is cut there.
+static inline int cuts_at_gap(const int32_t *head, const int32_t *gap, int32_t minimum) {
+    return gap[1] - gap[0] >= minimum && head[0] < gap[0] && gap[1] < head[1];
+}
+
+long mask_first_side_cut(const int32_t *heads, const int32_t *gaps, long count, int32_t minimum) {
+    for (long r = 0; r < count; r++) {
+        if (cuts_at_gap(heads + 4 * r, gaps + 2 * r, minimum)) return r;
+    }
+    return count;
+}
+
+void mask_cut_sides(int32_t *heads, const int32_t *gaps, const int32_t *runs, long from, long count, int32_t minimum,
+                    int32_t *right) {
+    for (long r = from; r < count; r++) {
+        int32_t *h = heads + 4 * r, *t = right + 4 * r;
+        const int32_t *g = gaps + 2 * r;
+        if (!cuts_at_gap(h, g, minimum)) {
+            t[0] = t[1] = t[2] = t[3] = 0;
+            continue;
+        }
+        // The runs left of the gap stay the row's; those right of it go to its right side.
+        const int32_t last = h[3];
+        int32_t k = h[2];
+        while (k < last && runs[k] < g[1]) k += 2;
+        t[0] = g[1];
+        t[1] = h[1];
+        t[2] = k;
+        t[3] = last;
+        h[1] = g[0];
+        h[3] = k;
+    }
 }

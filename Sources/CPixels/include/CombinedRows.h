@@ -8,6 +8,7 @@
 // folded where it lies inside one of the result's full runs (`RowFold.cutHoleRows`: a
 // hole cut in a disc). Each is a few reads and writes of a row's tables and a few bytes
 // copied, which Swift's loops spent more instructions on than the work (set-up, spills).
+// And the rows cut at their gaps into two sides (`CombinedMask.sides`).
 
 /// The rows a first mask is taken over (`mask_adopt_rows`): `count` rows from the first
 /// of both the mask's and the result's row tables given here.
@@ -69,5 +70,19 @@ typedef struct mask_hole_rows {
 /// out, appended to `added` (a run touching the one before it in the row extends it).
 /// Returns the first row it does not take (`y1` when none), `count` moved on.
 long mask_cut_hole_rows(mask_hole_rows *_Nonnull rows, long y, long y1);
+
+/// The first of `count` rows (`heads`: four integers a row, as `CoverageMask` lays them
+/// out; `gaps`: two a row, a run of 0s inside the extent, as `CombinedMask` keeps them)
+/// whose gap is at least `minimum` wide and lies inside its extent, apart from both of its
+/// ends; `count` when there is none.
+long mask_first_side_cut(const int32_t *_Nonnull heads, const int32_t *_Nonnull gaps, long count, int32_t minimum);
+
+/// Cuts each row of `from ..< count` that `mask_first_side_cut` would find at its gap:
+/// the row keeps its left side (its extent ends at the gap's start, its runs at the first
+/// that does not start before the gap's end), and `right` (four integers a row, as
+/// `heads`) gets its right side (the extent from the gap's end, the runs from there on,
+/// in the same table `runs`); every other row's four entries of `right` are 0.
+void mask_cut_sides(int32_t *_Nonnull heads, const int32_t *_Nonnull gaps, const int32_t *_Nonnull runs, long from, long count,
+                    int32_t minimum, int32_t *_Nonnull right);
 
 #endif

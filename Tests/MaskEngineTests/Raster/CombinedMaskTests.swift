@@ -128,15 +128,30 @@ final class CombinedMaskTests: XCTestCase {
     func testHolesOfOneRunARowSubtractedFromADiscEqualTheFormula() {
         cutRows = 0
         trials(seed: 2628) { random, trial, pool in
-            let rect = PixelRect(x0: -3, y0: -2, x1: 30 + Int(random.next() % 12), y1: 3 + Int(random.next() % 6))
-            let disc = Self.randomDisc(&random, over: rect, margin: 3)
-            let middle = PixelRect(x0: rect.x0 + 5, y0: rect.y0 - 1, x1: rect.x1 - 5, y1: rect.y1 + 1)
+            let (rect, disc, middle) = Self.randomDiscAndMiddle(&random)
             let holes = (0..<(1 + Int(random.next() % 2))).map { _ in
                 Fold(values: Self.randomDisc(&random, over: middle, margin: Int(random.next() % 8)), mode: .subtract)
             }
-            return check([Fold(values: disc, mode: .add)] + holes, startingWith: .add, over: rect, trial: trial, pool: pool)
+            return check([disc] + holes, startingWith: .add, over: rect, trial: trial, pool: pool)
         }
         XCTAssertGreaterThan(cutRows, 1000)
+    }
+
+    /// A hole subtracted from a disc (its rows cut by `mask_cut_hole_rows`, its full run
+    /// the row's gap when the widest), then a mask folded over the hole by every mode, some
+    /// through a factor and a frame: the later fold reads the hole's 0s where its rows need
+    /// them. Against the formula pixel by pixel, and the sides cut at every gap (`check`,
+    /// `mask_first_side_cut` and `mask_cut_sides`).
+    func testAMaskFoldedOverAHoleEqualsTheFormula() {
+        cutRows = 0
+        trials(seed: 2633) { random, trial, pool in
+            let (rect, disc, middle) = Self.randomDiscAndMiddle(&random)
+            let hole = Fold(values: Self.randomDisc(&random, over: middle, margin: Int(random.next() % 8)), mode: .subtract)
+            let over = random.next() % 2 == 0 ? Self.randomRectangle(&random, near: middle) : Self.randomMask(&random, near: middle)
+            let steps = [disc, hole, Fold(values: over, random: &random, near: middle)]
+            return check(steps, startingWith: .add, over: rect, trial: trial, pool: pool)
+        }
+        XCTAssertGreaterThan(cutRows, 500)
     }
 
     /// Masks beside the result on their rows (the result left or right of them, or empty
@@ -455,6 +470,14 @@ final class CombinedMaskTests: XCTestCase {
     private func randomRect(_ random: inout SplitMix) -> PixelRect {
         let x0 = Int(random.next() % 12) - 6, y0 = Int(random.next() % 6) - 3
         return PixelRect(x0: x0, y0: y0, x1: x0 + 4 + Int(random.next() % 30), y1: y0 + 1 + Int(random.next() % 8))
+    }
+
+    /// A random rect, a disc's rows over it (`randomDisc`, three columns in at most) to
+    /// fold by `add`, and the rect's middle, where holes in the disc go.
+    private static func randomDiscAndMiddle(_ random: inout SplitMix) -> (rect: PixelRect, disc: Fold, middle: PixelRect) {
+        let rect = PixelRect(x0: -3, y0: -2, x1: 30 + Int(random.next() % 12), y1: 3 + Int(random.next() % 6))
+        let disc = randomDisc(&random, over: rect, margin: 3)
+        return (rect, Fold(values: disc, mode: .add), PixelRect(x0: rect.x0 + 5, y0: rect.y0 - 1, x1: rect.x1 - 5, y1: rect.y1 + 1))
     }
 
     /// A disc's rows over `rect`: each row's extent up to `margin` columns in from each
