@@ -12,6 +12,11 @@
 //                                                 default, `FrameSplit`) or `stride` (thread
 //                                                 i takes frames i, i + THREADS, ...: the
 //                                                 split before session 15, to compare)
+//   MaskBench render SCENE.mask THREADS PASSES MIN_SECONDS SPLIT READY,GO
+//                                                 the same, its laps and the start of each
+//                                                 timed pass set by a coordinator through
+//                                                 two inherited pipes (`Lockstep`): how
+//                                                 memory.py starts two processes together
 //   MaskBench ceiling PASSES                      best seconds of one 8 MiB memset, memcpy
 //   MaskBench scaling PASSES                      best seconds per unit of work of 60 units on
 //                                                 one thread and on two (thread i takes units
@@ -73,8 +78,10 @@ enum Split: String {
 /// `split` says, `passes` times after one warm-up pass; the best pass's seconds per frame.
 /// A timed pass renders the frames `laps` times over, the fewest that make the warm-up pass
 /// times `laps` last `minimum` seconds: a pass of a short scene on two threads lasts about a
-/// millisecond, of which the threads' start is a visible part.
-func renderPasses(_ renderer: Renderer, threads: Int, split: Split, passes: Int, minimum: Double, checksum: Checksum) throws -> Double {
+/// millisecond, of which the threads' start is a visible part. With `lockstep`, the
+/// coordinator sets the laps and starts each timed pass.
+func renderPasses(_ renderer: Renderer, threads: Int, split: Split, passes: Int, minimum: Double, lockstep: Lockstep?,
+                  checksum: Checksum) throws -> Double {
     let buffers = (0..<threads).map { _ in RenderBuffers() }
     let failure = NSLock()
     nonisolated(unsafe) var error: (any Error)?
@@ -106,9 +113,15 @@ func renderPasses(_ renderer: Renderer, threads: Int, split: Split, passes: Int,
     }
     let warmUp = pass(laps: 1)
     if let error { throw error }
-    let laps = warmUp >= minimum ? 1 : Int(min(10_000, (minimum / max(warmUp, 1e-9)).rounded(.up)))
+    let wanted = warmUp >= minimum ? 1 : Int(min(10_000, (minimum / max(warmUp, 1e-9)).rounded(.up)))
+    let laps = try lockstep?.agree(laps: wanted) ?? wanted
     var best = Double.infinity
-    for _ in 0..<passes { best = min(best, pass(laps: laps)) }
+    for _ in 0..<passes {
+        try lockstep?.awaitStart()
+        let time = pass(laps: laps)
+        try lockstep?.report(seconds: time)
+        best = min(best, time)
+    }
     if let error { throw error }
     return best / Double(frames.count * laps)
 }
@@ -179,14 +192,17 @@ func scaling(threads: Int, passes: Int) -> (compute: Double, copy: Double) {
 let arguments = CommandLine.arguments.dropFirst()
 do {
     switch (arguments.first, arguments.count) {
-    case ("render", 4), ("render", 5), ("render", 6):
+    case ("render", 4), ("render", 5), ("render", 6), ("render", 7):
         let values = Array(arguments)
         guard let threads = Int(values[2]), (1...256).contains(threads), let passes = Int(values[3]), passes > 0,
               let minimum = values.count > 4 ? Double(values[4]) : 0, minimum >= 0, minimum <= 60,
               let split = values.count > 5 ? Split(rawValue: values[5]) : .ends else { throw CocoaError(.formatting) }
+        let lockstep = values.count > 6 ? Lockstep(values[6]) : nil
+        guard values.count <= 6 || lockstep != nil else { throw CocoaError(.formatting) }
         let renderer = Renderer(scene: try Script(contentsOf: values[1]).run())
         let checksum = Checksum(threads: threads)
-        let perFrame = try renderPasses(renderer, threads: threads, split: split, passes: passes, minimum: minimum, checksum: checksum)
+        let perFrame = try renderPasses(renderer, threads: threads, split: split, passes: passes, minimum: minimum,
+                                        lockstep: lockstep, checksum: checksum)
         print(String(format: "%.9f %d", perFrame, checksum.value))
     case ("ceiling", 2):
         guard let passes = Int(Array(arguments)[1]), passes > 0 else { throw CocoaError(.formatting) }
@@ -197,7 +213,7 @@ do {
         let one = scaling(threads: 1, passes: passes), two = scaling(threads: 2, passes: passes)
         print(String(format: "%.9f %.9f %.9f %.9f", one.compute, two.compute, one.copy, two.copy))
     default:
-        FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES [MIN_SECONDS [ends|stride]] | MaskBench ceiling PASSES | MaskBench scaling PASSES\n".utf8))
+        FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES [MIN_SECONDS [ends|stride [READY,GO]]] | MaskBench ceiling PASSES | MaskBench scaling PASSES\n".utf8))
         exit(2)
     }
 } catch {
