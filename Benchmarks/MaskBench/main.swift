@@ -22,7 +22,9 @@
 //                                                 one thread and on two (thread i takes units
 //                                                 i, i + 2, ...; the units do not depend on
 //                                                 each other): a compute-only unit, then a
-//                                                 frame's memcpy between each thread's own buffers
+//                                                 frame's memcpy between each thread's own
+//                                                 buffers, then a compute unit of independent
+//                                                 chains (printed last)
 import Dispatch
 import Foundation
 import MaskEngine
@@ -154,12 +156,25 @@ func computeUnit(_ seed: UInt64) -> UInt64 {
     return x
 }
 
+/// One unit of work that touches no memory but keeps a core's arithmetic units full: eight
+/// independent chains of 50,000 steps each (the dependent unit's count of steps), which a
+/// core runs side by side, as it runs a render's vector kernels. A second thread gains as
+/// much on it as on `computeUnit` where each thread has a core of its own; where the two
+/// vCPUs are two hardware threads of one host core (SMT), the dependent chain still gains
+/// about 2× (each thread fills the units the other leaves idle) but this one far less.
+func throughputUnit(_ seed: UInt64) -> UInt64 {
+    var x = SIMD8<UInt64>(1, 3, 5, 7, 9, 11, 13, 15) &* (seed | 1)
+    for _ in 0..<50_000 { x ^= x &<< 13; x ^= x &>> 7; x ^= x &<< 17 }
+    return x.wrappedSum()
+}
+
 /// The best seconds per unit of 60 units run on `threads` threads (thread i takes units
 /// i, i + threads, ...; a unit does not depend on the one before, as a frame does), of
-/// `passes` passes after a warm-up one: for a compute unit and for a memcpy of one frame's
-/// bytes between buffers of the thread's own. What a second thread gains here is the most
-/// it can gain on a render: this guest's second core, and the memory both share.
-func scaling(threads: Int, passes: Int) -> (compute: Double, copy: Double) {
+/// `passes` passes after a warm-up one: for a compute unit, a throughput unit and a memcpy
+/// of one frame's bytes between buffers of the thread's own. What a second thread gains
+/// here is the most it can gain on a render: this guest's second core, and the memory both
+/// share.
+func scaling(threads: Int, passes: Int) -> (compute: Double, throughput: Double, copy: Double) {
     let units = 60, bytes = 1280 * 720 * 4
     let buffers = (0..<threads).map { _ in
         (UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64), UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64))
@@ -183,10 +198,11 @@ func scaling(threads: Int, passes: Int) -> (compute: Double, copy: Double) {
         return best / Double(units)
     }
     let compute = run { i, k in sink[i] = computeUnit(UInt64(k)) }
+    let throughput = run { i, k in sink[i] = throughputUnit(UInt64(k)) }
     let copy = run { i, _ in memcpy(shared[i].1, shared[i].0, bytes) }
     published = buffers.flatMap { [$0.0, $0.1] } + [UnsafeMutableRawPointer(results)]
     published = []
-    return (compute, copy)
+    return (compute, throughput, copy)
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -211,7 +227,8 @@ do {
     case ("scaling", 2):
         guard let passes = Int(Array(arguments)[1]), passes > 0 else { throw CocoaError(.formatting) }
         let one = scaling(threads: 1, passes: passes), two = scaling(threads: 2, passes: passes)
-        print(String(format: "%.9f %.9f %.9f %.9f", one.compute, two.compute, one.copy, two.copy))
+        print(String(format: "%.9f %.9f %.9f %.9f %.9f %.9f", one.compute, two.compute, one.copy, two.copy,
+                     one.throughput, two.throughput))
     default:
         FileHandle.standardError.write(Data("usage: MaskBench render SCENE THREADS PASSES [MIN_SECONDS [ends|stride [READY,GO]]] | MaskBench ceiling PASSES | MaskBench scaling PASSES\n".utf8))
         exit(2)
