@@ -30,9 +30,6 @@ import Foundation
 import MaskEngine
 import MaskScript
 
-/// Frames 0–59 of a 30 fps scene: two seconds.
-let frames = 0..<60
-
 /// The wall seconds `body` takes.
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
