@@ -8,7 +8,8 @@ round (so the machine's drift falls on every measure alike), best of ROUNDS:
   thread's frames consecutive: the first takes them from frame 0 up, the second from frame
   59 down, until they meet; MaskBench's `FrameSplit`); and two processes at once, each
   rendering every frame on one thread, every timed pass of both started together (MaskBench's
-  `Lockstep`, through pipes: no sleeps), a pass over when both are: the frames a second
+  `Lockstep`, through pipes: no sleeps), the pair's frames a second the sum of each
+  process's over its own pass: the frames a second
   this guest gives two renders that share nothing but the hardware (the cores' caches,
   the memory, whatever the host shares between its two vCPUs). "2 proc / 1" is the
   ceiling "2 / 1" can reach on this machine; where "2 / 1" is clearly below it, the two
@@ -79,7 +80,11 @@ def output(command):
 def together(command, count, passes):
     """Best seconds per frame of `count` processes running `command` (a MaskBench render)
     at once: their laps agreed and each timed pass started in all together (MaskBench's
-    `Lockstep`); a pass lasts until the slowest is done, and counts the frames of all."""
+    `Lockstep`). A pass's frames a second are those of its processes summed, each its
+    frames over its own pass's seconds, as two threads that share the frames draw until
+    both are done: taken as the slowest's pass, one process slowed by its core (this guest's
+    cores run at speeds that change by the second) made the pair look slower than two
+    threads, which leave the slower one fewer frames."""
     children = []
     for _ in range(count):
         ready_read, ready_write = os.pipe()
@@ -100,18 +105,18 @@ def together(command, count, passes):
     for _, _, go in children:
         go.write(f"{laps}\n")
         go.flush()
-    best = float("inf")
+    best = 0.0
     for _ in range(int(passes)):
         for _, _, go in children:
             go.write("go\n")
             go.flush()
-        best = min(best, max(float(hear(ready)[0]) for _, ready, _ in children))
+        best = max(best, sum(FRAMES * laps / float(hear(ready)[0]) for _, ready, _ in children))
     for child, ready, go in children:
         go.close()
         ready.close()
         if child.wait() != 0:
             raise RuntimeError(f"{' '.join(command)} failed")
-    return best / (count * FRAMES * laps)
+    return 1 / best
 
 
 def main():

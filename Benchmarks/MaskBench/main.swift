@@ -154,14 +154,14 @@ func computeUnit(_ seed: UInt64) -> UInt64 {
 }
 
 /// One unit of work that touches no memory but keeps a core's arithmetic units full: eight
-/// independent chains of 50,000 steps each (the dependent unit's count of steps), which a
-/// core runs side by side, as it runs a render's vector kernels. A second thread gains as
+/// independent chains of 25,000 steps, each on two 64-bit lanes (eight vector registers),
+/// which a core runs side by side, as it runs a render's vector kernels. A second thread gains as
 /// much on it as on `computeUnit` where each thread has a core of its own; where the two
 /// vCPUs are two hardware threads of one host core (SMT), the dependent chain still gains
 /// about 2× (each thread fills the units the other leaves idle) but this one far less.
 func throughputUnit(_ seed: UInt64) -> UInt64 {
-    var x = SIMD8<UInt64>(1, 3, 5, 7, 9, 11, 13, 15) &* (seed | 1)
-    for _ in 0..<50_000 { x ^= x &<< 13; x ^= x &>> 7; x ^= x &<< 17 }
+    var x = SIMD16<UInt64>(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31) &* (seed | 1)
+    for _ in 0..<25_000 { x ^= x &<< 13; x ^= x &>> 7; x ^= x &<< 17 }
     return x.wrappedSum()
 }
 
