@@ -46,11 +46,16 @@ struct Lockstep {
         try ready.write(contentsOf: Data((line + "\n").utf8))
     }
 
-    /// The next line from the coordinator, without its newline; read a byte at a time, so
-    /// that nothing of the next line is taken.
+    /// The next line from the coordinator.
     private func hear() throws -> String {
+        try Lockstep.line(from: go)
+    }
+
+    /// The next line read from `handle`, without its newline ("" at the end of the file);
+    /// read a byte at a time, so that nothing of the next line is taken.
+    static func line(from handle: FileHandle) throws -> String {
         var bytes: [UInt8] = []
-        while let byte = try go.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { bytes.append(byte) }
+        while let byte = try handle.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { bytes.append(byte) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

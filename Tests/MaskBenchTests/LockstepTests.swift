@@ -7,28 +7,20 @@ import MaskScript
 /// `MaskBench render` under a coordinator (`Lockstep`): the laps it offers and takes, a
 /// timed pass started only by `go`, and a report after each pass.
 final class LockstepTests: XCTestCase {
-    /// The coordinator's ends of the two pipes, and the process's lockstep.
-    private struct Pipes {
-        let lockstep: Lockstep
-        /// What the process says.
-        let fromProcess: FileHandle
-        /// What the coordinator says.
-        let toProcess: FileHandle
-    }
-
-    private func pipes() throws -> Pipes {
+    /// A process's lockstep over two new pipes, and the coordinator's ends of them: what
+    /// the process says comes from `fromProcess`, what the coordinator says goes to
+    /// `toProcess`.
+    private func pipes() throws -> (lockstep: Lockstep, fromProcess: FileHandle, toProcess: FileHandle) {
         let ready = Pipe(), go = Pipe()
         let spec = "\(ready.fileHandleForWriting.fileDescriptor),\(go.fileHandleForReading.fileDescriptor)"
         let lockstep = try XCTUnwrap(Lockstep(spec))
-        // The pipes stay open as long as the handles: keep them in the returned value.
+        // The descriptors stay open as long as the pipes: keep those until the test ends.
         addTeardownBlock { _ = (ready, go) }
-        return Pipes(lockstep: lockstep, fromProcess: ready.fileHandleForReading, toProcess: go.fileHandleForWriting)
+        return (lockstep, ready.fileHandleForReading, go.fileHandleForWriting)
     }
 
     private func line(from handle: FileHandle) throws -> String {
-        var bytes: [UInt8] = []
-        while let byte = try handle.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { bytes.append(byte) }
-        return String(decoding: bytes, as: UTF8.self)
+        try Lockstep.line(from: handle)
     }
 
     func testDescriptorsAreTwoNumbers() {
