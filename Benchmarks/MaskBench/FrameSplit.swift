@@ -1,5 +1,10 @@
 import Synchronization
 
+/// Frames 0–59 of a 30 fps scene: two seconds, the frames of every pass. Declared here, not
+/// in main.swift, whose globals are set only when its top-level code runs: a test that
+/// imports MaskBench would read them unset.
+let frames = 0..<60
+
 /// How `MaskBench render` shares the frames of a pass among its threads: each thread's
 /// frames follow one another in the scene, so each frame is drawn over the one just
 /// before or after it in time, as on one thread.
