@@ -95,22 +95,18 @@ extension DrawPipeline {
 
         /// Factor `i` of all (`0 ..< factorCount`, in order); outside that range it traps,
         /// as an array's subscript does.
-        func factor(_ i: Int) -> Factor {
-            switch i {
-            case 0 where i < factorCount: return factor0
-            case 1 where i < factorCount: return factor1
-            case 2 where i < factorCount: return factor2
-            default: return more[i &- 3].factor
-            }
-        }
+        func factor(_ i: Int) -> Factor { entry(i).factor }
 
         /// The modulator that factor `i` belongs to (`0 ..< count`).
-        func modulator(ofFactor i: Int) -> Int {
+        func modulator(ofFactor i: Int) -> Int { entry(i).modulator }
+
+        /// Factor `i` and its modulator, from its place.
+        private func entry(_ i: Int) -> (modulator: Int, factor: Factor) {
             switch i {
-            case 0 where i < factorCount: return modulator0
-            case 1 where i < factorCount: return modulator1
-            case 2 where i < factorCount: return modulator2
-            default: return more[i &- 3].modulator
+            case 0 where i < factorCount: return (modulator0, factor0)
+            case 1 where i < factorCount: return (modulator1, factor1)
+            case 2 where i < factorCount: return (modulator2, factor2)
+            default: return more[i &- 3]
             }
         }
 
