@@ -495,7 +495,14 @@ struct CoverageSpanWriter {
     /// or inside `extent`). The rows share one entry for the run.
     mutating func endRows(_ count: Int, extent: Range<Int>, full: Range<Int>) {
         if !full.isEmpty { append(full.lowerBound, full.upperBound) }
-        for r in row..<(row &+ count) { setRow(r, extent.lowerBound, extent.upperBound) }
+        // The rows' four integers are the same: one 16-byte store a row (a rectangle's
+        // inside rows are most of its rows).
+        let entry = SIMD4<Int32>(Int32(truncatingIfNeeded: extent.lowerBound), Int32(truncatingIfNeeded: extent.upperBound),
+                                 Int32(truncatingIfNeeded: rowStart), Int32(truncatingIfNeeded: self.count))
+        if let base = header.baseAddress, count > 0 {
+            let rows = UnsafeMutableRawPointer(base + row &* 4)
+            for r in 0..<count { rows.storeBytes(of: entry, toByteOffset: r &* 16, as: SIMD4<Int32>.self) }
+        }
         if !extent.isEmpty { covered = true }
         rowStart = self.count
         row &+= count

@@ -6,7 +6,7 @@ extension Surface {
     mutating func fill(_ coverage: CoverageMask, with paint: Paint, opacity: Double) {
         let op = Surface.byte(opacity)
         guard op > 0 else { return }
-        DrawPipeline(source: DrawPipeline.source(paint), modulators: [.init(factors: [.coverage(coverage), .constant(op)])],
+        DrawPipeline(source: DrawPipeline.source(paint), modulators: .init(.coverage(coverage), times: .constant(op)),
                      blend: .sourceOver).run(into: &self)
     }
 
@@ -34,17 +34,15 @@ extension Surface {
     }
 
     /// The stages of a masked fill: `[coverage], [mask], [opacity]`, without the opacity's
-    /// stage at 255. The list is made at its length: appending the opacity's stage would
-    /// move it to more room.
-    private static func masked(_ coverage: CoverageMask, by mask: DrawPipeline.Factor, opacity op: UInt32) -> [DrawPipeline.Modulator] {
-        let first = DrawPipeline.Modulator(factors: [.coverage(coverage)]), second = DrawPipeline.Modulator(factors: [mask])
-        return op < 255 ? [first, second, .init(factors: [.constant(op)])] : [first, second]
+    /// stage at 255.
+    private static func masked(_ coverage: CoverageMask, by mask: DrawPipeline.Factor, opacity op: UInt32) -> DrawPipeline.Modulators {
+        op < 255 ? .init(.coverage(coverage), then: mask, then: .constant(op)) : .init(.coverage(coverage), then: mask)
     }
 
     /// Multiplies every drawn pixel by a mask value (`mask`'s coverage, 0 outside its rect;
     /// with `inverted`, 255 minus that): `[none, [coverage], destinationIn (Out), rgba8]`.
     mutating func multiply(by mask: CoverageMask, inverted: Bool) {
-        DrawPipeline(source: .none, modulators: [.init(factors: [.coverage(mask)])],
+        DrawPipeline(source: .none, modulators: .init(.coverage(mask)),
                      blend: inverted ? .destinationOut : .destinationIn).run(into: &self)
     }
 
@@ -53,7 +51,7 @@ extension Surface {
     mutating func draw(_ group: Surface, opacity: Double) {
         let op = Surface.byte(opacity)
         guard op > 0 else { return }
-        DrawPipeline(source: .pixels(group), modulators: [.init(factors: [.constant(op)])], blend: .sourceOver).run(into: &self)
+        DrawPipeline(source: .pixels(group), modulators: .init(.constant(op)), blend: .sourceOver).run(into: &self)
     }
 
     /// Paints a solid colour under the drawn pixels where `coverage` covers (for shadows):
@@ -62,7 +60,7 @@ extension Surface {
     mutating func fillBehind(_ coverage: CoverageMask, color: PremultipliedColor, opacity: Double) {
         let op = Surface.byte(opacity)
         guard op > 0 else { return }
-        DrawPipeline(source: DrawPipeline.source(.solid(color)), modulators: [.init(factors: [.coverage(coverage), .constant(op)])],
+        DrawPipeline(source: DrawPipeline.source(.solid(color)), modulators: .init(.coverage(coverage), times: .constant(op)),
                      blend: .behind).run(into: &self)
     }
 
@@ -78,7 +76,7 @@ extension AlphaSurface {
     mutating func fill(_ coverage: CoverageMask, alpha: UInt32, opacity: Double) {
         let op = Surface.byte(opacity)
         guard op > 0 else { return }
-        DrawPipeline(source: .solid(min(alpha, 255) << 24), modulators: [.init(factors: [.coverage(coverage), .constant(op)])],
+        DrawPipeline(source: .solid(min(alpha, 255) << 24), modulators: .init(.coverage(coverage), times: .constant(op)),
                      blend: .sourceOver).run(into: &self)
     }
 }

@@ -16,7 +16,7 @@ extension Renderer {
     /// With `shadow` false, the layer's own shadow is left out (its sublayers' are not).
     func drawnBounds(of id: LayerID, transform m: Transform, walk: LayerWalk, depth: Int = 0, shadow: Bool = true) -> PixelRect? {
         let s = walk.states.pointer(to: id)
-        if s.pointee.clip { return PixelRect(covering: m.apply(walk.states.bounds(of: id))) }
+        if s.pointee.clip { return PixelRect(covering: walk.states.bounds(of: id), transform: m) }
         var box = walk.states.bounds(of: id)
         if let image = s.pointee.contents {
             box = box.union(s.pointee.gravity.rect(for: Size(Double(image.width), Double(image.height)), in: walk.states.bounds(of: id)))
@@ -37,7 +37,7 @@ extension Renderer {
         case .plain, .gradient, .grid:
             break
         }
-        var result = PixelRect(covering: m.apply(box))
+        var result = PixelRect(covering: box, transform: m)
         let bounded = withSublayers(of: id, walk) { children in
             for child in children where isVisible(child, walk) {
                 guard depth < Renderer.maxDepth,

@@ -34,9 +34,9 @@ extension Renderer {
     /// handed a copy.
     func charge(_ id: LayerID, _ state: UnsafePointer<LayerState>, transform m: Transform, walk: inout LayerWalk) throws {
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
-        var covered = PixelRect(covering: m.apply(walk.states.bounds(of: id))).intersection(canvas)
+        var covered = PixelRect(covering: walk.states.bounds(of: id), transform: m).intersection(canvas)
         if state.pointee.kind == .shape, let path = state.pointee.path.controlBounds {
-            covered = covered.union(PixelRect(covering: m.apply(path)).intersection(canvas))
+            covered = covered.union(PixelRect(covering: path, transform: m).intersection(canvas))
         }
         let (sum, overflow) = walk.work.addingReportingOverflow(covered.width * covered.height + RenderBudget.layerOverhead)
         walk.work = overflow ? .max : sum

@@ -4,7 +4,7 @@ extension Renderer {
     /// The device pixels of a mask's frame: its bounds, laid out in its owner's coordinates.
     /// Outside them the mask lets nothing through.
     func maskFrame(_ mask: LayerID, owner m: Transform, _ walk: LayerWalk) -> PixelRect {
-        PixelRect(covering: m.concatenating(walk.states.transformToParent(of: mask)).apply(walk.states.bounds(of: mask)))
+        PixelRect(covering: walk.states.bounds(of: mask), transform: m.concatenating(walk.states.transformToParent(of: mask)))
     }
 
     /// The part of `area` a mask's subtree can draw in: elsewhere its alpha is 0.

@@ -32,7 +32,7 @@ extension Renderer {
     /// The device box of what casts a layer's shadow: its `shadowPath`, or else `content`.
     func shadowCaster(_ s: LayerState, transform m: Transform, content: PixelRect) -> PixelRect {
         guard let path = s.shadowPath else { return content }
-        return path.controlBounds.map { PixelRect(covering: m.apply($0)) } ?? .empty
+        return path.controlBounds.map { PixelRect(covering: $0, transform: m) } ?? .empty
     }
 
     /// The device box a layer's shadow can touch when what it draws lies in `content`, or

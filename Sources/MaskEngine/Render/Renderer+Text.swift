@@ -39,7 +39,7 @@ extension Renderer {
             // inside the clip (a label moving within it is not laid out again each frame);
             // else from the glyphs the clip lets near, as they are drawn.
             func inside(_ box: Rect?) -> Bool {
-                let drawn = box.map { PixelRect(covering: canonical.apply($0)) } ?? .empty
+                let drawn = box.map { PixelRect(covering: $0, transform: canonical) } ?? .empty
                 return drawn.intersection(canonicalClip) == drawn
             }
             var uncut = pool.texts.layouts.outlineBounds(s).map(inside) ?? false

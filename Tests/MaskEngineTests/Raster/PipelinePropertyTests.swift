@@ -49,7 +49,7 @@ final class PipelinePropertyTests: XCTestCase {
                 XCTAssertEqual(alpha.values, stride(from: 3, to: rgba.image.pixels.count, by: 4).map { rgba.image.pixels[$0] },
                                "round \(round) a8: \(describe(list))")
             }
-            if list.blend == .sourceOver, !list.modulators.isEmpty { fastPieces += 1 }
+            if list.blend == .sourceOver, list.modulators.count > 0 { fastPieces += 1 }
         }
         XCTAssertGreaterThan(fastPieces, 100)
     }
@@ -114,7 +114,7 @@ final class PipelinePropertyTests: XCTestCase {
                 written.materialize()
                 let color: UInt32 = random.next() % 2 == 0 ? 0xFF20_4080 : 0xFF00_00FF
                 let list = { (mask: CoverageMask) in
-                    DrawPipeline(source: .solid(color), modulators: [.init(factors: [.coverage(covered)]), .init(factors: [.mask(mask)])],
+                    DrawPipeline(source: .solid(color), modulators: [[.coverage(covered)], [.mask(mask)]],
                                  blend: .sourceOver)
                 }
                 draws.append((list(shape), list(written)))
@@ -168,9 +168,8 @@ final class PipelinePropertyTests: XCTestCase {
             }
             // At 255 every run is one constant; else only runs of 255 are.
             let opacity: UInt32 = random.next() % 3 == 0 ? 1 + UInt32(random.byte() % 254) : 255
-            let list = DrawPipeline(source: source, modulators: [.init(factors: [.coverage(covered)]),
-                                                                 .init(factors: [runs(&random, clip: clip)]),
-                                                                 .init(factors: [.constant(opacity)])], blend: .sourceOver)
+            let list = DrawPipeline(source: source, modulators: [[.coverage(covered)], [runs(&random, clip: clip)], [.constant(opacity)]],
+                                    blend: .sourceOver)
             let drawn = drawnRect(&random, clip: clip)
             var results: [(Image, PixelRect)] = []
             for (general, level) in [(true, PixelKernels.best)] + (0...PixelKernels.best).map({ (false, $0) }) {
@@ -216,20 +215,17 @@ final class PipelinePropertyTests: XCTestCase {
     private func randomList(_ random: inout SplitMix, clip: PixelRect) throws -> DrawPipeline {
         let blends: [DrawPipeline.Blend] = [.sourceOver, .sourceOver, .sourceOver, .behind, .destinationIn, .destinationOut]
         let blend = blends[Int(random.next() % UInt64(blends.count))]
-        var modulators: [DrawPipeline.Modulator] = []
+        var modulators = DrawPipeline.Modulators()
         for _ in 0..<Int(random.next() % 4) {
-            var factors: [DrawPipeline.Factor] = []
-            for _ in 0..<(1 + Int(random.next() % 3)) { factors.append(try factor(&random, clip: clip)) }
-            modulators.append(.init(factors: factors))
+            modulators.append(modulator: try factor(&random, clip: clip))
+            for _ in 0..<Int(random.next() % 3) { modulators.append(factor: try factor(&random, clip: clip)) }
         }
         // Half the lists have the renderer's shapes: a plain fill, a fill through a mask.
         let opacity = DrawPipeline.Factor.constant(random.next() % 2 == 0 ? 255 : 1 + UInt32(random.byte() % 254))
         switch random.next() % 4 {
-        case 0: modulators = [.init(factors: [try coverage(&random, clip: clip), opacity])]
-        case 1: modulators = [.init(factors: [try coverage(&random, clip: clip)]), .init(factors: [try mask(&random, clip: clip)]),
-                              .init(factors: [opacity])]
-        case 2: modulators = [.init(factors: [try coverage(&random, clip: clip)]), .init(factors: [runs(&random, clip: clip)]),
-                              .init(factors: [opacity])]
+        case 0: modulators = [[try coverage(&random, clip: clip), opacity]]
+        case 1: modulators = [[try coverage(&random, clip: clip)], [try mask(&random, clip: clip)], [opacity]]
+        case 2: modulators = [[try coverage(&random, clip: clip)], [runs(&random, clip: clip)], [opacity]]
         default: break
         }
         let source: DrawPipeline.Source
@@ -321,9 +317,10 @@ final class PipelinePropertyTests: XCTestCase {
     }
 
     private func describe(_ list: DrawPipeline) -> String {
-        let factors = list.modulators.map { m in
-            m.factors.map { f -> String in
-                switch f {
+        let modulators = list.modulators
+        let factors = (0..<modulators.count).map { m in
+            (0..<modulators.factorCount).filter { modulators.modulator(ofFactor: $0) == m }.map { i -> String in
+                switch modulators.factor(i) {
                 case .coverage: return "coverage"
                 case .mask: return "mask"
                 case .runs: return "runs"

@@ -10,7 +10,9 @@ extension DrawPipeline {
         let inverted = blend == .destinationOut
         guard !inverted || modulators.count <= 1 else {
             // Inverted, the modulators are applied one after another, each as a list of its own.
-            for m in modulators { DrawPipeline(source: .none, modulators: [m], blend: .destinationOut).runDestination(into: &surface) }
+            for m in 0..<modulators.count {
+                DrawPipeline(source: .none, modulators: modulators.only(m), blend: .destinationOut).runDestination(into: &surface)
+            }
             return
         }
         let rect = surface.rect

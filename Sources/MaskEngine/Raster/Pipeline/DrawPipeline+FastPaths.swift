@@ -79,10 +79,9 @@ extension DrawPipeline {
     /// constant 255 when there is none); nil for any other list, or when `generalOnly`.
     private var plainFill: (CoverageMask, UInt32)? {
         guard !DrawPipeline.generalOnly, blend == .sourceOver, modulators.count == 1,
-              case .coverage(let coverage)? = modulators[0].factors.first else { return nil }
-        let factors = modulators[0].factors
-        if factors.count == 1 { return (coverage, 255) }
-        guard factors.count == 2, case .constant(let c) = factors[1] else { return nil }
+              case .coverage(let coverage) = modulators.factor(0) else { return nil }
+        if modulators.factorCount == 1 { return (coverage, 255) }
+        guard modulators.factorCount == 2, case .constant(let c) = modulators.factor(1) else { return nil }
         return (coverage, min(c, 255))
     }
 
@@ -166,16 +165,16 @@ extension DrawPipeline {
     /// paint through a mask, `[source, [coverage], [mask], [constant]?]` (the constant 255
     /// when there is none); nil for any other list, or when `generalOnly`.
     var maskedFill: (CoverageMask, Factor, UInt32)? {
+        // One factor a modulator: factor `m` is modulator `m`'s.
         guard !DrawPipeline.generalOnly, blend == .sourceOver, modulators.count == 2 || modulators.count == 3,
-              modulators[0].factors.count == 1, case .coverage(let coverage) = modulators[0].factors[0],
-              modulators[1].factors.count == 1 else { return nil }
+              modulators.hasOneFactorEach, case .coverage(let coverage) = modulators.factor(0) else { return nil }
         var k: UInt32 = 255
         if modulators.count == 3 {
-            guard modulators[2].factors.count == 1, case .constant(let c) = modulators[2].factors[0] else { return nil }
+            guard case .constant(let c) = modulators.factor(2) else { return nil }
             k = min(c, 255)
         }
         switch source {
-        case .solid, .paint: return (coverage, modulators[1].factors[0], k)
+        case .solid, .paint: return (coverage, modulators.factor(1), k)
         case .pixels, .none: return nil
         }
     }

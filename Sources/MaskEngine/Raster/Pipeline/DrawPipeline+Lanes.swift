@@ -21,15 +21,12 @@ extension DrawPipeline {
 
     /// Calls `body` with every factor of the list held for reading, in order.
     func withHeldFactors<R>(_ body: ([HeldFactor]) -> R) -> R {
-        var flat: [(Int, Factor)] = []
-        for (m, modulator) in modulators.enumerated() {
-            for factor in modulator.factors { flat.append((m, factor)) }
-        }
         var held: [HeldFactor] = []
-        held.reserveCapacity(flat.count)
+        held.reserveCapacity(modulators.factorCount)
+        // Factor `i` and those after it, in order.
         func hold(_ i: Int) -> R {
-            guard i < flat.count else { return body(held) }
-            let (m, factor) = flat[i]
+            guard i < modulators.factorCount else { return body(held) }
+            let factor = modulators.factor(i), m = modulators.modulator(ofFactor: i)
             switch factor {
             case .constant(let k):
                 held.append(HeldFactor(modulator: m, varies: false, isCoverage: false, constant: min(k, 255), rect: .empty,

@@ -129,18 +129,14 @@ struct DrawPipeline {
         case constant(UInt32)
     }
 
-    /// Scales the source once by the rounded product of its factors.
-    struct Modulator {
-        var factors: [Factor]
-    }
-
     /// How the weakened source meets the destination.
     enum Blend: Hashable {
         case sourceOver, behind, destinationIn, destinationOut
     }
 
     var source: Source
-    var modulators: [Modulator]
+    /// Each scales the source once by the rounded product of its factors (`Modulators`).
+    var modulators: Modulators
     var blend: Blend
 
     /// For tests: set to run every list through the general loop, to compare it with the
