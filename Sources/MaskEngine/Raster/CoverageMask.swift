@@ -499,6 +499,7 @@ struct CoverageSpanWriter {
         // inside rows are most of its rows).
         let entry = SIMD4<Int32>(Int32(truncatingIfNeeded: extent.lowerBound), Int32(truncatingIfNeeded: extent.upperBound),
                                  Int32(truncatingIfNeeded: rowStart), Int32(truncatingIfNeeded: self.count))
+        assert(count >= 0 && (row &+ count) &* 4 <= header.count, "rows past the area's table")
         if let base = header.baseAddress, count > 0 {
             let rows = UnsafeMutableRawPointer(base + row &* 4)
             for r in 0..<count { rows.storeBytes(of: entry, toByteOffset: r &* 16, as: SIMD4<Int32>.self) }
