@@ -15,11 +15,11 @@
 typedef struct mask_adopted_rows {
     long count;
     /// The mask's row heads (four integers a row, as `CoverageMask` lays them out), its
-    /// bytes of the first row and its width, and its runs.
+    /// bytes of the first row and its width, and its runs (null when it has none).
     const int32_t *_Nonnull mask_heads;
     const uint8_t *_Nonnull mask;
     long mask_width;
-    const int32_t *_Nonnull mask_runs;
+    const int32_t *_Nullable mask_runs;
     /// The result's row heads and gaps (two integers a row) of the same first row, its
     /// bytes there at the mask's first column, and its width.
     int32_t *_Nonnull heads;
@@ -43,18 +43,19 @@ void mask_adopt_rows(const mask_adopted_rows *_Nonnull rows);
 typedef struct mask_hole_rows {
     /// The result: its rect's origin and width, its bytes (row by row, `width` a row),
     /// its row heads, its gaps (two a row, columns from `x0`) and its runs before the fold,
-    /// `base` of them (the added runs go after them in its table).
+    /// `base` of them (the added runs go after them in its table). A table of runs is null
+    /// when it is empty: no row's range of runs then reads it.
     long x0, y0, width;
     uint8_t *_Nonnull bytes;
     int32_t *_Nonnull heads;
     int32_t *_Nonnull gaps;
-    const int32_t *_Nonnull runs;
+    const int32_t *_Nullable runs;
     long base;
     /// The mask: its rect's origin, end row and width, bytes, row heads and runs.
     long mask_x0, mask_y0, mask_y1, mask_width;
     const uint8_t *_Nonnull mask;
     const int32_t *_Nonnull mask_heads;
-    const int32_t *_Nonnull mask_runs;
+    const int32_t *_Nullable mask_runs;
     /// The columns the mask can reach: `lo ..< hi`.
     long lo, hi;
     /// The runs added so far: `count` of the `room` integers at `added`.
@@ -81,8 +82,9 @@ long mask_first_side_cut(const int32_t *_Nonnull heads, const int32_t *_Nonnull 
 /// the row keeps its left side (its extent ends at the gap's start, its runs at the first
 /// that does not start before the gap's end), and `right` (four integers a row, as
 /// `heads`) gets its right side (the extent from the gap's end, the runs from there on,
-/// in the same table `runs`); every other row's four entries of `right` are 0.
-void mask_cut_sides(int32_t *_Nonnull heads, const int32_t *_Nonnull gaps, const int32_t *_Nonnull runs, long from, long count,
+/// in the same table `runs`, null when it is empty); every other row's four entries of
+/// `right` are 0.
+void mask_cut_sides(int32_t *_Nonnull heads, const int32_t *_Nonnull gaps, const int32_t *_Nullable runs, long from, long count,
                     int32_t minimum, int32_t *_Nonnull right);
 
 #endif

@@ -98,7 +98,7 @@ struct CombinedMask {
             guard let table = t.baseAddress, let heads = h.baseAddress, let gaps = g.baseAddress else { return }
             // The rows before the first cut are not cut; `mask_cut_sides` writes the others.
             UnsafeMutableBufferPointer(rebasing: t[..<(first &* 4)]).setToZero()
-            mask_cut_sides(heads, gaps, runs.baseAddress ?? UnsafePointer(heads), first, rows, minimum, table)
+            mask_cut_sides(heads, gaps, runs.baseAddress, first, rows, minimum, table)
         } } } }
         return (values(), right)
     }
@@ -198,7 +198,7 @@ struct CombinedMask {
             guard let from = mb.baseAddress, let to = o.baseAddress, let mHeads = ms.baseAddress, let heads = h.baseAddress,
                   let gaps = g.baseAddress else { return }
             var rows = mask_adopted_rows(count: y1 &- y0, mask_heads: mHeads + (y0 &- m.rect.y0) &* 4,
-                                         mask: from + (y0 &- m.rect.y0) &* mw, mask_width: mw, mask_runs: mr32.baseAddress ?? mHeads,
+                                         mask: from + (y0 &- m.rect.y0) &* mw, mask_width: mw, mask_runs: mr32.baseAddress,
                                          heads: heads + (y0 &- rect.y0) &* 4, gaps: gaps + (y0 &- rect.y0) &* 2,
                                          bytes: to + ((y0 &- rect.y0) &* w &+ Int(dx)), width: w, dx: dx)
             mask_adopt_rows(&rows)
@@ -744,8 +744,8 @@ private struct RowFold {
     @inline(never)
     private func cutHoleRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int, mask mBytes: UnsafePointer<UInt8>,
                              into added: inout AddedRuns) -> Int {
-        guard let mHeads = maskTables.heads.baseAddress, let mRuns = maskTables.runs.baseAddress ?? maskTables.heads.baseAddress,
-              let oldRuns = runs.baseAddress ?? maskTables.heads.baseAddress else { return y0 }
+        guard let mHeads = maskTables.heads.baseAddress else { return y0 }
+        let (mRuns, oldRuns) = (maskTables.runs.baseAddress, runs.baseAddress)
         let (r, mRect, heads, out, gaps, base) = (self.rect, mask.rect, self.heads, self.out, self.gaps, runs.count)
         return added.withMemory { memory, room, count in
             var rows = mask_hole_rows(x0: r.x0, y0: r.y0, width: r.width, bytes: out, heads: heads, gaps: gaps,
