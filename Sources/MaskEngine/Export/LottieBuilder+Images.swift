@@ -19,7 +19,7 @@ extension LottieBuilder {
             guard s.gravity.rect(for: size, in: s.bounds) == place, try deviceTransform(id, k) == m else { return nil }
         }
         let canvas = PixelRect(x0: 0, y0: 0, x1: scene.canvas.width, y1: scene.canvas.height)
-        let box = PixelRect(covering: m.apply(place)).intersection(canvas)
+        let box = PixelRect(covering: place, transform: m).intersection(canvas)
         guard !box.isEmpty else { return nil }
         let shifted = Transform.translation(-Double(box.x0), -Double(box.y0)).concatenating(m)
         let pool = BufferPool()

@@ -57,7 +57,7 @@ extension Renderer {
             if s.pointee.kind == .shape, s.pointee.background.alpha == 0, s.pointee.contents == nil, !hasBorder(s), !hasShadow(s),
                !withSublayers(of: mask, walk, { $0.contains { isVisible($0, walk) } }), let shape = s.pointee.path.controlBounds {
                 let grow = s.pointee.stroke == nil ? 0 : s.pointee.lineWidth / 2
-                drawn = PixelRect(covering: t.apply(shape.insetBy(dx: -grow, dy: -grow)))
+                drawn = PixelRect(covering: shape.insetBy(dx: -grow, dy: -grow), transform: t)
             }
             let frame = maskFrame(mask, owner: m, walk)
             return ((drawn.map { frame.intersection($0) } ?? frame).outset(by: reach(of: s.pointee, scale: scale)), s.pointee.maskCombine)
