@@ -25,10 +25,11 @@ struct Lockstep {
         self.go = FileHandle(fileDescriptor: go)
     }
 
-    /// Offers `laps` and returns the laps the coordinator sets.
+    /// Offers `laps` and returns the laps the coordinator sets (1 to 10,000, as a pass's
+    /// own rule allows).
     func agree(laps: Int) throws -> Int {
         try say("ready \(laps)")
-        guard let agreed = Int(try hear()), agreed > 0 else { throw CocoaError(.formatting) }
+        guard let agreed = Int(try hear()), (1...10_000).contains(agreed) else { throw CocoaError(.formatting) }
         return agreed
     }
 
