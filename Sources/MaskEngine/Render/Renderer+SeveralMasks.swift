@@ -69,7 +69,7 @@ extension Renderer {
             let frame = PixelRect(covering: walk.states.bounds(of: mask), transform: t)
             let radius = MaskExpansion.radius(expansion: s.pointee.expansion, scale: scale)
             let sigma = MaskFeather.sigma(feather: s.pointee.feather, scale: scale)
-            return MaskPlace(transform: t, frame: frame, drawn: drawnBox, radius: radius, sigma: sigma,
+            return MaskPlace(frame: frame, drawn: drawnBox, radius: radius, sigma: sigma,
                              reach: (drawn.map { frame.intersection($0) } ?? frame).outset(by: reach(radius: radius, sigma: sigma)),
                              mode: s.pointee.maskCombine)
         }
@@ -159,7 +159,7 @@ extension Renderer {
         defer { for var c in held { c.recycle(into: pool) } }
         // Outside this the result so far is 0 (nil: it may be above 0 anywhere in `rect`):
         // `MaskCombination.bound` of the masks folded so far, each cut to where it was drawn.
-        var aboveZero: PixelRect? = walk.states[first].maskCombine.startsFull ? nil : .empty
+        var aboveZero: PixelRect? = places[0].mode.startsFull ? nil : .empty
         held.reserveCapacity(min(masks.count, Renderer.heldCoverages))
         for (k, mask) in masks.enumerated() {
             let place = places[k], radius = place.radius, sigma = place.sigma
