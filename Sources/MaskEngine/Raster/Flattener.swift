@@ -126,7 +126,7 @@ enum Flattener {
     }
 
     /// The four corners of a path that is four corners joined by lines and closed, or nil.
-    private static func corners(of elements: [Path.Element]) -> (Point, Point, Point, Point)? {
+    static func corners(of elements: [Path.Element]) -> (Point, Point, Point, Point)? {
         guard elements.count == 5, case let .move(a) = elements[0], case let .line(b) = elements[1],
               case let .line(c) = elements[2], case let .line(d) = elements[3], case .close = elements[4] else { return nil }
         return (a, b, c, d)

@@ -161,14 +161,18 @@ enum MaskCombination {
     static func bound(_ masks: [(reach: PixelRect, mode: MaskCombine)]) -> PixelRect? {
         guard let first = masks.first else { return nil }
         var bound: PixelRect? = first.mode.startsFull ? nil : .empty
-        for (reach, mode) in masks {
-            switch mode {
-            case .add, .difference, .lighten: bound = bound.map { $0.union(reach) }
-            case .intersect, .darken: bound = bound.map { $0.intersection(reach) } ?? reach
-            case .subtract: break
-            }
-        }
+        for (reach, mode) in masks { bound = self.bound(bound, then: reach, mode) }
         return bound
+    }
+
+    /// `bound` one mask further: the bound of the masks before it, then a mask that can be
+    /// above 0 only within `reach`, folded by `mode`.
+    static func bound(_ before: PixelRect?, then reach: PixelRect, _ mode: MaskCombine) -> PixelRect? {
+        switch mode {
+        case .add, .difference, .lighten: return before.map { $0.union(reach) }
+        case .intersect, .darken: return before.map { $0.intersection(reach) } ?? reach
+        case .subtract: return before
+        }
     }
 
     /// For each mask, in order, the device pixels outside which its values cannot change
@@ -188,9 +192,14 @@ enum MaskCombination {
             let (reach, mode) = masks[k]
             if mode == .intersect || mode == .darken { later = later.map { $0.intersection(reach) } ?? reach }
         }
-        for k in masks.indices.dropFirst() where outcome(masks[k].mode, .zero, .bytes) == .zero && outcome(masks[k].mode, .zero, .full) == .zero {
-            guard let before = bound(Array(masks[..<k])) else { continue }
-            areas[k] = areas[k].map { $0.intersection(before) } ?? before
+        // The bound of the masks before each (`bound` of `masks[..<k]`), one mask further
+        // at each step, without an array for each.
+        var before: PixelRect? = masks.first.map { $0.mode.startsFull ? nil : .empty } ?? nil
+        for k in masks.indices {
+            if k > 0, let before, outcome(masks[k].mode, .zero, .bytes) == .zero && outcome(masks[k].mode, .zero, .full) == .zero {
+                areas[k] = areas[k].map { $0.intersection(before) } ?? before
+            }
+            before = bound(before, then: masks[k].reach, masks[k].mode)
         }
         return areas
     }

@@ -27,6 +27,12 @@ enum Rasterizer {
     /// - Parameter tolerance: how far (device pixels) flattened curves may stray.
     static func coverage(of path: Path, transform: Transform, fillRule: FillRule, clip: PixelRect,
                          pool: BufferPool = BufferPool(), tolerance: Double = 0.1) -> CoverageMask? {
+        // A quadrilateral (a rectangle's path: a band or a square of a mask) from its four
+        // corners mapped once, as a rectangle's: no polyline arrays (`Flattener.polylines`
+        // gives the same four points, whose box and shape decide the same coverage).
+        if let (a, b, c, d) = Flattener.corners(of: path.elements), let corners = mapped(a, b, c, d, transform) {
+            return coverage(ofCorners: corners, fillRule: fillRule, clip: clip, pool: pool)
+        }
         // Drawn where it is, without the path's key (a shape at no whole-pixel offset is
         // most often one alone, a circle growing over the canvas, where a key is pure cost).
         guard let (dx, dy) = wholePixelShift(of: transform), !Flattener.isQuadrilateral(path.elements) else {
@@ -72,11 +78,27 @@ enum Rasterizer {
     static func coverage(ofRect r: Rect, transform m: Transform, clip: PixelRect,
                          pool: BufferPool = BufferPool()) -> CoverageMask? {
         // `Path.rect`'s corners, in its order, as `Flattener`'s quadrilateral case maps them.
-        guard let a = Flattener.map(Point(r.minX, r.minY), m), let b = Flattener.map(Point(r.maxX, r.minY), m),
-              let c = Flattener.map(Point(r.maxX, r.maxY), m), let d = Flattener.map(Point(r.minX, r.maxY), m) else {
+        guard let corners = mapped(Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY), m) else {
             // A corner not finite: the general flattening decides what is left.
             return coverage(of: .rect(r), transform: m, fillRule: .nonzero, clip: clip, pool: pool)
         }
+        return coverage(ofCorners: corners, fillRule: .nonzero, clip: clip, pool: pool)
+    }
+
+    /// A quadrilateral's four corners mapped as `Flattener`'s quadrilateral case maps them,
+    /// or nil when one is not finite.
+    private static func mapped(_ a: Point, _ b: Point, _ c: Point, _ d: Point, _ m: Transform) -> (Point, Point, Point, Point)? {
+        guard let p = Flattener.map(a, m), let q = Flattener.map(b, m), let r = Flattener.map(c, m), let s = Flattener.map(d, m) else {
+            return nil
+        }
+        return (p, q, r, s)
+    }
+
+    /// The coverage of the quadrilateral of four mapped corners, as the polyline of the
+    /// four gives it: the box of an axis-aligned one exactly, any other accumulated.
+    private static func coverage(ofCorners corners: (Point, Point, Point, Point), fillRule: FillRule, clip: PixelRect,
+                                 pool: BufferPool) -> CoverageMask? {
+        let (a, b, c, d) = corners
         // The corners' bounds, as `coveredArea` takes them. (`Flattener.mayMeet`, which the
         // path's route asks first, is false only where this area is empty.)
         let lo = Point(min(min(a.x, b.x), min(c.x, d.x)), min(min(a.y, b.y), min(c.y, d.y)))
@@ -84,7 +106,20 @@ enum Rasterizer {
         let area = PixelRect(covering: Rect(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y)).intersection(clip)
         guard !area.isEmpty else { return nil }
         if let box = axisAlignedBox(a, b, c, d) { return rectangleCoverage(box, area: area, pool: pool) }
-        return accumulate([Polyline(points: [a, b, c, d], closed: true)], fillRule: .nonzero, area: area, pool: pool)?.mask
+        return accumulate([Polyline(points: [a, b, c, d], closed: true)], fillRule: fillRule, area: area, pool: pool)?.mask
+    }
+
+    /// The pixels where a quadrilateral path's coverage after `m` (`coverage(of:transform:fillRule:clip:pool:tolerance:)`)
+    /// is 255 whatever the clip: those wholly inside it when it is an axis-aligned rectangle
+    /// (`rectangleCoverage`'s inner rows and columns, `BoxOverlap.inner`); empty for any
+    /// other path or placement.
+    static func wholePixels(of path: Path, transform m: Transform) -> PixelRect {
+        guard let (a, b, c, d) = Flattener.corners(of: path.elements), let (p, q, r, s) = mapped(a, b, c, d, m),
+              let box = axisAlignedBox(p, q, r, s) else { return .empty }
+        // Pixel x is wholly inside when minX <= x and x + 1 <= maxX (as `BoxOverlap` finds them).
+        let inner = PixelRect(x0: PixelRect.clampedCeiling(box.minX), y0: PixelRect.clampedCeiling(box.minY),
+                              x1: PixelRect.clampedFloor(box.maxX), y1: PixelRect.clampedFloor(box.maxY))
+        return inner.isEmpty ? .empty : inner
     }
 
     /// The coverage of device-space polygons (every polyline closed implicitly), inside `clip`.
@@ -264,11 +299,22 @@ enum Rasterizer {
                         func insideRows(_ ys: Range<Int>) {
                             // Every column full (a box on whole pixels): nothing to write.
                             guard inside != over else { return }
+                            // The columns each side of the full run: one each side, usually
+                            // (a side off whole pixels), stored as one byte, not as a loop's
+                            // set-up for any count (≈ 60 instructions a row of a moving square).
+                            let left = inside.lowerBound, right = inside.upperBound, last = w &- 1
                             for y in ys {
                                 let row = base + y &* w
-                                // A column or two each side, usually: one by one.
-                                for x in 0..<inside.lowerBound { row[x] = rowBase[x] }
-                                for x in inside.upperBound..<w { row[x] = rowBase[x] }
+                                if left == 1 {
+                                    row[0] = rowBase[0]
+                                } else if left > 1 {
+                                    row.update(from: rowBase, count: left)
+                                }
+                                if right == last {
+                                    row[last] = rowBase[last]
+                                } else if right < last {
+                                    (row + right).update(from: rowBase + right, count: w &- right)
+                                }
                             }
                         }
                         for y in 0..<rows.inner.lowerBound { edgeRow(y) }

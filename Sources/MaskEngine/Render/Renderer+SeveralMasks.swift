@@ -35,23 +35,30 @@ extension Renderer {
     /// `maskInvert`), or nil when they may let something through anywhere.
     func maskBound(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> PixelRect? {
         if isSingleMask(masks, owner: m, walk), let only = masks.first { return maskFrame(only, owner: m, walk) }
+        guard let first = masks.first else { return nil }
         let scale = abs(m.determinant).squareRoot()
-        return MaskCombination.bound(masks.map { mask in
+        // `MaskCombination.bound` of the masks' frames grown by their reach, a mask at a
+        // time (no array of them), each state read where it lies (not copied).
+        var bound: PixelRect? = walk.states.pointer(to: first).pointee.maskCombine.startsFull ? nil : .empty
+        for mask in masks {
             let s = walk.states.pointer(to: mask)
-            let margin = reach(of: s.pointee, scale: scale)
-            return (maskFrame(mask, owner: m, walk).outset(by: margin), s.pointee.maskCombine)
-        })
+            let margin = reach(radius: MaskExpansion.radius(expansion: s.pointee.expansion, scale: scale),
+                               sigma: MaskFeather.sigma(feather: s.pointee.feather, scale: scale))
+            bound = MaskCombination.bound(bound, then: maskFrame(mask, owner: m, walk).outset(by: margin), s.pointee.maskCombine)
+        }
+        return bound
     }
 
-    /// Each mask's reach cut to the pixels its subtree can draw (its values are 0
-    /// elsewhere, alpha and luminance alike), with its mode: `maskBound`'s inputs made
-    /// tighter, from which `MaskCombination` tells where the combined values are worth
-    /// computing and where each mask's values matter.
-    private func drawnReaches(_ masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> [(reach: PixelRect, mode: MaskCombine)] {
+    /// Where each mask lies (`MaskPlace`), its reach cut to the pixels its subtree can
+    /// draw (its values are 0 elsewhere, alpha and luminance alike), with its mode:
+    /// `maskBound`'s inputs made tighter, from which `MaskCombination` tells where the
+    /// combined values are worth computing and where each mask's values matter.
+    private func places(of masks: [LayerID], owner m: Transform, _ walk: LayerWalk) -> [MaskPlace] {
         let scale = abs(m.determinant).squareRoot()
         return masks.map { mask in
             let s = walk.states.pointer(to: mask), t = m.concatenating(walk.states.transformToParent(of: mask))
-            var drawn = drawnBounds(of: mask, transform: t, walk: walk)
+            let drawnBox = drawnBounds(of: mask, transform: t, walk: walk)
+            var drawn = drawnBox
             // A shape alone draws only within its path's box (`drawnBounds` adds its frame,
             // which a background would fill).
             if s.pointee.kind == .shape, s.pointee.background.alpha == 0, s.pointee.contents == nil, !hasBorder(s), !hasShadow(s),
@@ -59,16 +66,19 @@ extension Renderer {
                 let grow = s.pointee.stroke == nil ? 0 : s.pointee.lineWidth / 2
                 drawn = PixelRect(covering: shape.insetBy(dx: -grow, dy: -grow), transform: t)
             }
-            let frame = maskFrame(mask, owner: m, walk)
-            return ((drawn.map { frame.intersection($0) } ?? frame).outset(by: reach(of: s.pointee, scale: scale)), s.pointee.maskCombine)
+            let frame = PixelRect(covering: walk.states.bounds(of: mask), transform: t)
+            let radius = MaskExpansion.radius(expansion: s.pointee.expansion, scale: scale)
+            let sigma = MaskFeather.sigma(feather: s.pointee.feather, scale: scale)
+            return MaskPlace(frame: frame, drawn: drawnBox, radius: radius, sigma: sigma,
+                             reach: (drawn.map { frame.intersection($0) } ?? frame).outset(by: reach(radius: radius, sigma: sigma)),
+                             mode: s.pointee.maskCombine)
         }
     }
 
-    /// How far beyond a mask's frame its expansion and feather carry its values.
-    private func reach(of s: LayerState, scale: Double) -> Int {
-        let radius = MaskExpansion.radius(expansion: s.expansion, scale: scale)
-        let sigma = MaskFeather.sigma(feather: s.feather, scale: scale)
-        return MaskExpansion.reach(radius: max(radius, 0)) + (MaskFeather.blurs(sigma: sigma) ? MaskFeather.reach(sigma: sigma) : 0)
+    /// How far beyond a mask's frame an expansion of `radius` and a feather of `sigma`
+    /// (device pixels) carry its values.
+    private func reach(radius: Double, sigma: Double) -> Int {
+        MaskExpansion.reach(radius: max(radius, 0)) + (MaskFeather.blurs(sigma: sigma) ? MaskFeather.reach(sigma: sigma) : 0)
     }
 
     /// The masks' combined value at each pixel of `extent` (0 outside the result's rect),
@@ -131,11 +141,12 @@ extension Renderer {
     private func foldedMasks(_ masks: [LayerID], owner m: Transform, mode: MaskMode, extent: PixelRect,
                              walk: inout LayerWalk) throws -> CombinedMask? {
         guard let first = masks.first, !extent.isEmpty else { return nil }
-        let pool = walk.pool, scale = abs(m.determinant).squareRoot()
+        let pool = walk.pool
         // The result is 0 outside the pixels the masks can draw; each mask is still drawn
         // over `extent`, so its bytes do not depend on the others (a one-fill mask only
         // where its values can change the result: `MaskCombination.relevantAreas`).
-        let reaches = drawnReaches(masks, owner: m, walk)
+        let places = places(of: masks, owner: m, walk)
+        let reaches = places.map { (reach: $0.reach, mode: $0.mode) }
         let rect = MaskCombination.bound(reaches).map { extent.intersection($0) } ?? extent
         guard !rect.isEmpty else { return nil }
         try reserve(rect.width * rect.height, for: first, walk: walk)
@@ -146,14 +157,20 @@ extension Renderer {
         // of one buffer going from mask to mask and growing back to the largest each frame.
         var held: [CoverageMask] = []
         defer { for var c in held { c.recycle(into: pool) } }
+        // Outside this the result so far is 0 (nil: it may be above 0 anywhere in `rect`):
+        // `MaskCombination.bound` of the masks folded so far, each cut to where it was drawn.
+        var aboveZero: PixelRect? = places[0].mode.startsFull ? nil : .empty
+        held.reserveCapacity(min(masks.count, Renderer.heldCoverages))
         for (k, mask) in masks.enumerated() {
-            let s = walk.states.pointer(to: mask)
-            let radius = MaskExpansion.radius(expansion: s.pointee.expansion, scale: scale)
-            let sigma = MaskFeather.sigma(feather: s.pointee.feather, scale: scale)
+            let place = places[k], radius = place.radius, sigma = place.sigma
             let blurs = MaskFeather.blurs(sigma: sigma)
+            let within = relevant[k].map { extent.intersection($0) } ?? extent
             if radius == 0, !blurs, mode == .alpha,
-               try foldFill(mask, owner: m, extent: relevant[k].map { extent.intersection($0) } ?? extent, into: &result,
-                            holding: &held, walk: &walk) { continue }
+               try foldFill(mask, place, owner: m, extent: within, aboveZero: aboveZero, into: &result, holding: &held, walk: &walk) {
+                aboveZero = MaskCombination.bound(aboveZero, then: place.reach.intersection(within), place.mode)
+                continue
+            }
+            aboveZero = MaskCombination.bound(aboveZero, then: place.reach, place.mode)
             // The values that reach the extent through the blur, and through the expansion.
             let blurred = extent.outset(by: blurs ? MaskFeather.reach(sigma: sigma) : 0)
             let area = blurred.outset(by: MaskExpansion.reach(radius: radius))
@@ -170,7 +187,7 @@ extension Renderer {
                 values = try MaskFeather.feathered(sharp, sigma: sigma, within: extent, pool: pool)
                 sharp.recycle(into: pool)
             }
-            result.fold(values, mode: s.pointee.maskCombine)
+            result.fold(values, mode: place.mode)
             values?.recycle(into: pool)
         }
         return result
@@ -180,19 +197,22 @@ extension Renderer {
     /// plain rectangle) into `result` straight from the fill's coverage, its spans kept:
     /// the values `maskValues` gives for it (`alphaMaskValues`' one-fill case: the fill's
     /// alpha at each coverage byte, times the mask's frame) without writing them out.
-    /// False, with nothing done, for any other mask.
-    private func foldFill(_ mask: LayerID, owner m: Transform, extent: PixelRect, into result: inout CombinedMask,
-                          holding held: inout [CoverageMask], walk: inout LayerWalk) throws -> Bool {
-        let s = walk.states.pointer(to: mask), combine = s.pointee.maskCombine
+    /// False, with nothing done, for any other mask. `place` is where the mask lies
+    /// (`places(of:owner:_:)`); `aboveZero` bounds the pixels where the result so far may
+    /// be above 0 (nil: anywhere).
+    private func foldFill(_ mask: LayerID, _ place: MaskPlace, owner m: Transform, extent: PixelRect, aboveZero: PixelRect?,
+                          into result: inout CombinedMask, holding held: inout [CoverageMask], walk: inout LayerWalk) throws -> Bool {
+        let combine = place.mode
         // Only the result's pixels can matter (it is 0 elsewhere): a wide band that the
         // others are intersected with is drawn where they are, not over all of its frame.
-        let area = maskFrame(mask, owner: m, walk).intersection(extent).intersection(result.rect)
+        let area = place.frame.intersection(extent).intersection(result.rect)
         guard !area.isEmpty else {
             result.fold(nil, mode: combine)
             return true
         }
         guard drawsAlphaOnly(mask, walk), isOneFill(mask, walk) else { return false }
-        let bounded = maskDrawArea(mask, owner: m, within: area, walk)
+        // `maskDrawArea`, its subtree's drawn box known.
+        let bounded = place.drawn.map { area.intersection($0) } ?? area
         guard !bounded.isEmpty, let (state, transform) = try enter(mask, parent: m, walk: &walk) else {
             result.fold(nil, mode: combine)
             return true
@@ -201,8 +221,18 @@ extension Renderer {
         let pool = walk.pool, op = Surface.byte(state.pointee.opacity)
         var folded = false
         // A frame that is 255 over all of the fill's coverage (on whole pixels, or wider
-        // than the shape) changes no value: it is not drawn.
-        let inner = Renderer.innerPixels(walk.states.bounds(of: mask), transform: m.concatenating(walk.states.transformToParent(of: mask)))
+        // than the shape) changes no value: it is not drawn. (`transform` is the mask's
+        // own: `m` and its placement, as `maskFrame` concatenates them.)
+        let inner = Renderer.innerPixels(walk.states.bounds(of: mask), transform: transform)
+        // A mask of 255 wherever the result may be above 0 changes nothing under a mode
+        // that keeps the result where the mask is 255 and 0 where both are (`intersect`,
+        // `darken`): a band over a ring, known from its rectangle without its coverage (255
+        // inside it, its frame and the clip its coverage would be taken in).
+        if MaskCombination.outcome(combine, .bytes, .full) == .kept, op == 255, let aboveZero {
+            let bound = aboveZero.intersection(result.rect)
+            let full = opaqueFillPixels(state, transform: transform).intersection(inner).intersection(bounded)
+            if bound.isEmpty || bound.intersection(full) == bound { return true }
+        }
         try forEachFill(of: mask, state, transform: transform, clip: bounded, pool: pool) { coverage, paint in
             guard case .solid(let color) = paint, op > 0 else { return }
             let frameFull = coverage.rect.intersection(inner) == coverage.rect
@@ -221,6 +251,18 @@ extension Renderer {
         }
         if !folded { result.fold(nil, mode: combine) }
         return true
+    }
+
+    /// The pixels where the one fill of a layer that `isOneFill` accepts is 255 for certain
+    /// at full opacity: an opaque background without corners, or an opaque shape fill,
+    /// whose rectangle after `t` is axis-aligned (`Rasterizer.wholePixels`); else empty.
+    private func opaqueFillPixels(_ s: UnsafePointer<LayerState>, transform t: Transform) -> PixelRect {
+        if s.pointee.background.alpha > 0 {
+            guard s.pointee.cornerRadius <= 0, s.pointee.background.premultiplied().rgba8.3 == 255 else { return .empty }
+            return Rasterizer.wholePixels(of: .rect(LayerStates.bounds(s)), transform: t)
+        }
+        guard s.pointee.kind == .shape, let color = s.pointee.fill, color.premultiplied().rgba8.3 == 255 else { return .empty }
+        return Rasterizer.wholePixels(of: s.pointee.path, transform: t)
     }
 
     /// The value a solid fill of alpha `alpha` at opacity byte `op` gives a mask for each

@@ -1,10 +1,11 @@
 import XCTest
 @testable import MaskEngine
 
-/// `Rasterizer.coverage(ofRect:)` maps a rectangle's four corners itself, without the path
-/// and its polylines: on random rectangles, transforms and clips it must give what the
-/// general path route gives for `.rect(r)`, with either fill rule: the same rect, every
-/// byte, the same spans.
+/// `Rasterizer.coverage(ofRect:)` and the path route of a quadrilateral map its four
+/// corners themselves, without its polylines: on random rectangles, transforms and clips
+/// they must give what the polylines of `.rect(r)` give, with either fill rule: the same
+/// rect, every byte, the same spans. `Rasterizer.wholePixels` names only pixels whose
+/// coverage is 255.
 final class RectangleCoverageTests: XCTestCase {
     /// Fails unless both masks are nil or alike in rect, values, sparseness and span tables.
     private func assertSame(_ mask: CoverageMask?, _ expected: CoverageMask?, _ label: String,
@@ -39,7 +40,7 @@ final class RectangleCoverageTests: XCTestCase {
             }
         }
         let pool = BufferPool()
-        var axisAligned = 0, turned = 0, covered = 0
+        var axisAligned = 0, turned = 0, covered = 0, wholeSeen = 0
         for i in 0..<3000 {
             let r = Rect(coordinate(-40, 80), coordinate(-40, 80), below(9) == 0 ? 0 : coordinate(0, 60), coordinate(0, 60))
             var m: Transform
@@ -59,9 +60,23 @@ final class RectangleCoverageTests: XCTestCase {
             let label = "#\(i): rect \(r) under \(m) in \(clip)"
             var fast = Rasterizer.coverage(ofRect: r, transform: m, clip: clip, pool: pool)
             for rule in [FillRule.nonzero, .evenodd] {
-                var general = Rasterizer.coverage(of: .rect(r), transform: m, fillRule: rule, clip: clip, pool: BufferPool())
+                let lines = Flattener.polylines(of: .rect(r), transform: m, tolerance: 0.1, clip: clip)
+                var general = Rasterizer.coverage(of: lines, fillRule: rule, clip: clip, pool: BufferPool())
                 assertSame(fast, general, "\(label), \(rule)")
+                var path = Rasterizer.coverage(of: .rect(r), transform: m, fillRule: rule, clip: clip, pool: BufferPool())
+                assertSame(path, general, "\(label), \(rule), as a path")
                 general?.recycle(into: BufferPool())
+                path?.recycle(into: BufferPool())
+            }
+            let whole = Rasterizer.wholePixels(of: .rect(r), transform: m).intersection(clip)
+            if !whole.isEmpty {
+                wholeSeen += 1
+                for y in whole.y0..<whole.y1 {
+                    for x in whole.x0..<whole.x1 where fast?.value(x: x, y: y) != 255 {
+                        XCTFail("\(label): (\(x), \(y)) is among the whole pixels \(whole) but covered \(fast?.value(x: x, y: y) ?? 0)")
+                        return
+                    }
+                }
             }
             if fast != nil {
                 covered += 1
@@ -74,5 +89,6 @@ final class RectangleCoverageTests: XCTestCase {
         XCTAssertGreaterThan(axisAligned, 500)
         XCTAssertGreaterThan(turned, 300)
         XCTAssertGreaterThan(covered, 1000)
+        XCTAssertGreaterThan(wholeSeen, 300)
     }
 }

@@ -167,6 +167,49 @@ final class SeveralMasksTests: XCTestCase {
                                    "ring ∩ band ∨ square")
     }
 
+    /// A rectangle under `intersect` or `darken` that is 255 wherever the masks before it
+    /// may be above 0 changes nothing, and is folded without its coverage: on whole pixels
+    /// around a ring, around an earlier band, before a narrower band; and where it must be
+    /// drawn (its whole pixels short of the ring's edge pixels, a side off whole pixels, at
+    /// an opacity below 1, turned, first), the values are still the real formulas'.
+    func testARectangleThatCutsNothingFoldsAsTheFormulasSay() throws {
+        let disc = Path.circle(center: Point(100.2, 99.7), radius: 62.3)  // x 37.9 ... 162.5, y 37.4 ... 162
+        let hole = Path.circle(center: Point(100.2, 99.7), radius: 30.6)
+        let ring: [ShapeMask] = [(disc, .add, 1), (hole, .subtract, 1)]
+        let around = Path.rect(Rect(30, 30, 140, 140))
+        for mode in [MaskCombine.intersect, .darken] {
+            try assertMatchesReference(ring + [(around, mode, 1)], "ring, \(mode) around it")
+            try assertMatchesReference(ring + [(.rect(Rect(38, 38, 124, 124)), mode, 1)], "ring, \(mode) short of its edge pixels")
+            try assertMatchesReference(ring + [(.rect(Rect(37.5, 30, 140, 140)), mode, 1)], "ring, \(mode) with a side off whole pixels")
+            try assertMatchesReference(ring + [(around, mode, 0.6)], "ring, \(mode) around it at 0.6")
+            try assertMatchesReference([(around, mode, 1)] + ring, "\(mode) around the ring, first")
+        }
+        let turned = Path.polygon([Point(100, 10), Point(190, 100), Point(100, 190), Point(10, 100)])
+        try assertMatchesReference(ring + [(turned, .intersect, 1)], "ring ∩ a turned square")
+        let band = Path.rect(Rect(0, 60.5, 200, 80)), wider = Path.rect(Rect(0, 50, 200, 100))
+        try assertMatchesReference([(disc, .add, 1), (band, .intersect, 1), (wider, .intersect, 1), (.rect(Rect(20, 20, 30, 30)), .lighten, 1)],
+                                   "disc ∩ band ∩ a wider band ∨ square")
+        try assertMatchesReference([(disc, .add, 1), (around, .intersect, 1), (.rect(Rect(0, 90, 200, 20)), .darken, 1)],
+                                   "disc ∩ around ∧ a narrow band")
+        // A plain layer's background as the rectangle: around the disc, nothing changes.
+        func backgroundScene(_ frame: Rect?) throws -> Scene {
+            var scene = Scene(canvas: Canvas(width: 200, height: 200, fps: 10, background: .black))
+            let owner = try scene.addLayer(layerState(frame: Rect(0, 0, 200, 200), background: .white))
+            var shape = layerState(.shape, frame: Rect(0, 0, 200, 200))
+            shape.path = disc
+            var masks = [try scene.addLayer(shape, to: owner)]
+            if let frame {
+                var band = layerState(frame: frame, background: .white)
+                band.maskCombine = .intersect
+                masks.append(try scene.addLayer(band, to: owner))
+            }
+            try scene.setMasks(masks, of: owner)
+            return scene
+        }
+        XCTAssertEqual(try render(backgroundScene(Rect(30, 30, 140, 140))).pixels, try render(backgroundScene(nil)).pixels)
+        XCTAssertNotEqual(try render(backgroundScene(Rect(30, 30, 140, 70))).pixels, try render(backgroundScene(nil)).pixels)
+    }
+
     // MARK: - Feather
 
     /// A white 64×16 owner on black whose mask is a white rectangle over columns 0..<32,
