@@ -1,0 +1,78 @@
+import XCTest
+@testable import MaskEngine
+
+/// A rectangle covering its whole area is lent from the thread's kept masks of its size
+/// (`FullRectangleMasks`): it must be the mask the rasterizer writes for it (a pool that
+/// fills unwritten bytes takes the written route), however it is asked for, written over
+/// by its caller, or pushed out by other sizes.
+final class FullRectangleMasksTests: XCTestCase {
+    /// Fails unless both masks are nil or alike in rect, values, sparseness and span tables.
+    private func assertSame(_ mask: CoverageMask?, _ expected: CoverageMask?, _ label: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(mask?.rect, expected?.rect, label, file: file, line: line)
+        XCTAssertEqual(mask?.denseValues(), expected?.denseValues(), label, file: file, line: line)
+        XCTAssertEqual(mask?.isSparse, expected?.isSparse, label, file: file, line: line)
+        XCTAssertEqual(mask?.rowSpans, expected?.rowSpans, label, file: file, line: line)
+        XCTAssertEqual(mask?.fullRuns, expected?.fullRuns, label, file: file, line: line)
+    }
+
+    /// Random boxes on whole pixels (and some off them, which are written as before), under
+    /// whole-pixel moves and flips, cut by random clips: each through one pool, given back
+    /// or written over in between, against a pool whose unwritten bytes are filled.
+    func testLentRectangleIsTheWrittenOne() {
+        var random = SplitMix(seed: 0xF011_BEC7)
+        func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        let pool = BufferPool()
+        let written = BufferPool()
+        written.unwrittenFill = 0x5A
+        var lent = 0
+        for i in 0..<2_000 {
+            let whole = below(5) > 0
+            let offset = whole ? 0.0 : 0.25 * Double(1 + below(3))
+            let r = Rect(Double(below(60) - 20) + offset, Double(below(60) - 20), Double(1 + below(12)), Double(1 + below(40)) + offset)
+            let m: Transform
+            switch below(3) {
+            case 0: m = .identity
+            case 1: m = .translation(Double(below(40) - 20), Double(below(40) - 20))
+            default: m = Transform(a: -1, b: 0, c: 0, d: 1, tx: 50, ty: Double(below(9)))
+            }
+            let clip = below(3) == 0 ? PixelRect(x0: -100, y0: -100, x1: 200, y1: 200)
+                : PixelRect(x0: below(30) - 10, y0: below(30) - 10, x1: 25 + below(40), y1: 25 + below(40))
+            let label = "#\(i): rect \(r) under \(m) in \(clip)"
+            let hits = pool.fullRectangles.hits
+            var mask = Rasterizer.coverage(ofRect: r, transform: m, clip: clip, pool: pool)
+            var expected = Rasterizer.coverage(ofRect: r, transform: m, clip: clip, pool: written)
+            assertSame(mask, expected, label)
+            // The path's route takes the same rectangles.
+            var path = Rasterizer.coverage(of: .rect(r), transform: m, fillRule: .nonzero, clip: clip, pool: pool)
+            assertSame(path, expected, "\(label), as a path")
+            if mask?.isLent == true { lent += 1 }
+            XCTAssertLessThanOrEqual(pool.fullRectangles.keptCount, FullRectangleMasks.capacity)
+            XCTAssertLessThanOrEqual(pool.fullRectangles.keptBytes, FullRectangleMasks.byteBudget)
+            if pool.fullRectangles.hits > hits, i % 3 == 0 {
+                // A caller writing a lent mask in place writes a copy.
+                mask?.forgetFull()
+                mask?.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 7) }
+            }
+            mask?.recycle(into: pool)
+            path?.recycle(into: pool)
+            expected?.recycle(into: written)
+        }
+        // Most whole boxes are lent, and again and again: the comparisons are not all of the
+        // written route.
+        XCTAssertGreaterThan(lent, 1_000)
+        XCTAssertGreaterThan(pool.fullRectangles.hits, 1_000)
+        XCTAssertEqual(written.fullRectangles.hits, 0)
+    }
+
+    /// A rectangle over the budget is written as before, not kept.
+    func testRectangleOverTheBudgetIsNotKept() {
+        let pool = BufferPool()
+        let side = 1_500
+        let mask = Rasterizer.coverage(ofRect: Rect(0, 0, Double(side), Double(side)), transform: .identity,
+                                       clip: PixelRect(x0: 0, y0: 0, x1: side, y1: side), pool: pool)
+        XCTAssertEqual(mask?.isLent, false)
+        XCTAssertEqual(pool.fullRectangles.keptCount, 0)
+        XCTAssertEqual(mask?.value(x: side - 1, y: side - 1), 255)
+    }
+}
