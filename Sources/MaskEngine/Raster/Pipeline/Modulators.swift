@@ -110,6 +110,52 @@ extension DrawPipeline {
             }
         }
 
+        /// What factor `i` is, read where it lies (no copy of the arrays of a coverage, a
+        /// mask or runs); nil outside `0 ..< factorCount`.
+        func kind(ofFactor i: Int) -> FactorKind? {
+            switch i {
+            case 0 where i < factorCount: return Modulators.kind(of: factor0)
+            case 1 where i < factorCount: return Modulators.kind(of: factor1)
+            case 2 where i < factorCount: return Modulators.kind(of: factor2)
+            case 3... where i < factorCount: return Modulators.kind(of: more[i &- 3].factor)
+            default: return nil
+            }
+        }
+
+        /// The constant of factor `i`, read where it lies; nil when it is none (or outside
+        /// `0 ..< factorCount`).
+        func constant(ofFactor i: Int) -> UInt32? {
+            switch i {
+            case 0 where i < factorCount: return Modulators.constant(of: factor0)
+            case 1 where i < factorCount: return Modulators.constant(of: factor1)
+            case 2 where i < factorCount: return Modulators.constant(of: factor2)
+            case 3... where i < factorCount: return Modulators.constant(of: more[i &- 3].factor)
+            default: return nil
+            }
+        }
+
+        /// Calls `body` with factor 0's coverage where it lies, not copied (a copy retains
+        /// its three arrays and releases them after); nil when factor 0 is no coverage.
+        @inline(__always)
+        func withFirstCoverage<R>(_ body: (CoverageMask) -> R) -> R? {
+            guard factorCount > 0, case .coverage(let coverage) = factor0 else { return nil }
+            return body(coverage)
+        }
+
+        private static func kind(of factor: Factor) -> FactorKind {
+            switch factor {
+            case .coverage: return .coverage
+            case .mask: return .mask
+            case .runs: return .runs
+            case .constant: return .constant
+            }
+        }
+
+        private static func constant(of factor: Factor) -> UInt32? {
+            guard case .constant(let k) = factor else { return nil }
+            return k
+        }
+
         /// True when every modulator has one factor (then factor `m` is modulator `m`'s).
         var hasOneFactorEach: Bool { factorCount == count }
 
