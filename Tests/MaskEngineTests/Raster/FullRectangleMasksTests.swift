@@ -6,16 +6,6 @@ import XCTest
 /// fills unwritten bytes takes the written route), however it is asked for, written over
 /// by its caller, or pushed out by other sizes.
 final class FullRectangleMasksTests: XCTestCase {
-    /// Fails unless both masks are nil or alike in rect, values, sparseness and span tables.
-    private func assertSame(_ mask: CoverageMask?, _ expected: CoverageMask?, _ label: String,
-                            file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(mask?.rect, expected?.rect, label, file: file, line: line)
-        XCTAssertEqual(mask?.denseValues(), expected?.denseValues(), label, file: file, line: line)
-        XCTAssertEqual(mask?.isSparse, expected?.isSparse, label, file: file, line: line)
-        XCTAssertEqual(mask?.rowSpans, expected?.rowSpans, label, file: file, line: line)
-        XCTAssertEqual(mask?.fullRuns, expected?.fullRuns, label, file: file, line: line)
-    }
-
     /// Random boxes on whole pixels (and some off them, which are written as before), under
     /// whole-pixel moves and flips, cut by random clips: each through one pool, given back
     /// or written over in between, against a pool whose unwritten bytes are filled.
@@ -42,10 +32,11 @@ final class FullRectangleMasksTests: XCTestCase {
             let hits = pool.fullRectangles.hits
             var mask = Rasterizer.coverage(ofRect: r, transform: m, clip: clip, pool: pool)
             var expected = Rasterizer.coverage(ofRect: r, transform: m, clip: clip, pool: written)
-            assertSame(mask, expected, label)
+            assertSameCoverage(mask, expected, label)
+            XCTAssertEqual(mask?.isSparse, expected?.isSparse, label)
             // The path's route takes the same rectangles.
             var path = Rasterizer.coverage(of: .rect(r), transform: m, fillRule: .nonzero, clip: clip, pool: pool)
-            assertSame(path, expected, "\(label), as a path")
+            assertSameCoverage(path, expected, "\(label), as a path")
             if mask?.isLent == true { lent += 1 }
             XCTAssertLessThanOrEqual(pool.fullRectangles.keptCount, FullRectangleMasks.capacity)
             XCTAssertLessThanOrEqual(pool.fullRectangles.keptBytes, FullRectangleMasks.byteBudget)

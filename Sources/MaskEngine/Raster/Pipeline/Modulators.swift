@@ -112,24 +112,20 @@ extension DrawPipeline {
 
         /// What factor `i` is, read where it lies (no copy of the arrays of a coverage, a
         /// mask or runs); nil outside `0 ..< factorCount`.
-        func kind(ofFactor i: Int) -> FactorKind? {
-            switch i {
-            case 0 where i < factorCount: return Modulators.kind(of: factor0)
-            case 1 where i < factorCount: return Modulators.kind(of: factor1)
-            case 2 where i < factorCount: return Modulators.kind(of: factor2)
-            case 3... where i < factorCount: return Modulators.kind(of: more[i &- 3].factor)
-            default: return nil
-            }
-        }
+        func kind(ofFactor i: Int) -> FactorKind? { reading(i, Modulators.kind(of:)) }
 
         /// The constant of factor `i`, read where it lies; nil when it is none (or outside
         /// `0 ..< factorCount`).
-        func constant(ofFactor i: Int) -> UInt32? {
+        func constant(ofFactor i: Int) -> UInt32? { reading(i, Modulators.constant(of:)) ?? nil }
+
+        /// `body` of factor `i` where it lies; nil outside `0 ..< factorCount`.
+        @inline(__always)
+        private func reading<R>(_ i: Int, _ body: (Factor) -> R) -> R? {
             switch i {
-            case 0 where i < factorCount: return Modulators.constant(of: factor0)
-            case 1 where i < factorCount: return Modulators.constant(of: factor1)
-            case 2 where i < factorCount: return Modulators.constant(of: factor2)
-            case 3... where i < factorCount: return Modulators.constant(of: more[i &- 3].factor)
+            case 0 where i < factorCount: return body(factor0)
+            case 1 where i < factorCount: return body(factor1)
+            case 2 where i < factorCount: return body(factor2)
+            case 3... where i < factorCount: return body(more[i &- 3].factor)
             default: return nil
             }
         }
