@@ -10,9 +10,14 @@
 /// the request's own area (`CoverageMask.isLent`, as `CoverageMemo` lends): a caller that
 /// writes it in place writes a copy, and given back its buffers are let go, not pooled.
 ///
+/// A size is kept from its second request in a row of sizes not kept (its first is
+/// written as before): a rectangle whose size changes at every request (a mask's frame cut
+/// by a growing shape, once a frame) costs no kept buffers made for nothing, while one
+/// asked for again (heavy's cells, or a frame standing still) is kept from then on.
+///
 /// The bound: at most `capacity` sizes, their buffers together at most `byteBudget` bytes
 /// (a larger rectangle is made as before); the least recently used goes first, its buffers
-/// reused by the size that replaces it.
+/// reused by the size that replaces it where they are large enough.
 ///
 /// Not `Sendable`: one per thread, inside its `BufferPool`.
 final class FullRectangleMasks {
@@ -40,6 +45,8 @@ final class FullRectangleMasks {
 
     @exclusivity(unchecked) private var entries: [Entry] = []
     private var clock: UInt64 = 0
+    /// The size of the last request that found no kept one, made once when asked again.
+    private var missed: (width: Int, height: Int)?
 
     /// How many requests were answered with a kept size (for tests).
     private(set) var hits = 0
@@ -51,7 +58,8 @@ final class FullRectangleMasks {
     init() {}
 
     /// The coverage of a rectangle covering all of `area` (not empty), lent; nil when a
-    /// mask of its size is over the budget.
+    /// mask of its size is over the budget, or not kept yet (asked for the first time in a
+    /// row of misses).
     func mask(over area: PixelRect) -> CoverageMask? {
         let w = area.width, h = area.height
         let (bytes, overflow) = w.multipliedReportingOverflow(by: h)
@@ -62,8 +70,12 @@ final class FullRectangleMasks {
             hits &+= 1
             return lend(entries[i], at: area)
         }
-        let entry = make(width: w, height: h, bytes: bytes)
-        return lend(entry, at: area)
+        guard let last = missed, last.width == w, last.height == h else {
+            missed = (w, h)
+            return nil
+        }
+        missed = nil
+        return lend(make(width: w, height: h, bytes: bytes), at: area)
     }
 
     /// A mask over `area` holding `entry`'s buffers, lent.
@@ -85,24 +97,24 @@ final class FullRectangleMasks {
         slot.width = w
         slot.height = h
         slot.used = clock
-        // The values are never read: grown with zeros, shrunk as they are.
-        if slot.bytes.count > bytes {
+        // The values are never read: shrunk as they are, or made anew (the old ones are
+        // not copied into a larger buffer, nor a buffer kept for much less).
+        if slot.bytes.count >= bytes, slot.bytes.capacity <= 2 &* bytes {
             slot.bytes.removeLast(slot.bytes.count &- bytes)
         } else {
-            slot.bytes.append(contentsOf: repeatElement(0, count: bytes &- slot.bytes.count))
+            slot.bytes = [UInt8](repeating: 0, count: bytes)
         }
         let row = Int32(truncatingIfNeeded: w)
-        slot.rowSpans.removeAll(keepingCapacity: true)
-        slot.rowSpans.append(contentsOf: repeatElement(0, count: h &* 4))
-        slot.rowSpans.withUnsafeMutableBufferPointer { table in
+        slot.rowSpans = [Int32](unsafeUninitializedCapacity: h &* 4) { table, written in
             for r in 0..<h {
+                table[r &* 4] = 0
                 table[r &* 4 &+ 1] = row
+                table[r &* 4 &+ 2] = 0
                 table[r &* 4 &+ 3] = 2
             }
+            written = h &* 4
         }
-        slot.fullRuns.removeAll(keepingCapacity: true)
-        slot.fullRuns.append(0)
-        slot.fullRuns.append(row)
+        slot.fullRuns = [0, row]
         entries.append(slot)
         return slot
     }
