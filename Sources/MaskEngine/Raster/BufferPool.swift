@@ -14,6 +14,8 @@ final class BufferPool {
     let rectangleRuns = RectangleRunsCache()
     /// The thread's last accumulated coverages, for requests that repeat one exactly.
     let coverageMemo = CoverageMemo()
+    /// The thread's coverages of rectangles covering their whole areas, by size.
+    let fullRectangles = FullRectangleMasks()
     /// The room the rasterizer writes a shape's full runs into.
     let spanRuns = SpanRunRoom()
     /// What the thread's frame in hand polls to learn that it should stop.

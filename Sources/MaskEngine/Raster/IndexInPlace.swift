@@ -5,4 +5,10 @@ extension Array {
     func indexInPlace(where test: (Element) -> Bool) -> Int? {
         withUnsafeBufferPointer { list in list.indices.first { test(list[$0]) } }
     }
+
+    /// The index of the last element that `test` accepts, or nil, the elements read in
+    /// place from the end.
+    func lastIndexInPlace(where test: (Element) -> Bool) -> Int? {
+        withUnsafeBufferPointer { list in list.indices.reversed().first { test(list[$0]) } }
+    }
 }

@@ -106,9 +106,11 @@ struct PathCoverageKeys {
     /// The words of a key before its elements'.
     private static let headerWords = 13
 
-    /// The memo entry and area recorded for the key in hand, or nil.
+    /// The memo entry and area recorded for the key in hand, or nil. The records are
+    /// searched from the last kept: a key asked for again within a frame (the next cell's
+    /// shape) is most often the one the cell before kept.
     mutating func find() -> (entry: UInt64, area: PixelRect)? {
-        guard !key.isEmpty, let i = records.indexInPlace(where: matchesKey) else { return nil }
+        guard !key.isEmpty, let i = records.lastIndexInPlace(where: matchesKey) else { return nil }
         clock &+= 1
         records[i].used = clock
         return (records[i].entry, records[i].area)
@@ -120,7 +122,7 @@ struct PathCoverageKeys {
         guard !key.isEmpty else { return }
         clock &+= 1
         var slot = Record()
-        if let i = records.indexInPlace(where: matchesKey) {
+        if let i = records.lastIndexInPlace(where: matchesKey) {
             slot = records.remove(at: i)
         } else if records.count >= PathCoverageKeys.capacity,
                   let oldest = records.indices.min(by: { records[$0].used < records[$1].used }) {

@@ -242,10 +242,18 @@ enum Rasterizer {
     /// row is wholly inside, one full run (the columns wholly inside): the spans need no
     /// look at the bytes. Only the columns the box's sides cross (one or two each side) and
     /// the rows its top and bottom cross are computed; inside rows write those columns' bytes.
+    /// A box that covers every pixel of the area (on whole pixels, or cut by the clip inside
+    /// them: a layer's frame, a background) is the thread's kept full rectangle of that
+    /// size, lent (`FullRectangleMasks`): no byte of it is written or read.
     private static func rectangleCoverage(_ box: Rect, area: PixelRect, pool: BufferPool) -> CoverageMask {
         let w = area.width, h = area.height
         let columns = BoxOverlap(lo: box.minX, hi: box.maxX, first: area.x0, count: w)
         let rows = BoxOverlap(lo: box.minY, hi: box.maxY, first: area.y0, count: h)
+        // (Not while a test fills the unwritten bytes to see who reads them.)
+        if columns.inner == 0..<w, rows.inner == 0..<h, pool.unwrittenFill == nil,
+           let full = pool.fullRectangles.mask(over: area) {
+            return full
+        }
         // Every byte the spans leave open is written below.
         var values = pool.bytes(count: w * h, zeroed: false)
         let spans = CoverageSpanWriter.write(rows: h, pool: pool) { spans in

@@ -69,8 +69,10 @@ extension Renderer {
         // A mask that names no layer of the scene is ignored.
         let masks = masks(of: id, walk), masked = !masks.isEmpty
 
-        let parts = contentPartCount(state, texts: walk.pool.texts.layouts) + children.count + (hasBorder(state) ? 1 : 0)
-        guard masked || state.pointee.clip || hasShadow(state) || (opacity < 1 && parts > 1) else {
+        // The parts are counted only where they decide: below full opacity, with nothing
+        // else making a group (a text's count asks the thread's layouts).
+        guard masked || state.pointee.clip || hasShadow(state)
+            || (opacity < 1 && contentPartCount(state, texts: walk.pool.texts.layouts) + children.count + (hasBorder(state) ? 1 : 0) > 1) else {
             // One thing at most sees the opacity, or it is 1: no group needed.
             try drawContent(of: id, state, transform: m, opacity: opacity, into: &surface, pool: walk.pool)
             for child in children {

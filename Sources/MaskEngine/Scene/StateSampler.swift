@@ -23,12 +23,26 @@ struct StateSampler: Sendable {
     private final class Identity: Sendable {}
     private let identity = Identity()
 
-    /// One changed property of a layer: its key, and where its entries are in the
-    /// sampler's tables (`count` of them from `first`, sorted by begin time).
+    /// One changed property of a layer: its key, where its entries are in the sampler's
+    /// tables (`count` of them from `first`, sorted by begin time), and its setter and
+    /// check (`PropertyKey.accessor`, what `LayerState.set(_:to:)` calls), taken once: read
+    /// from the key's table each frame, the accessor's closures were retained and released
+    /// at every change.
     private struct Track: Sendable {
         let key: PropertyKey
         let first: Int
         let count: Int
+        let set: @Sendable (inout LayerState, PropertyValue, PropertyCheck) throws(PropertyError) -> Void
+        let check: PropertyCheck
+
+        init(key: PropertyKey, first: Int, count: Int) {
+            self.key = key
+            self.first = first
+            self.count = count
+            let accessor = key.accessor
+            set = accessor.set
+            check = accessor.check
+        }
     }
 
     /// Each layer's tracks, by layer index, in the order a state applies them.
@@ -143,7 +157,7 @@ struct StateSampler: Sendable {
                 value = try StateSampler.value(of: track, tables, at: t) { node.pointee.initial.value(for: track.key) }
             } catch { throw .interpolation(error) }
         }
-        do { try states[index: i].set(track.key, to: value) } catch { throw .property(error) }
+        do { try track.set(&states[index: i], value, track.check) } catch { throw .property(error) }
     }
 
     /// `Timeline.value(ofTrack:at:base:)` of a track: the value of the entry that began

@@ -18,15 +18,6 @@ final class CoverageMemoTests: XCTestCase {
     /// Fractions of a pixel of the translation (two alike along x).
     private let fractions: [(Double, Double)] = [(0, 0), (0.25, 0.5), (0.7, 0.125), (0.25, 0.875)]
 
-    /// Asserts that two masks are the same: rect, every value, extents and full runs.
-    private func assertSame(_ a: CoverageMask?, _ b: CoverageMask?, _ message: String,
-                            file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(a?.rect, b?.rect, message, file: file, line: line)
-        XCTAssertEqual(a?.denseValues(), b?.denseValues(), message, file: file, line: line)
-        XCTAssertEqual(a?.rowSpans, b?.rowSpans, message, file: file, line: line)
-        XCTAssertEqual(a?.fullRuns, b?.fullRuns, message, file: file, line: line)
-    }
-
     /// Scrambled requests through one pool (whose masks are written over and given back,
     /// as a draw may do), each against the same request to a fresh pool and against the
     /// shape made at no whole-pixel offset and moved: the same mask every time.
@@ -52,12 +43,12 @@ final class CoverageMemoTests: XCTestCase {
             let clip = cut ? PixelRect(x0: 10, y0: -5, x1: 120, y1: 70) : PixelRect(x0: -200, y0: -200, x1: 400, y1: 300)
             var kept = Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: clip, pool: pool)
             let fresh = Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: clip)
-            assertSame(kept, fresh, "request \(n)")
+            assertSameCoverage(kept, fresh, "request \(n)")
             if !cut {
                 let origin = Transform(a: a, b: b, c: c, d: d, tx: fx, ty: fy)
                 let moved = Rasterizer.coverage(of: shape, transform: origin, fillRule: rule, clip: PixelRect(x0: -200, y0: -200, x1: 400, y1: 400))?
                     .moved(dx: ox, dy: oy)
-                assertSame(kept, moved, "request \(n), moved")
+                assertSameCoverage(kept, moved, "request \(n), moved")
             } else if kept != nil {
                 clipped += 1
             }
@@ -136,7 +127,7 @@ final class CoverageMemoTests: XCTestCase {
             asked += 1
             let m = Transform(a: turn.a, b: turn.b, c: turn.c, d: turn.d, tx: tx, ty: ty)
             var mask = Rasterizer.coverage(of: oval, transform: m, fillRule: rule, clip: clip, pool: pool, tolerance: tolerance)
-            assertSame(mask, Rasterizer.coverage(of: oval, transform: m, fillRule: rule, clip: clip, tolerance: tolerance),
+            assertSameCoverage(mask, Rasterizer.coverage(of: oval, transform: m, fillRule: rule, clip: clip, tolerance: tolerance),
                        "request \(asked): \(message)")
             mask?.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 9) }
             mask?.recycle(into: pool)
@@ -204,7 +195,7 @@ final class CoverageMemoTests: XCTestCase {
         first = nil
         second = nil
         var third = ask(110)
-        assertSame(third, fresh, "the kept coverage as made")
+        assertSameCoverage(third, fresh, "the kept coverage as made")
         let lent = base(third), count = third?.bytes.count ?? 0
         third?.recycle(into: pool)
         let taken = pool.bytes(count: count, zeroed: false)
@@ -231,7 +222,7 @@ final class CoverageMemoTests: XCTestCase {
         for request in 1...4 {
             var mask = Rasterizer.coverage(of: still, transform: .identity, fillRule: .nonzero, clip: canvas, pool: pool)
             XCTAssertNotNil(mask)
-            assertSame(mask, fresh, "request \(request)")
+            assertSameCoverage(mask, fresh, "request \(request)")
             mask?.recycle(into: pool)
             XCTAssertEqual(pool.coverageMemo.keyed, request - 1, "request \(request)")
             XCTAssertEqual(pool.coverageMemo.hits, request == 4 ? 1 : 0, "request \(request)")
@@ -247,7 +238,7 @@ final class CoverageMemoTests: XCTestCase {
         let canvas = PixelRect(x0: 0, y0: 0, x1: 200, y1: 200)
         func ask(_ path: Path, _ message: String) {
             var mask = Rasterizer.coverage(of: path, transform: .identity, fillRule: .nonzero, clip: canvas, pool: pool)
-            assertSame(mask, Rasterizer.coverage(of: path, transform: .identity, fillRule: .nonzero, clip: canvas, pool: BufferPool()),
+            assertSameCoverage(mask, Rasterizer.coverage(of: path, transform: .identity, fillRule: .nonzero, clip: canvas, pool: BufferPool()),
                        message)
             mask?.recycle(into: pool)
         }

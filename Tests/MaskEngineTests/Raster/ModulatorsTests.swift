@@ -57,4 +57,27 @@ final class ModulatorsTests: XCTestCase {
         XCTAssertEqual(read(last).map(\.1), [4, 5, 6])
         XCTAssertEqual(read(list.only(0)).map(\.1), [1, 2])
     }
+
+    /// The kinds and constants read in place are the factors' own, at every place (in the
+    /// list and past it), nil outside the list; the first coverage is handed out only when
+    /// factor 0 is one.
+    func testKindsAndConstantsReadInPlaceAreTheFactors() {
+        let coverage = CoverageMask(rect: PixelRect(x0: 2, y0: 3, x1: 6, y1: 5), values: [UInt8](repeating: 9, count: 8))
+        let runs = RunMask(zeroOver: PixelRect(x0: 0, y0: 0, x1: 4, y1: 4))
+        let factors: [DrawPipeline.Factor] = [.coverage(coverage), .constant(17), .mask(coverage), .runs(runs), .constant(200), .mask(coverage)]
+        let kinds: [DrawPipeline.FactorKind] = [.coverage, .constant, .mask, .runs, .constant, .mask]
+        for n in 0...factors.count {
+            var list = DrawPipeline.Modulators()
+            for factor in factors.prefix(n) { list.append(modulator: factor) }
+            for i in -1...n {
+                XCTAssertEqual(list.kind(ofFactor: i), (0..<n).contains(i) ? kinds[i] : nil, "\(n) factors: kind of \(i)")
+                let constant: UInt32? = i == 1 && n > 1 ? 17 : (i == 4 && n > 4 ? 200 : nil)
+                XCTAssertEqual(list.constant(ofFactor: i), constant, "\(n) factors: constant of \(i)")
+            }
+            XCTAssertEqual(list.withFirstCoverage { $0.rect }, n > 0 ? coverage.rect : nil)
+        }
+        let constantFirst = DrawPipeline.Modulators(.constant(3), times: .coverage(coverage))
+        XCTAssertNil(constantFirst.withFirstCoverage { $0.rect })
+        XCTAssertEqual(constantFirst.constant(ofFactor: 0), 3)
+    }
 }

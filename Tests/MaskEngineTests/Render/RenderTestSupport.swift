@@ -15,6 +15,15 @@ func blankScene(_ width: Int = 100, _ height: Int = 100) -> Scene {
 }
 
 extension XCTestCase {
+    /// Asserts that two masks are the same: rect, every value, extents and full runs.
+    func assertSameCoverage(_ a: CoverageMask?, _ b: CoverageMask?, _ message: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(a?.rect, b?.rect, message, file: file, line: line)
+        XCTAssertEqual(a?.denseValues(), b?.denseValues(), message, file: file, line: line)
+        XCTAssertEqual(a?.rowSpans, b?.rowSpans, message, file: file, line: line)
+        XCTAssertEqual(a?.fullRuns, b?.fullRuns, message, file: file, line: line)
+    }
+
     /// The RGBA bytes of one pixel (fails the test outside the image).
     func rgba(_ image: Image, _ x: Int, _ y: Int, file: StaticString = #filePath, line: UInt = #line) -> [Int] {
         guard let p = image.pixel(x: x, y: y) else {

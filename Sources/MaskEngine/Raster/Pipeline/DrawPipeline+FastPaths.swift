@@ -75,14 +75,24 @@ extension DrawPipeline {
         mask_alpha_fill((base + at).assumingMemoryBound(to: UInt8.self), n, s)
     }
 
-    /// The coverage and the constant of a plain fill, `[source, [coverage, constant]]` (the
-    /// constant 255 when there is none); nil for any other list, or when `generalOnly`.
-    private var plainFill: (CoverageMask, UInt32)? {
+    /// The constant of a plain fill, `[source, [coverage, constant]]` (255 when there is
+    /// none); nil for any other list, or when `generalOnly`. The list is told by its
+    /// factors' kinds and the coverage read where it lies (`withPlainFill`): a copy of it
+    /// out of the list retained its three arrays, and released them, every draw.
+    private var plainFillConstant: UInt32? {
         guard !DrawPipeline.generalOnly, blend == .sourceOver, modulators.count == 1,
-              case .coverage(let coverage) = modulators.factor(0) else { return nil }
-        if modulators.factorCount == 1 { return (coverage, 255) }
-        guard modulators.factorCount == 2, case .constant(let c) = modulators.factor(1) else { return nil }
-        return (coverage, min(c, 255))
+              modulators.kind(ofFactor: 0) == .coverage else { return nil }
+        if modulators.factorCount == 1 { return 255 }
+        guard modulators.factorCount == 2, let c = modulators.constant(ofFactor: 1) else { return nil }
+        return min(c, 255)
+    }
+
+    /// `body(coverage, constant)` of a plain fill (`plainFillConstant`), the coverage where
+    /// it lies; false for any other list.
+    @inline(__always)
+    private func withPlainFill(_ body: (CoverageMask, UInt32) -> Bool) -> Bool {
+        guard let k = plainFillConstant else { return false }
+        return modulators.withFirstCoverage { body($0, k) } ?? false
     }
 
     /// The RGBA store's entry keyed by the whole list: a plain fill of a solid colour or a
@@ -92,11 +102,15 @@ extension DrawPipeline {
     /// constant), a piece between full runs goes through the `row` loop (or the general one
     /// below full opacity), as the general loop's pieces would. True when done.
     func runPlainFill(into surface: inout Surface) -> Bool {
-        guard let (coverage, k) = plainFill else { return false }
         switch source {
         case .solid, .paint: break
         case .pixels, .none: return false
         }
+        return withPlainFill { coverage, k in runPlainFill(coverage, k: k, into: &surface) }
+    }
+
+    /// `runPlainFill` of `coverage` times `k`.
+    private func runPlainFill(_ coverage: CoverageMask, k: UInt32, into surface: inout Surface) -> Bool {
         let region = coverage.rect.intersection(surface.rect)
         guard !region.isEmpty, k > 0 else { return true }
         if case .solid(let color) = source {
@@ -203,7 +217,8 @@ extension DrawPipeline {
     /// are not read. A solid colour at factor 255 has a row loop of its own
     /// (`runSolidMaskedFill`). True when done.
     func runMaskedFill(into surface: inout Surface) -> Bool {
-        guard let (coverage, factor, k) = maskedFill, case .mask(let mask) = factor else { return false }
+        // Told by the mask's kind first: a fill through runs is not copied out to learn it.
+        guard modulators.kind(ofFactor: 1) == .mask, let (coverage, factor, k) = maskedFill, case .mask(let mask) = factor else { return false }
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
         guard !region.isEmpty, k > 0 else { return true }
         if k == 255, case .solid(let color) = source {
@@ -374,7 +389,12 @@ extension DrawPipeline {
     /// a full run is one alpha (`fillAlpha`), a piece between full runs `mask_alpha_row`
     /// (blocks of coverage 0 skipped), each as the general loop rounds it. True when done.
     func runPlainAlphaFill(into surface: inout AlphaSurface) -> Bool {
-        guard case .solid(let color) = source, let (coverage, k) = plainFill else { return false }
+        guard case .solid(let color) = source else { return false }
+        return withPlainFill { coverage, k in runPlainAlphaFill(color, coverage: coverage, k: k, into: &surface) }
+    }
+
+    /// `runPlainAlphaFill` of the solid `color` through `coverage` times `k`.
+    private func runPlainAlphaFill(_ color: UInt32, coverage: CoverageMask, k: UInt32, into surface: inout AlphaSurface) -> Bool {
         let region = coverage.rect.intersection(surface.rect)
         guard !region.isEmpty, k > 0 else { return true }
         let rect = surface.rect, cw = coverage.rect.width

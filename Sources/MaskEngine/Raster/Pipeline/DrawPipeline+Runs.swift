@@ -21,7 +21,7 @@ extension DrawPipeline {
     /// one `mask_scaled_pieces_rows` call, which draws each row as the loop here does.
     /// True when done.
     func runRunMaskedFill(into surface: inout Surface) -> Bool {
-        guard let (coverage, factor, k) = maskedFill, case .runs(let mask) = factor else { return false }
+        guard modulators.kind(ofFactor: 1) == .runs, let (coverage, factor, k) = maskedFill, case .runs(let mask) = factor else { return false }
         let painted = coverage.rect.intersection(surface.rect), region = painted.intersection(mask.rect)
         guard !region.isEmpty, k > 0 else { return true }
         // The coverage's rect in a local: read through the captured coverage, a closure

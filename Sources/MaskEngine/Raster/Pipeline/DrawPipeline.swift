@@ -129,6 +129,11 @@ struct DrawPipeline {
         case constant(UInt32)
     }
 
+    /// What a factor is, without what it holds (`Modulators.kind(ofFactor:)`).
+    enum FactorKind {
+        case coverage, mask, runs, constant
+    }
+
     /// How the weakened source meets the destination.
     enum Blend: Hashable {
         case sourceOver, behind, destinationIn, destinationOut

@@ -110,6 +110,48 @@ extension DrawPipeline {
             }
         }
 
+        /// What factor `i` is, read where it lies (no copy of the arrays of a coverage, a
+        /// mask or runs); nil outside `0 ..< factorCount`.
+        func kind(ofFactor i: Int) -> FactorKind? { reading(i, Modulators.kind(of:)) }
+
+        /// The constant of factor `i`, read where it lies; nil when it is none (or outside
+        /// `0 ..< factorCount`).
+        func constant(ofFactor i: Int) -> UInt32? { reading(i, Modulators.constant(of:)) ?? nil }
+
+        /// `body` of factor `i` where it lies; nil outside `0 ..< factorCount`.
+        @inline(__always)
+        private func reading<R>(_ i: Int, _ body: (Factor) -> R) -> R? {
+            switch i {
+            case 0 where i < factorCount: return body(factor0)
+            case 1 where i < factorCount: return body(factor1)
+            case 2 where i < factorCount: return body(factor2)
+            case 3... where i < factorCount: return body(more[i &- 3].factor)
+            default: return nil
+            }
+        }
+
+        /// Calls `body` with factor 0's coverage where it lies, not copied (a copy retains
+        /// its three arrays and releases them after); nil when factor 0 is no coverage.
+        @inline(__always)
+        func withFirstCoverage<R>(_ body: (CoverageMask) -> R) -> R? {
+            guard factorCount > 0, case .coverage(let coverage) = factor0 else { return nil }
+            return body(coverage)
+        }
+
+        private static func kind(of factor: Factor) -> FactorKind {
+            switch factor {
+            case .coverage: return .coverage
+            case .mask: return .mask
+            case .runs: return .runs
+            case .constant: return .constant
+            }
+        }
+
+        private static func constant(of factor: Factor) -> UInt32? {
+            guard case .constant(let k) = factor else { return nil }
+            return k
+        }
+
         /// True when every modulator has one factor (then factor `m` is modulator `m`'s).
         var hasOneFactorEach: Bool { factorCount == count }
 
