@@ -609,7 +609,16 @@ __attribute__((always_inline)) static inline void vector_pixel_over(uint8_t *dst
     v_store_pixels(dst + 4 * i, v_add32(sv, scaled_all(v_load_pixels(dst + 4 * i, n), left16)), n);
 }
 
+/// `uniform_pieces_rows_with` at this level, a function of its own.
+__attribute__((noinline)) static void vector_uniform_pieces_rows(const struct mask_scaled_pieces_rows *rows) {
+    uniform_pieces_rows_with(vector_fill_pixels, vector_pixel_over, rows);
+}
+
 static void vector_scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    if (uniform_and_fresh(rows)) {
+        vector_uniform_pieces_rows(rows);
+        return;
+    }
     scaled_pieces_rows_with(vector_fill_pixels, vector_scaled_row_onto, vector_scaled_row, vector_pixel_over, backdrop, rows);
 }
 
