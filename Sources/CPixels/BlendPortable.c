@@ -269,7 +269,16 @@ static void pixel_over(uint8_t *dst, size_t count, uint32_t s) {
     for (; i < count; i++) blend_pixel(s, dst + 4 * i);
 }
 
+/// `uniform_pieces_rows_with` at this level, a function of its own.
+__attribute__((noinline)) static void uniform_pieces_rows(const struct mask_scaled_pieces_rows *rows) {
+    uniform_pieces_rows_with(fill_pixels, pixel_over, rows);
+}
+
 static void scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    if (uniform_and_fresh(rows)) {
+        uniform_pieces_rows(rows);
+        return;
+    }
     scaled_pieces_rows_with(fill_pixels, scaled_row_onto, scaled_row, pixel_over, backdrop, rows);
 }
 

@@ -589,22 +589,36 @@ static void vector_scaled_span_rows(uint32_t backdrop, const struct mask_scaled_
     scaled_span_rows_with(VECTOR_SCALED_SPAN_OPS, vector_scaled_span_row_onto, vector_scaled_span_row_over, backdrop, rows);
 }
 
-/// The pixel `s` over `count` pixels from `dst`: `s + d − d · sa / 255` (`over`'s bytes, its
-/// alpha spread once, not a step).
+/// The pixel `s` over `count` pixels from `dst`: `s + d − d · sa / 255` (`over`'s bytes),
+/// as `s + d · (255 − sa) / 255`, equal rounded (x / 255 is never half-way): one scale by
+/// a factor spread once, no subtraction. Two steps a turn of the loop, then one.
 __attribute__((always_inline)) static inline void vector_pixel_over(uint8_t *dst, size_t count, uint32_t s) {
-    vec sv = v_set32((int32_t)s), a16 = v_set16((int16_t)(s >> 24));
+    vec sv = v_set32((int32_t)s), left16 = v_set16((int16_t)(255 - (s >> 24)));
     size_t i = 0;
-    for (; i + LANES <= count; i += LANES) {
-        vec d = v_load(dst + 4 * i);
-        v_store(dst + 4 * i, v_add32(sv, v_sub8(d, scaled_all(d, a16))));
+    for (; i + 2 * LANES <= count; i += 2 * LANES) {
+        vec d0 = v_load(dst + 4 * i), d1 = v_load(dst + 4 * (i + LANES));
+        v_store(dst + 4 * i, v_add32(sv, scaled_all(d0, left16)));
+        v_store(dst + 4 * (i + LANES), v_add32(sv, scaled_all(d1, left16)));
+    }
+    if (i + LANES <= count) {
+        v_store(dst + 4 * i, v_add32(sv, scaled_all(v_load(dst + 4 * i), left16)));
+        i += LANES;
     }
     if (i == count) return;
     size_t n = count - i;
-    vec d = v_load_pixels(dst + 4 * i, n);
-    v_store_pixels(dst + 4 * i, v_add32(sv, v_sub8(d, scaled_all(d, a16))), n);
+    v_store_pixels(dst + 4 * i, v_add32(sv, scaled_all(v_load_pixels(dst + 4 * i, n), left16)), n);
+}
+
+/// `uniform_pieces_rows_with` at this level, a function of its own.
+__attribute__((noinline)) static void vector_uniform_pieces_rows(const struct mask_scaled_pieces_rows *rows) {
+    uniform_pieces_rows_with(vector_fill_pixels, vector_pixel_over, rows);
 }
 
 static void vector_scaled_pieces_rows(uint32_t backdrop, const struct mask_scaled_pieces_rows *rows) {
+    if (uniform_and_fresh(rows)) {
+        vector_uniform_pieces_rows(rows);
+        return;
+    }
     scaled_pieces_rows_with(vector_fill_pixels, vector_scaled_row_onto, vector_scaled_row, vector_pixel_over, backdrop, rows);
 }
 

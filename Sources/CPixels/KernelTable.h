@@ -582,6 +582,46 @@ __attribute__((always_inline)) static inline void uniform_pieces_onto(void (*fil
     }
 }
 
+/// True when `rows` (`struct mask_scaled_pieces_rows`) are of a uniform source and no row
+/// has a stale column before the last piece's end (its stale start, if any, there or past,
+/// or past the stale columns): nothing of them is made the backdrop, and each level draws
+/// them with `uniform_pieces_rows_with`, in a function of its own (inlined into the rows'
+/// loop, it cost that loop registers: tile fade +0.4 %).
+static inline int uniform_and_fresh(const struct mask_scaled_pieces_rows *rows) {
+    if (!rows->uniform) return 0;
+    if (!rows->stale_starts) return 1;
+    const ptrdiff_t b = rows->pieces[rows->count - 1].end;
+    const ptrdiff_t lo = rows->y0 > rows->stale_y0 ? rows->y0 : rows->stale_y0, hi = rows->y1 < rows->stale_y1 ? rows->y1 : rows->stale_y1;
+    for (ptrdiff_t y = lo; y < hi; y++) {
+        const ptrdiff_t start = rows->stale_starts[y - rows->stale_y0];
+        if (start < b && start < rows->stale_x1) return 0;
+    }
+    return 1;
+}
+
+/// The rows of `mask_scaled_pieces_rows` that `uniform_and_fresh` accepts, with a level's
+/// own `fill` (`fill_pixels`) and `over` (one pixel over a row): piece after piece, each
+/// down all the rows, its one pixel worked out once, not once a row (a copy of the colour
+/// at 255 over an opaque source, else the colour times its constant over the pixels). The
+/// pieces are apart, so this order writes what the rows' order writes.
+__attribute__((always_inline)) static inline void uniform_pieces_rows_with(void (*fill)(uint8_t *, size_t, uint32_t),
+                                                                           void (*over)(uint8_t *, size_t, uint32_t),
+                                                                           const struct mask_scaled_pieces_rows *rows) {
+    const uint32_t color = load_pixel(rows->src + 4 * rows->pieces[0].start);
+    const ptrdiff_t step = rows->dst_stride, height = rows->y1 - rows->y0;
+    for (size_t j = 0; j < rows->count; j++) {
+        const struct mask_piece p = rows->pieces[j];
+        const size_t n = (size_t)(p.end - p.start);
+        uint8_t *row = rows->dst + 4 * p.start;
+        if (p.k == 255 && rows->opaque) {
+            for (ptrdiff_t y = 0; y < height; y++, row += step) fill(row, n, color);
+        } else {
+            const uint32_t s = scaled_pixel(color, p.k);
+            for (ptrdiff_t y = 0; y < height; y++, row += step) over(row, n, s);
+        }
+    }
+}
+
 /// `mask_scaled_pieces_rows` with a level's own `fill` (`fill_pixels`), `onto`
 /// (`scaled_row_onto`), `scaled` (`scaled_row`) and `over` (one pixel over a row, for a
 /// uniform source: `s + d − d · sa / 255`, the bytes `scaled` gives from a row of one

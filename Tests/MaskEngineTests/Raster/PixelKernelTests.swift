@@ -224,13 +224,17 @@ final class PixelKernelTests: XCTestCase {
             }
             for level in levels {
                 PixelKernels.level = level
-                var out = Array(row.destination[row.start...]), starts = [Int32](repeating: Int32(staleStart), count: 3)
+                // Without stale columns, the stale rows none (nil), all below the rows drawn,
+                // or the rows drawn but each stale only from the last piece's end.
+                let fresh = (round / 15) % 3, freshStart = fresh == 2 ? Int32(last.end) : 0
+                var out = Array(row.destination[row.start...]), starts = [Int32](repeating: noStale ? freshStart : Int32(staleStart), count: 3)
                 src.withUnsafeBytes { s in out.withUnsafeMutableBytes { d in pieces.withUnsafeBufferPointer { p in
                     starts.withUnsafeMutableBufferPointer { stale in
                         var spec = mask_scaled_pieces_rows(
                             y0: 7, y1: 10, src: s.baseAddress?.assumingMemoryBound(to: UInt8.self), src_stride: 0,
                             dst: d.baseAddress?.assumingMemoryBound(to: UInt8.self), dst_stride: 0, pieces: p.baseAddress, count: p.count,
-                            stale_starts: noStale ? nil : stale.baseAddress, stale_y0: 7, stale_y1: 10, stale_x1: staleX1,
+                            stale_starts: noStale && fresh == 0 ? nil : stale.baseAddress, stale_y0: noStale && fresh == 1 ? 10 : 7,
+                            stale_y1: noStale && fresh == 1 ? 13 : 10, stale_x1: noStale && fresh == 2 ? last.end + 5 : staleX1,
                             opaque: row.opaque ? 1 : 0, uniform: uniform ? 1 : 0)
                         mask_scaled_pieces_rows(backdrop, &spec)
                     }
@@ -239,7 +243,7 @@ final class PixelKernelTests: XCTestCase {
                     return XCTFail("scaled pieces rows round \(round), level \(level), count \(row.count): pixel \(i) is "
                                    + "\(String(out[i], radix: 16)), not \(String(expected[i], radix: 16))")
                 }
-                if !noStale { XCTAssertEqual(starts, ends, "round \(round), level \(level)") }
+                XCTAssertEqual(starts, noStale ? [freshStart, freshStart, freshStart] : ends, "round \(round), level \(level)")
             }
         }
     }
