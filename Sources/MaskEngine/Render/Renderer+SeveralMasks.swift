@@ -230,7 +230,7 @@ extension Renderer {
         // inside it, its frame and the clip its coverage would be taken in).
         if MaskCombination.outcome(combine, .bytes, .full) == .kept, op == 255, let aboveZero {
             let bound = aboveZero.intersection(result.rect)
-            let full = opaqueFillPixels(state, transform: transform).intersection(inner).intersection(bounded)
+            let full = opaqueFillPixels(state, transform: transform, frame: inner).intersection(inner).intersection(bounded)
             if bound.isEmpty || bound.intersection(full) == bound { return true }
         }
         try forEachFill(of: mask, state, transform: transform, clip: bounded, pool: pool) { coverage, paint in
@@ -254,12 +254,14 @@ extension Renderer {
     }
 
     /// The pixels where the one fill of a layer that `isOneFill` accepts is 255 for certain
-    /// at full opacity: an opaque background without corners, or an opaque shape fill,
-    /// whose rectangle after `t` is axis-aligned (`Rasterizer.wholePixels`); else empty.
-    private func opaqueFillPixels(_ s: UnsafePointer<LayerState>, transform t: Transform) -> PixelRect {
+    /// at full opacity: an opaque background without corners (its frame's whole pixels,
+    /// `frame`: `innerPixels` of its bounds, already worked out by the caller), or an opaque
+    /// shape fill whose rectangle after `t` is axis-aligned (`Rasterizer.wholePixels`);
+    /// else empty.
+    private func opaqueFillPixels(_ s: UnsafePointer<LayerState>, transform t: Transform, frame: PixelRect) -> PixelRect {
         if s.pointee.background.alpha > 0 {
             guard s.pointee.cornerRadius <= 0, s.pointee.background.premultiplied().rgba8.3 == 255 else { return .empty }
-            return Rasterizer.wholePixels(of: .rect(LayerStates.bounds(s)), transform: t)
+            return frame
         }
         guard s.pointee.kind == .shape, let color = s.pointee.fill, color.premultiplied().rgba8.3 == 255 else { return .empty }
         return Rasterizer.wholePixels(of: s.pointee.path, transform: t)
