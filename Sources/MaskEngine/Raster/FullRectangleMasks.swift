@@ -6,7 +6,8 @@
 /// Why it is exact: such a coverage is a function of its area's width and height alone.
 /// Every row is the whole width, one full run (`Rasterizer.rectangleCoverage`'s inside
 /// rows: extent `0 ..< w`, run `0 ..< w`, all rows sharing the one run's entry), and the
-/// mask is sparse with no byte left open: none is written, none is read. Handed out at
+/// mask is sparse with no byte left open: none is written, none is read (they hold 255,
+/// the coverage they stand for, so that a reader of bytes would still be right). Handed out at
 /// the request's own area (`CoverageMask.isLent`, as `CoverageMemo` lends): a caller that
 /// writes it in place writes a copy, and given back its buffers are let go, not pooled.
 ///
@@ -31,7 +32,7 @@ final class FullRectangleMasks {
     /// One kept size and its buffers.
     private struct Entry {
         var width = 0, height = 0
-        /// `width × height` bytes, never read (every pixel is in its row's full run).
+        /// `width × height` bytes of 255, not read (every pixel is in its row's full run).
         var bytes: [UInt8] = []
         /// Four integers a row: `0, width, 0, 2`.
         var rowSpans: [Int32] = []
@@ -50,6 +51,9 @@ final class FullRectangleMasks {
 
     /// How many requests were answered with a kept size (for tests).
     private(set) var hits = 0
+    /// For tests: false makes every request a miss, so that each rectangle is written by
+    /// the rasterizer, the reference the lent masks are compared with.
+    var keeps = true
     /// How many sizes are kept.
     var keptCount: Int { entries.count }
     /// The bytes the kept sizes take (at most `byteBudget`).
@@ -63,7 +67,7 @@ final class FullRectangleMasks {
     func mask(over area: PixelRect) -> CoverageMask? {
         let w = area.width, h = area.height
         let (bytes, overflow) = w.multipliedReportingOverflow(by: h)
-        guard w > 0, h > 0, !overflow, bytes &+ (h &* 4 &+ 2) &* 4 <= FullRectangleMasks.byteBudget else { return nil }
+        guard keeps, w > 0, h > 0, !overflow, bytes &+ (h &* 4 &+ 2) &* 4 <= FullRectangleMasks.byteBudget else { return nil }
         clock &+= 1
         if let i = entries.indexInPlace(where: { $0.width == w && $0.height == h }) {
             entries[i].used = clock
@@ -97,12 +101,12 @@ final class FullRectangleMasks {
         slot.width = w
         slot.height = h
         slot.used = clock
-        // The values are never read: shrunk as they are, or made anew (the old ones are
+        // The values are not read: shrunk as they are (all 255), or made anew (the old ones are
         // not copied into a larger buffer, nor a buffer kept for much less).
         if slot.bytes.count >= bytes, slot.bytes.capacity <= 2 &* bytes {
             slot.bytes.removeLast(slot.bytes.count &- bytes)
         } else {
-            slot.bytes = [UInt8](repeating: 0, count: bytes)
+            slot.bytes = [UInt8](repeating: 255, count: bytes)
         }
         let row = Int32(truncatingIfNeeded: w)
         slot.rowSpans = [Int32](unsafeUninitializedCapacity: h &* 4) { table, written in

@@ -3,18 +3,20 @@ import XCTest
 
 /// A rectangle covering its whole area is lent from the thread's kept masks of its size
 /// (`FullRectangleMasks`): it must be the mask the rasterizer writes for it (a pool that
-/// fills unwritten bytes takes the written route), however it is asked for, written over
+/// keeps none takes the written route), however it is asked for, written over
 /// by its caller, or pushed out by other sizes.
 final class FullRectangleMasksTests: XCTestCase {
     /// Random boxes on whole pixels (and some off them, which are written as before), under
     /// whole-pixel moves and flips, cut by random clips: each through one pool, given back
-    /// or written over in between, against a pool whose unwritten bytes are filled.
+    /// or written over in between, against a pool that keeps no rectangle (and fills its
+    /// unwritten bytes, so that the written masks' open bytes are not read either).
     func testLentRectangleIsTheWrittenOne() {
         var random = SplitMix(seed: 0xF011_BEC7)
         func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
         let pool = BufferPool()
         let written = BufferPool()
         written.unwrittenFill = 0x5A
+        written.fullRectangles.keeps = false
         var lent = 0
         for i in 0..<2_000 {
             let whole = below(5) > 0
