@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""What each frame of a scene must redraw: the pixels (and rows) that differ from the frame
+before, averaged over frames 1–59, from the frames `mask render` writes (PPM). A renderer
+that keeps its last frame, as `RenderBuffers` does, redraws at least these pixels; two
+scenes' ratio of changed pixels is the part of their time ratio no per-pixel saving can
+remove (issue 26: `masks_four` against `masks_one`).
+
+Usage: python3 Benchmarks/changes.py MASK [SCENE...]
+       (MASK a `mask` binary; SCENE names in Benchmarks/scenes, default masks_one masks_four)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def read_ppm(path):
+    """Width, height and the RGB bytes of a binary PPM (P6, maxval 255) as `mask` writes it."""
+    with open(path, "rb") as f:
+        data = f.read()
+    fields, at = [], 0
+    while len(fields) < 4:
+        while data[at:at + 1].isspace():
+            at += 1
+        end = at
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[at:end])
+        at = end
+    if fields[0] != b"P6" or fields[3] != b"255":
+        sys.exit(f"{path}: not a P6 PPM of maxval 255")
+    width, height = int(fields[1]), int(fields[2])
+    pixels = data[at + 1:]
+    if len(pixels) != width * height * 3:
+        sys.exit(f"{path}: {len(pixels)} bytes of pixels, expected {width * height * 3}")
+    return width, height, pixels
+
+
+def changed(before, after, width, height):
+    """Pixels and rows of `after` that differ from `before` (same size)."""
+    pixels = rows = 0
+    stride = width * 3
+    for y in range(height):
+        a, b = before[y * stride:(y + 1) * stride], after[y * stride:(y + 1) * stride]
+        if a == b:
+            continue
+        rows += 1
+        pixels += sum(1 for x in range(0, stride, 3) if a[x:x + 3] != b[x:x + 3])
+    return pixels, rows
+
+
+def measure(binary, scene):
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run([binary, "render", os.path.join(HERE, "scenes", scene + ".mask"), "-o", out,
+                        "--frames", "0:59", "--quiet"], check=True)
+        names = sorted(n for n in os.listdir(out) if n.endswith(".ppm"))
+        if len(names) < 2:
+            sys.exit(f"{scene}: fewer than two frames")
+        total_pixels = total_rows = 0
+        width, height, last = read_ppm(os.path.join(out, names[0]))
+        for name in names[1:]:
+            w, h, frame = read_ppm(os.path.join(out, name))
+            if (w, h) != (width, height):
+                sys.exit(f"{scene}: {name} is {w}×{h}, the first frame {width}×{height}")
+            p, r = changed(last, frame, width, height)
+            total_pixels += p
+            total_rows += r
+            last = frame
+        n = len(names) - 1
+        return total_pixels / n, total_rows / n, width * height
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    binary = sys.argv[1]
+    scenes = sys.argv[2:] or ["masks_one", "masks_four"]
+    results = []
+    print(f"{'scene':<16}{'changed px / frame':>20}{'of the frame':>14}{'changed rows / frame':>22}")
+    for scene in scenes:
+        pixels, rows, area = measure(binary, scene)
+        results.append(pixels)
+        print(f"{scene:<16}{pixels:>20,.0f}{pixels / area:>13.2%}{rows:>22.1f}")
+    if len(results) > 1 and results[0] > 0:
+        print(f"changed pixels, {scenes[-1]} / {scenes[0]}: {results[-1] / results[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
