@@ -117,6 +117,26 @@ struct RunMask: Sendable {
         return true
     }
 
+    /// True when every value over `area` is 255 (vacuously, for an empty area): each row
+    /// of it within one run of 255.
+    func isFull(over area: PixelRect) -> Bool {
+        guard !area.isEmpty else { return true }
+        guard rect.x0 <= area.x0, area.x1 <= rect.x1, rect.y0 <= area.y0, area.y1 <= rect.y1 else { return false }
+        return withRows { rows in
+            var y = area.y0, band = 0
+            while y < area.y1 {
+                var whole = false, count = 0
+                rows.forEachRun(y: y, within: area.x0, area.x1, band: &band) { a, e, v in
+                    count &+= 1
+                    whole = a == area.x0 && e == area.x1 && v == 255
+                }
+                guard count == 1, whole else { return false }
+                y = rows.rowsAlike(from: y, band: &band)
+            }
+            return true
+        }
+    }
+
     /// The number of runs held.
     var runCount: Int { runs.count / 3 }
 

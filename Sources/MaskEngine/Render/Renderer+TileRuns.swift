@@ -1,0 +1,162 @@
+// MARK: - Masks of tiles, as runs kept from frame to frame
+
+extension Renderer {
+    /// What `runMaskValues` answers for a mask of tiles.
+    enum TileRunsAnswer {
+        /// The mask is not one of tiles (or the kept entry says the walk decides): the
+        /// walk's route answers, as it did.
+        case walk
+        /// `runMaskValues`' answer.
+        case runs(RunMask?)
+    }
+
+    /// `runMaskValues` for a single alpha mask whose visible sublayers are tiles (a
+    /// grid's): the mask draws nothing itself (no background, contents, border or shadow,
+    /// full opacity, no mask, no clip) and each visible sublayer is a plain layer without
+    /// sublayers, whose only fill is its background, without corners. Its geometry (area,
+    /// drawn area, the frame's and the tiles' coverage as runs, the pixels each layer is
+    /// charged) comes from the thread's `GridRunsCache`, made again only when an input
+    /// changes; each frame folds the tiles' runs at their opacities as `drawRuns` does,
+    /// charges the layers as `enter` does, in the same order, and cuts to the frame as
+    /// `runValues` does: the same runs, the same work counted and the same errors.
+    func tileRunValues(_ mask: LayerID, owner m: Transform, extent: PixelRect, walk: inout LayerWalk) throws -> TileRunsAnswer {
+        guard isVisible(mask, walk), walk.stack.count &+ 2 < Renderer.maxDepth, !walk.stack.contains(mask) else { return .walk }
+        let s = walk.states.pointer(to: mask)
+        guard s.pointee.kind == .plain || s.pointee.kind == .grid, !(s.pointee.background.alpha > 0), s.pointee.contents == nil,
+              !s.pointee.clip, s.pointee.opacity >= 1, !hasMasks(mask, walk), !hasBorder(s), !hasShadow(s) else { return .walk }
+        let cache = walk.pool.gridRuns
+        let i = cache.place(of: mask)
+        let canvas = (width: scene.canvas.width, height: scene.canvas.height)
+        let current = cache.entries[i].isFor(owner: m, extent: extent, canvas: canvas, mask: GridRunsCache.Placement(s))
+        switch tileSublayers(of: mask, keptAs: &cache.entries[i], walk) {
+        case .notTiles: return .walk
+        case .same where current: break
+        case .same, .changed: makeTileRuns(mask, owner: m, extent: extent, canvas: canvas, in: &cache.entries[i], walk)
+        }
+        guard cache.entries[i].usable else { return .walk }
+        let nothing = RunMask(zeroOver: .empty)
+        let area = cache.entries[i].area, drawArea = cache.entries[i].drawArea
+        guard !area.isEmpty, !drawArea.isEmpty else { return .runs(nothing) }
+        // `runMaskValues`' reserve: a mask with visible sublayers is not one fill.
+        if !cache.entries[i].tiles.isEmpty { try reserve(drawArea.width * drawArea.height, for: mask, walk: walk) }
+        let pool = walk.pool
+        var spare = pool.takeRunMask(over: .empty)
+        var drawn = pool.takeRunMask(over: drawArea)
+        defer { pool.keepRunMask(spare) }
+        let work = walk.work
+        try charge(mask, pixels: cache.entries[i].maskPixels, walk: &walk)
+        let opacity = s.pointee.opacity * 1
+        var dirty = PixelRect.empty
+        // The tiles read where they lie (a copy of one retains its runs' tables).
+        let folded = try cache.entries[i].tiles.withUnsafeBufferPointer { tiles in
+            for n in tiles.indices {
+                try charge(tiles[n].id, pixels: tiles[n].pixels, walk: &walk)
+                let k = Surface.byte(walk.states.pointer(to: tiles[n].id).pointee.opacity * opacity)
+                guard !tiles[n].coverage.rect.isEmpty, k > 0 else { continue }
+                dirty = dirty.union(tiles[n].coverage.rect.intersection(drawn.rect))
+                guard drawn.fill(tiles[n].coverage, alpha: tiles[n].alpha, opacity: k, using: &spare) else { return false }
+            }
+            return true
+        }
+        guard folded else {
+            walk.work = work
+            pool.keepRunMask(drawn)
+            return .runs(nil)
+        }
+        let r = cache.entries[i].frame.rect.intersection(dirty)
+        guard !r.isEmpty else {
+            pool.keepRunMask(drawn)
+            return .runs(nothing)
+        }
+        // A frame of 255 over the whole drawn area leaves every value as it is.
+        if !cache.entries[i].frameIsFull,
+           !drawn.combine(with: cache.entries[i].frame, using: &spare, { a, f in Int(mulDiv255(UInt32(f), UInt32(a))) }) {
+            walk.work = work
+            pool.keepRunMask(drawn)
+            return .runs(nil)
+        }
+        drawn.rect = r
+        return .runs(drawn)
+    }
+
+    /// What `tileSublayers` finds of a mask's sublayers.
+    private enum TileSublayers {
+        /// A visible sublayer is not a tile (or there are too many).
+        case notTiles
+        /// Tiles, placed and visible as the entry holds them.
+        case same
+        /// Tiles, but not as the entry holds them.
+        case changed
+    }
+
+    /// Whether every visible sublayer of `mask` is a tile (`isTile`), and whether the
+    /// sublayers are those of `entry`, visible and placed alike.
+    private func tileSublayers(of mask: LayerID, keptAs entry: inout GridRunsCache.Entry, _ walk: LayerWalk) -> TileSublayers {
+        withSublayers(of: mask, walk) { children in
+            guard children.count < Renderer.maxRunLayers else { return .notTiles }
+            var same = children.count == entry.sublayers.count
+            for n in children.indices {
+                let child = children[n]
+                let visible = isVisible(child, walk)
+                if visible, !isTile(child, walk) { return .notTiles }
+                if same {
+                    same = entry.sublayers[n].id == child && entry.sublayers[n].visible == visible
+                        && entry.sublayers[n].placement == GridRunsCache.Placement(walk.states.pointer(to: child))
+                }
+            }
+            return same ? .same : .changed
+        }
+    }
+
+    /// True when a visible sublayer of a mask of tiles is a tile: a plain layer (or a grid)
+    /// without sublayers, mask, clip, contents, border or shadow, whose background has no
+    /// corners, that `drawsAlphaOnly` and `hasRectangleFillsOnly` accept and that is not
+    /// being drawn.
+    private func isTile(_ id: LayerID, _ walk: LayerWalk) -> Bool {
+        let t = walk.states.pointer(to: id)
+        return (t.pointee.kind == .plain || t.pointee.kind == .grid) && t.pointee.contents == nil && !t.pointee.clip
+            && !(t.pointee.background.alpha > 0 && t.pointee.cornerRadius > 0) && !hasMasks(id, walk) && !hasBorder(t) && !hasShadow(t)
+            && (t.pointee.opacity >= 1 || contentPartCount(t, texts: walk.pool.texts.layouts) <= 1)
+            && withSublayers(of: id, walk, { $0.isEmpty }) && !walk.stack.contains(id)
+    }
+
+    /// Makes `entry` for these inputs as the walk works them out: `maskFrame`,
+    /// `maskDrawArea`, the frame's and each visible tile's coverage as
+    /// `RectangleRunsCache` makes it, in drawing order, and the pixels `charge` counts.
+    private func makeTileRuns(_ mask: LayerID, owner m: Transform, extent: PixelRect, canvas: (width: Int, height: Int),
+                              in entry: inout GridRunsCache.Entry, _ walk: LayerWalk) {
+        let whole = PixelRect(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        /// What `charge` counts for a layer covering `r` of the canvas.
+        func pixels(_ r: PixelRect) -> Int { r.width * r.height }
+        entry.made = true
+        entry.owner = m
+        entry.extent = extent
+        entry.canvas = canvas
+        entry.mask = GridRunsCache.Placement(walk.states.pointer(to: mask))
+        entry.sublayers = withSublayers(of: mask, walk) { children in
+            children.map { GridRunsCache.Sublayer(id: $0, visible: isVisible($0, walk), placement: GridRunsCache.Placement(walk.states.pointer(to: $0))) }
+        }
+        entry.tiles = []
+        entry.usable = false
+        entry.area = maskFrame(mask, owner: m, walk).intersection(extent)
+        entry.drawArea = entry.area.isEmpty ? .empty : maskDrawArea(mask, owner: m, within: entry.area, walk)
+        let mm = m.concatenating(walk.states.transformToParent(of: mask))
+        guard mm.isFinite else { return }
+        let bounds = walk.states.bounds(of: mask)
+        entry.maskPixels = pixels(PixelRect(covering: bounds, transform: mm).intersection(whole))
+        guard entry.frame.setCoverage(ofRect: bounds, transform: mm, clip: entry.area) else { return }
+        entry.frameIsFull = entry.frame.isFull(over: entry.drawArea)
+        for id in visibleSublayers(of: mask, walk) {
+            let t = mm.concatenating(walk.states.transformToParent(of: id))
+            guard t.isFinite else { return }
+            let state = walk.states.pointer(to: id)
+            var coverage = RunMask(zeroOver: .empty)
+            if state.pointee.background.alpha > 0 {
+                guard coverage.setCoverage(ofRect: walk.states.bounds(of: id), transform: t, clip: entry.drawArea) else { return }
+            }
+            entry.tiles.append(GridRunsCache.Tile(id: id, pixels: pixels(PixelRect(covering: walk.states.bounds(of: id), transform: t).intersection(whole)),
+                                                  alpha: UInt32(state.pointee.background.premultiplied().rgba8.3), coverage: coverage))
+        }
+        entry.usable = true
+    }
+}
