@@ -117,6 +117,29 @@ struct RunMask: Sendable {
         return true
     }
 
+    /// Makes this `template`'s runs with each value `v` replaced by `value(v)`, its
+    /// tables' room kept: a run whose value becomes 0 dropped, runs that touch and bands
+    /// whose runs are alike merged, as `combine` leaves them. Where `template` is tiles
+    /// that do not meet, each run tagged with its tile (`GridRunsCache.Entry.apart`), this
+    /// is the tiles' fills at this frame's opacities without a merge for each.
+    mutating func setValues(of template: RunMask, _ value: (Int) -> Int) {
+        reset(over: .empty)
+        rect = template.rect
+        bands.reserveCapacity(template.bands.count)
+        runs.reserveCapacity(template.runs.count)
+        var b = 0
+        while b < template.bands.count {
+            let first = runs.count
+            var r = template.bands[b &+ 1]
+            while r < template.bands[b &+ 2] {
+                append(template.runs[r], template.runs[r &+ 1], value(template.runs[r &+ 2]))
+                r &+= 3
+            }
+            endBand(at: template.bands[b], runsFrom: first)
+            b &+= 3
+        }
+    }
+
     /// True when every value over `area` is 255 (vacuously, for an empty area): each row
     /// of it within one run of 255.
     func isFull(over area: PixelRect) -> Bool {

@@ -47,16 +47,30 @@ extension Renderer {
         try charge(mask, pixels: cache.entries[i].maskPixels, walk: &walk)
         let opacity = s.pointee.opacity * 1
         var dirty = PixelRect.empty
-        // The tiles read where they lie (a copy of one retains its runs' tables).
+        let apart = cache.entries[i].apart
+        // The tiles read where they lie (a copy of one retains its runs' tables); each
+        // one's opacity as a byte, 0 where it is not drawn.
         let folded = try cache.entries[i].tiles.withUnsafeBufferPointer { tiles in
-            for n in tiles.indices {
-                try charge(tiles[n].id, pixels: tiles[n].pixels, walk: &walk)
-                let k = Surface.byte(walk.states.pointer(to: tiles[n].id).pointee.opacity * opacity)
-                guard !tiles[n].coverage.rect.isEmpty, k > 0 else { continue }
-                dirty = dirty.union(tiles[n].coverage.rect.intersection(drawn.rect))
-                guard drawn.fill(tiles[n].coverage, alpha: tiles[n].alpha, opacity: k, using: &spare) else { return false }
+            try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tiles.count) { weights in
+                for n in tiles.indices {
+                    try charge(tiles[n].id, pixels: tiles[n].pixels, walk: &walk)
+                    let k = Surface.byte(walk.states.pointer(to: tiles[n].id).pointee.opacity * opacity)
+                    weights[n] = k
+                    guard !tiles[n].coverage.rect.isEmpty, k > 0 else { continue }
+                    dirty = dirty.union(tiles[n].coverage.rect.intersection(drawn.rect))
+                    if apart == nil {
+                        guard drawn.fill(tiles[n].coverage, alpha: tiles[n].alpha, opacity: k, using: &spare) else { return false }
+                    }
+                }
+                // Tiles apart: each value is its tile's fill over 0, `RunMask.fill`'s `s`.
+                if let apart, !dirty.isEmpty {
+                    drawn.setValues(of: apart) { tagged in
+                        let n = (tagged &>> 8) &- 1
+                        return Int(mulDiv255(tiles[n].alpha, UInt32(mulDiv255(UInt32(tagged & 255), weights[n]))))
+                    }
+                }
+                return true
             }
-            return true
         }
         guard folded else {
             walk.work = work
@@ -77,6 +91,22 @@ extension Renderer {
         }
         drawn.rect = r
         return .runs(drawn)
+    }
+
+    /// The tiles' runs merged, each run's value tagged with its tile (`Entry.apart`); nil
+    /// when two tiles' runs meet (or past `RunMask.maxRuns`).
+    private func tilesApart(_ tiles: [GridRunsCache.Tile], over drawArea: PixelRect) -> RunMask? {
+        var merged = RunMask(zeroOver: drawArea), spare = RunMask(zeroOver: .empty)
+        var apart = true
+        for n in tiles.indices where !tiles[n].coverage.rect.isEmpty {
+            let tag = (n &+ 1) &<< 8
+            let made = merged.combine(with: tiles[n].coverage, using: &spare) { d, c in
+                if d != 0, c != 0 { apart = false }
+                return c == 0 ? d : tag | c
+            }
+            guard made, apart else { return nil }
+        }
+        return merged
     }
 
     /// What `tileSublayers` finds of a mask's sublayers.
@@ -157,6 +187,7 @@ extension Renderer {
             entry.tiles.append(GridRunsCache.Tile(id: id, pixels: pixels(PixelRect(covering: walk.states.bounds(of: id), transform: t).intersection(whole)),
                                                   alpha: UInt32(state.pointee.background.premultiplied().rgba8.3), coverage: coverage))
         }
+        entry.apart = tilesApart(entry.tiles, over: entry.drawArea)
         entry.usable = true
     }
 }
