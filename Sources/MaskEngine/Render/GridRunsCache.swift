@@ -84,10 +84,11 @@ final class GridRunsCache {
         /// changes nothing.
         var frameIsFull: Bool
         var tiles: [Tile]
-        /// The tiles' runs over `drawArea` when no two tiles' runs meet, each run's value
-        /// `(n + 1) << 8 | c` for coverage `c` of tile `n`: a frame's values are then each
-        /// run's tile's fill of `c` over nothing (`RunMask.setValues`); nil when tiles meet.
-        var apart: RunMask?
+        /// The tiles' runs over `drawArea` when no two tiles' runs meet (`isApart`), each
+        /// run's value `(n + 1) << 8 | c` for coverage `c` of tile `n`: a frame's values
+        /// are then each run's tile's fill of `c` over nothing (`RunMask.setValues`).
+        var apart: RunMask
+        var isApart: Bool
 
         /// True when the entry was made for these inputs (the sublayers compared by the caller).
         func isFor(owner m: Transform, extent: PixelRect, canvas: (width: Int, height: Int), mask: Placement) -> Bool {
@@ -117,7 +118,8 @@ final class GridRunsCache {
         places[mask] = entries.count
         entries.append(Entry(made: false, owner: .identity, extent: .empty, canvas: (0, 0), mask: .zero, sublayers: [], usable: false,
                              area: .empty, drawArea: .empty, maskPixels: 0, frame: RunMask(zeroOver: .empty),
-                             frameIsFull: false, tiles: [], apart: nil))
+                             frameIsFull: false, tiles: [],
+                             apart: RunMask(zeroOver: .empty), isApart: false))
         return entries.count &- 1
     }
 

@@ -40,14 +40,16 @@ extension Renderer {
         // `runMaskValues`' reserve: a mask with visible sublayers is not one fill.
         if !cache.entries[i].tiles.isEmpty { try reserve(drawArea.width * drawArea.height, for: mask, walk: walk) }
         let pool = walk.pool
-        var spare = pool.takeRunMask(over: .empty)
+        // The merges' spare tables, when there are merges: tiles that meet, a frame not full.
+        let merges = !(cache.entries[i].isApart && cache.entries[i].frameIsFull)
+        var spare = merges ? pool.takeRunMask(over: .empty) : RunMask(zeroOver: .empty)
         var drawn = pool.takeRunMask(over: drawArea)
-        defer { pool.keepRunMask(spare) }
+        defer { if merges { pool.keepRunMask(spare) } }
         let work = walk.work
         try charge(mask, pixels: cache.entries[i].maskPixels, walk: &walk)
         let opacity = s.pointee.opacity * 1
         var dirty = PixelRect.empty
-        let apart = cache.entries[i].apart
+        let isApart = cache.entries[i].isApart
         // The tiles read where they lie (a copy of one retains its runs' tables); each
         // one's opacity as a byte, 0 where it is not drawn.
         let folded = try cache.entries[i].tiles.withUnsafeBufferPointer { tiles in
@@ -58,13 +60,13 @@ extension Renderer {
                     weights[n] = k
                     guard !tiles[n].coverage.rect.isEmpty, k > 0 else { continue }
                     dirty = dirty.union(tiles[n].coverage.rect.intersection(drawn.rect))
-                    if apart == nil {
+                    if !isApart {
                         guard drawn.fill(tiles[n].coverage, alpha: tiles[n].alpha, opacity: k, using: &spare) else { return false }
                     }
                 }
                 // Tiles apart: each value is its tile's fill over 0, `RunMask.fill`'s `s`.
-                if let apart, !dirty.isEmpty {
-                    drawn.setValues(of: apart) { tagged in
+                if isApart, !dirty.isEmpty {
+                    drawn.setValues(of: cache.entries[i].apart) { tagged in
                         let n = (tagged &>> 8) &- 1
                         return Int(mulDiv255(tiles[n].alpha, UInt32(mulDiv255(UInt32(tagged & 255), weights[n]))))
                     }
@@ -93,10 +95,11 @@ extension Renderer {
         return .runs(drawn)
     }
 
-    /// The tiles' runs merged, each run's value tagged with its tile (`Entry.apart`); nil
-    /// when two tiles' runs meet (or past `RunMask.maxRuns`).
-    private func tilesApart(_ tiles: [GridRunsCache.Tile], over drawArea: PixelRect) -> RunMask? {
-        var merged = RunMask(zeroOver: drawArea), spare = RunMask(zeroOver: .empty)
+    /// Makes `merged` the tiles' runs, each run's value tagged with its tile
+    /// (`Entry.apart`); false when two tiles' runs meet (or past `RunMask.maxRuns`).
+    private func tilesApart(_ tiles: [GridRunsCache.Tile], over drawArea: PixelRect, into merged: inout RunMask) -> Bool {
+        merged.reset(over: drawArea)
+        var spare = RunMask(zeroOver: .empty)
         var apart = true
         for n in tiles.indices where !tiles[n].coverage.rect.isEmpty {
             let tag = (n &+ 1) &<< 8
@@ -104,9 +107,9 @@ extension Renderer {
                 if d != 0, c != 0 { apart = false }
                 return c == 0 ? d : tag | c
             }
-            guard made, apart else { return nil }
+            guard made, apart else { return false }
         }
-        return merged
+        return true
     }
 
     /// What `tileSublayers` finds of a mask's sublayers.
@@ -187,7 +190,7 @@ extension Renderer {
             entry.tiles.append(GridRunsCache.Tile(id: id, pixels: pixels(PixelRect(covering: walk.states.bounds(of: id), transform: t).intersection(whole)),
                                                   alpha: UInt32(state.pointee.background.premultiplied().rgba8.3), coverage: coverage))
         }
-        entry.apart = tilesApart(entry.tiles, over: entry.drawArea)
+        entry.isApart = tilesApart(entry.tiles, over: entry.drawArea, into: &entry.apart)
         entry.usable = true
     }
 }
