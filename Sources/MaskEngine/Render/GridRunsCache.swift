@@ -101,9 +101,11 @@ final class GridRunsCache {
     @exclusivity(unchecked) var entries: [Entry] = []
     @exclusivity(unchecked) private var places: [LayerID: Int] = [:]
 
-    /// The most masks kept: past it the cache starts again empty. An entry holds at most
-    /// `Renderer.maxRunLayers` tiles.
-    static let capacity = 256
+    /// The most masks kept: past it the cache starts again empty. An entry holds fewer
+    /// than `Renderer.maxRunLayers` tiles (a rectangle's runs are at most 9, about 350
+    /// bytes) and tagged runs within `RunMask.maxRuns` (96 KiB): the cache stays under
+    /// 8 MiB, a few KiB for a scene of small grids (heavy's 25: about 40 KiB).
+    static let capacity = 64
 
     init() {}
 
