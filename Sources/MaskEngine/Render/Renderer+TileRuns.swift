@@ -31,7 +31,10 @@ extension Renderer {
         switch tileSublayers(of: mask, keptAs: &cache.entries[i], walk) {
         case .notTiles: return .walk
         case .same where current: break
-        case .same, .changed: makeTileRuns(mask, owner: m, extent: extent, canvas: canvas, in: &cache.entries[i], walk)
+        case .visibility where current:
+            makeTileRuns(mask, owner: m, extent: extent, canvas: canvas, keepingTiles: true, in: &cache.entries[i], walk)
+        case .same, .visibility, .changed:
+            makeTileRuns(mask, owner: m, extent: extent, canvas: canvas, keepingTiles: false, in: &cache.entries[i], walk)
         }
         guard cache.entries[i].usable else { return .walk }
         let nothing = RunMask(zeroOver: .empty)
@@ -118,26 +121,28 @@ extension Renderer {
         case notTiles
         /// Tiles, placed and visible as the entry holds them.
         case same
+        /// Tiles placed as the entry holds them, but other ones visible.
+        case visibility
         /// Tiles, but not as the entry holds them.
         case changed
     }
 
     /// Whether every visible sublayer of `mask` is a tile (`isTile`), and whether the
-    /// sublayers are those of `entry`, visible and placed alike.
+    /// sublayers are those of `entry`, placed alike, and visible alike.
     private func tileSublayers(of mask: LayerID, keptAs entry: inout GridRunsCache.Entry, _ walk: LayerWalk) -> TileSublayers {
         withSublayers(of: mask, walk) { children in
             guard children.count < Renderer.maxRunLayers else { return .notTiles }
-            var same = children.count == entry.sublayers.count
+            var placed = children.count == entry.sublayers.count, visibleAlike = true
             for n in children.indices {
                 let child = children[n]
                 let visible = isVisible(child, walk)
                 if visible, !isTile(child, walk) { return .notTiles }
-                if same {
-                    same = entry.sublayers[n].id == child && entry.sublayers[n].visible == visible
-                        && entry.sublayers[n].placement == GridRunsCache.Placement(walk.states.pointer(to: child))
+                if placed {
+                    placed = entry.sublayers[n].id == child && entry.sublayers[n].placement == GridRunsCache.Placement(walk.states.pointer(to: child))
+                    visibleAlike = visibleAlike && entry.sublayers[n].visible == visible
                 }
             }
-            return same ? .same : .changed
+            return !placed ? .changed : visibleAlike ? .same : .visibility
         }
     }
 
@@ -156,8 +161,11 @@ extension Renderer {
     /// Makes `entry` for these inputs as the walk works them out: `maskFrame`,
     /// `maskDrawArea`, the frame's and each visible tile's coverage as
     /// `RectangleRunsCache` makes it, in drawing order, and the pixels `charge` counts.
+    /// With `keepingTiles` (the inputs are the entry's but for which sublayers are
+    /// visible: a tile faded out), the frame and the tiles the entry holds are kept when
+    /// the drawn area, their clip, is the same.
     private func makeTileRuns(_ mask: LayerID, owner m: Transform, extent: PixelRect, canvas: (width: Int, height: Int),
-                              in entry: inout GridRunsCache.Entry, _ walk: LayerWalk) {
+                              keepingTiles: Bool, in entry: inout GridRunsCache.Entry, _ walk: LayerWalk) {
         let whole = PixelRect(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
         /// What `charge` counts for a layer covering `r` of the canvas.
         func pixels(_ r: PixelRect) -> Int { r.width * r.height }
@@ -169,17 +177,28 @@ extension Renderer {
         entry.sublayers = withSublayers(of: mask, walk) { children in
             children.map { GridRunsCache.Sublayer(id: $0, visible: isVisible($0, walk), placement: GridRunsCache.Placement(walk.states.pointer(to: $0))) }
         }
+        let area = maskFrame(mask, owner: m, walk).intersection(extent)
+        let drawArea = area.isEmpty ? PixelRect.empty : maskDrawArea(mask, owner: m, within: area, walk)
+        // A usable entry's frame is made and its tiles' transforms finite.
+        let kept = keepingTiles && entry.usable && area == entry.area && drawArea == entry.drawArea ? entry.tiles : []
         entry.tiles = []
-        entry.usable = false
-        entry.area = maskFrame(mask, owner: m, walk).intersection(extent)
-        entry.drawArea = entry.area.isEmpty ? .empty : maskDrawArea(mask, owner: m, within: entry.area, walk)
+        entry.area = area
+        entry.drawArea = drawArea
         let mm = m.concatenating(walk.states.transformToParent(of: mask))
-        guard mm.isFinite else { return }
-        let bounds = walk.states.bounds(of: mask)
-        entry.maskPixels = pixels(PixelRect(covering: bounds, transform: mm).intersection(whole))
-        guard entry.frame.setCoverage(ofRect: bounds, transform: mm, clip: entry.area) else { return }
-        entry.frameIsFull = entry.frame.isFull(over: entry.drawArea)
+        if kept.isEmpty {
+            entry.usable = false
+            guard mm.isFinite else { return }
+            let bounds = walk.states.bounds(of: mask)
+            entry.maskPixels = pixels(PixelRect(covering: bounds, transform: mm).intersection(whole))
+            guard entry.frame.setCoverage(ofRect: bounds, transform: mm, clip: entry.area) else { return }
+            entry.frameIsFull = entry.frame.isFull(over: entry.drawArea)
+        }
+        entry.usable = false
         for id in visibleSublayers(of: mask, walk) {
+            if let tile = kept.first(where: { $0.id == id }) {
+                entry.tiles.append(tile)
+                continue
+            }
             let t = mm.concatenating(walk.states.transformToParent(of: id))
             guard t.isFinite else { return }
             let state = walk.states.pointer(to: id)
