@@ -12,6 +12,8 @@ final class BufferPool {
     let texts = TextCoverageCache()
     /// The thread's coverage of rectangles as runs (grid tiles, mask frames).
     let rectangleRuns = RectangleRunsCache()
+    /// The thread's masks of tiles' geometry as runs (grid masks).
+    let gridRuns = GridRunsCache()
     /// The thread's last accumulated coverages, for requests that repeat one exactly.
     let coverageMemo = CoverageMemo()
     /// The thread's coverages of rectangles covering their whole areas, by size.

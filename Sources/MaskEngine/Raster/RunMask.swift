@@ -117,6 +117,49 @@ struct RunMask: Sendable {
         return true
     }
 
+    /// Makes this `template`'s runs with each value `v` replaced by `value(v)`, its
+    /// tables' room kept: a run whose value becomes 0 dropped, runs that touch and bands
+    /// whose runs are alike merged, as `combine` leaves them. Where `template` is tiles
+    /// that do not meet, each run tagged with its tile (`GridRunsCache.Entry.apart`), this
+    /// is the tiles' fills at this frame's opacities without a merge for each.
+    mutating func setValues(of template: RunMask, _ value: (Int) -> Int) {
+        reset(over: .empty)
+        rect = template.rect
+        bands.reserveCapacity(template.bands.count)
+        runs.reserveCapacity(template.runs.count)
+        var b = 0
+        while b < template.bands.count {
+            let first = runs.count
+            var r = template.bands[b &+ 1]
+            while r < template.bands[b &+ 2] {
+                append(template.runs[r], template.runs[r &+ 1], value(template.runs[r &+ 2]))
+                r &+= 3
+            }
+            endBand(at: template.bands[b], runsFrom: first)
+            b &+= 3
+        }
+    }
+
+    /// True when every value over `area` is 255 (vacuously, for an empty area): each row
+    /// of it within one run of 255.
+    func isFull(over area: PixelRect) -> Bool {
+        guard !area.isEmpty else { return true }
+        guard rect.x0 <= area.x0, area.x1 <= rect.x1, rect.y0 <= area.y0, area.y1 <= rect.y1 else { return false }
+        return withRows { rows in
+            var y = area.y0, band = 0
+            while y < area.y1 {
+                var whole = false, count = 0
+                rows.forEachRun(y: y, within: area.x0, area.x1, band: &band) { a, e, v in
+                    count &+= 1
+                    whole = a == area.x0 && e == area.x1 && v == 255
+                }
+                guard count == 1, whole else { return false }
+                y = rows.rowsAlike(from: y, band: &band)
+            }
+            return true
+        }
+    }
+
     /// The number of runs held.
     var runCount: Int { runs.count / 3 }
 

@@ -38,11 +38,17 @@ extension Renderer {
         if state.pointee.kind == .shape, let path = state.pointee.path.controlBounds {
             covered = covered.union(PixelRect(covering: path, transform: m).intersection(canvas))
         }
-        let (sum, overflow) = walk.work.addingReportingOverflow(covered.width * covered.height + RenderBudget.layerOverhead)
+        try charge(id, pixels: covered.width * covered.height, walk: &walk)
+    }
+
+    /// `charge(_:_:transform:walk:)` for a layer whose bounds (and path) cover `pixels`
+    /// canvas pixels, worked out before (`GridRunsCache` keeps them with the tiles' runs).
+    func charge(_ id: LayerID, pixels: Int, walk: inout LayerWalk) throws {
+        let (sum, overflow) = walk.work.addingReportingOverflow(pixels + RenderBudget.layerOverhead)
         walk.work = overflow ? .max : sum
         guard walk.work <= walk.budget.work else { throw RenderError.tooMuchWork(layer: name(of: id), limit: walk.budget.work) }
         try reserve(0, for: id, walk: walk)
-        try walk.pool.stop.spend(covered.width * covered.height + RenderBudget.layerOverhead)
+        try walk.pool.stop.spend(pixels + RenderBudget.layerOverhead)
     }
 
     /// Checks that `bytes` more of buffers keep the frame within its budget.

@@ -9,8 +9,10 @@ extension Renderer {
     /// bytes' route. Give the mask back with `BufferPool.keepRunMask` once drawn through.
     func runMaskValues(_ masks: [LayerID], owner m: Transform, mode: MaskMode, extent: PixelRect,
                        walk: inout LayerWalk) throws -> RunMask? {
-        guard mode == .alpha, isSingleMask(masks, owner: m, walk), let mask = masks.first, hasRectangleFillsOnly(mask, walk),
-              drawsAlphaOnly(mask, walk) else { return nil }
+        guard mode == .alpha, isSingleMask(masks, owner: m, walk), let mask = masks.first else { return nil }
+        // A grid's tiles: their geometry kept from the frame before.
+        if case .runs(let runs) = try tileRunValues(mask, owner: m, extent: extent, walk: &walk) { return runs }
+        guard hasRectangleFillsOnly(mask, walk), drawsAlphaOnly(mask, walk) else { return nil }
         let nothing = RunMask(zeroOver: .empty)
         let area = maskFrame(mask, owner: m, walk).intersection(extent)
         guard !area.isEmpty else { return nothing }
