@@ -50,7 +50,8 @@ extension Renderer {
         defer { if merges { pool.keepRunMask(spare) } }
         let work = walk.work
         try charge(mask, pixels: cache.entries[i].maskPixels, walk: &walk)
-        let opacity = s.pointee.opacity * 1
+        // What `drawRuns` hands the tiles: the mask's opacity (times the 1 it inherits).
+        let opacity = s.pointee.opacity
         var dirty = PixelRect.empty
         let isApart = cache.entries[i].isApart
         // The tiles read where they lie (a copy of one retains its runs' tables); each
