@@ -740,7 +740,8 @@ private struct RowFold {
     ///
     /// A hole's every row comes here: `foldInsideFull`'s loop, holding every case's state,
     /// spent about 360 instructions a row on it (masks_four, callgrind), mostly spills and
-    /// set-up; this loop about 265, its hole's 0s written included (its edges in words).
+    /// set-up; this loop about 235, its hole's 0s written included (its edges in words; 265
+    /// before it walked its rows by pointers, session 21).
     @inline(never)
     private func cutHoleRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int, mask mBytes: UnsafePointer<UInt8>,
                              into added: inout AddedRuns) -> Int {
