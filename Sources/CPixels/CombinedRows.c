@@ -170,6 +170,58 @@ long mask_cut_hole_rows(mask_hole_rows *rows, long y, long y1) {
     return head < head_end ? from_row + (head - first_head) / 4 : y1;
 }
 
+long mask_copy_run_rows(mask_hole_rows *rows, long y, long y1, int32_t *shared_s, int32_t *shared_e, long *shared_at) {
+    // As `mask_cut_hole_rows`: the mask's rows in the range, each table's row a pointer
+    // moved on a row at a time, in the result's columns.
+    const long my0 = rows->mask_y0, ry0 = rows->y0, w = rows->width, mw = rows->mask_width;
+    const long from_row = y > my0 ? y : my0, end_row = y1 < rows->mask_y1 ? y1 : rows->mask_y1;
+    if (from_row >= end_row) return y1;
+    const long mdx = rows->mask_x0 - rows->x0, cx0 = rows->lo - rows->x0, cx1 = rows->hi - rows->x0;
+    const long base = rows->base, room = rows->room;
+    int32_t *const added = rows->added;
+    const int32_t *const mask_runs = rows->mask_runs;
+    int32_t *const first_head = rows->heads + 4 * (from_row - ry0), *const head_end = first_head + 4 * (end_row - from_row);
+    int32_t *head = first_head, *gap = rows->gaps + 2 * (from_row - ry0);
+    uint8_t *row = rows->bytes + (from_row - ry0) * w;
+    const int32_t *mh = rows->mask_heads + 4 * (from_row - my0);
+    const uint8_t *m_row = rows->mask + (from_row - my0) * mw;
+    long count = rows->count, at = *shared_at;
+    int32_t run_s = *shared_s, run_e = *shared_e;
+    for (; head < head_end; head += 4, gap += 2, row += w, mh += 4, m_row += mw) {
+        long lo = mdx + mh[0], hi = mdx + mh[1];
+        if (lo < cx0) lo = cx0;
+        if (hi > cx1) hi = cx1;
+        // A mask of 0: left as it is.
+        if (lo >= hi) continue;
+        if (head[0] < head[1] || mh[3] != mh[2] + 2) break;
+        long s = mdx + mask_runs[mh[2]], e = mdx + mask_runs[mh[2] + 1];
+        if (s < lo) s = lo;
+        if (e > hi) e = hi;
+        if (s >= e || count + 2 > room) break;
+        copy_bytes(m_row + (lo - mdx), row + lo, s - lo);
+        copy_bytes(m_row + (e - mdx), row + e, hi - e);
+        if (at < 0 || run_s != (int32_t)s || run_e != (int32_t)e) {
+            run_s = (int32_t)s;
+            run_e = (int32_t)e;
+            at = count;
+            added[count] = run_s;
+            added[count + 1] = run_e;
+            count += 2;
+        }
+        head[0] = (int32_t)lo;
+        head[1] = (int32_t)hi;
+        head[2] = (int32_t)(base + at);
+        head[3] = (int32_t)(base + at + 2);
+        gap[0] = 0;
+        gap[1] = 0;
+    }
+    rows->count = count;
+    *shared_at = at;
+    *shared_s = run_s;
+    *shared_e = run_e;
+    return head < head_end ? from_row + (head - first_head) / 4 : y1;
+}
+
 /// True when row `head`'s gap `gap` is at least `minimum` wide and inside its extent,
 /// apart from both of its ends: the row is cut there.
 static inline int cuts_at_gap(const int32_t *head, const int32_t *gap, int32_t minimum) {
