@@ -1,6 +1,7 @@
 // Rows of a combined mask: see CombinedRows.h. The same steps, in the same order, as
 // `CombinedMask.adopt`'s Swift loop took, `RowFold.foldInsideFull` on a hole's row under
-// `subtract`, and `CombinedMask.sides`' loops over the rows.
+// `subtract` and on a row of one full run over a row of 0, and `CombinedMask.sides`' loops
+// over the rows.
 
 #include "CombinedRows.h"
 #include <string.h>

@@ -6,7 +6,8 @@
 // Rows of a combined mask (MaskEngine's Raster/CombinedMask.swift) made in one C loop
 // over them: the first mask taken in bulk (`CombinedMask.adopt`), and a `subtract` mask
 // folded where it lies inside one of the result's full runs (`RowFold.cutHoleRows`: a
-// hole cut in a disc). Each is a few reads and writes of a row's tables and a few bytes
+// hole cut in a disc), and a mask row of one full run copied into a row of 0
+// (`RowFold.copyRunRows`: a square's rows beside a ring). Each is a few reads and writes of a row's tables and a few bytes
 // copied, which Swift's loops spent more instructions on than the work (set-up, spills).
 // And the rows cut at their gaps into two sides (`CombinedMask.sides`).
 
