@@ -1,6 +1,7 @@
 // Rows of a combined mask: see CombinedRows.h. The same steps, in the same order, as
 // `CombinedMask.adopt`'s Swift loop took, `RowFold.foldInsideFull` on a hole's row under
-// `subtract`, and `CombinedMask.sides`' loops over the rows.
+// `subtract` and on a row of one full run over a row of 0, and `CombinedMask.sides`' loops
+// over the rows.
 
 #include "CombinedRows.h"
 #include <string.h>
@@ -104,70 +105,122 @@ void mask_adopt_rows(const mask_adopted_rows *rows) {
 }
 
 long mask_cut_hole_rows(mask_hole_rows *rows, long y, long y1) {
-    const long rx0 = rows->x0, ry0 = rows->y0, w = rows->width, base = rows->base;
-    const long mx0 = rows->mask_x0, my0 = rows->mask_y0, my1 = rows->mask_y1, mw = rows->mask_width;
-    const long cx0 = rows->lo, cx1 = rows->hi, room = rows->room;
-    uint8_t *const bytes = rows->bytes;
-    int32_t *const heads = rows->heads, *const gaps = rows->gaps, *const added = rows->added;
-    const int32_t *const runs = rows->runs, *const mask_heads = rows->mask_heads, *const mask_runs = rows->mask_runs;
-    const uint8_t *const mask = rows->mask;
+    // The rows outside the mask's are left as they are: the loop walks the mask's rows in
+    // the range, each table's row a pointer moved on a row at a time, in the result's
+    // columns (from its `x0`), so that few values stay live across a row (the loop kept
+    // two dozen, most of them on the stack, and spent about 230 instructions a row).
+    const long my0 = rows->mask_y0, ry0 = rows->y0, w = rows->width, mw = rows->mask_width;
+    const long from_row = y > my0 ? y : my0, end_row = y1 < rows->mask_y1 ? y1 : rows->mask_y1;
+    if (from_row >= end_row) return y1;
+    const long mdx = rows->mask_x0 - rows->x0, cx0 = rows->lo - rows->x0, cx1 = rows->hi - rows->x0;
+    const long base = rows->base, room = rows->room;
+    int32_t *const added = rows->added;
+    const int32_t *const runs = rows->runs, *const mask_runs = rows->mask_runs;
+    int32_t *const first_head = rows->heads + 4 * (from_row - ry0), *const head_end = first_head + 4 * (end_row - from_row);
+    int32_t *head = first_head, *gap = rows->gaps + 2 * (from_row - ry0);
+    uint8_t *row = rows->bytes + (from_row - ry0) * w;
+    const int32_t *mh = rows->mask_heads + 4 * (from_row - my0);
+    const uint8_t *m_row = rows->mask + (from_row - my0) * mw;
     long count = rows->count;
-    for (; y < y1; y++) {
-        int32_t *head = heads + 4 * (y - ry0);
+    for (; head < head_end; head += 4, gap += 2, row += w, mh += 4, m_row += mw) {
         // A result of 0, or a mask of 0: left as it is.
-        if (head[0] >= head[1] || y < my0 || y >= my1) continue;
-        const int32_t *mh = mask_heads + 4 * (y - my0);
-        long lo = mx0 + mh[0], hi = mx0 + mh[1];
+        if (head[0] >= head[1]) continue;
+        long lo = mdx + mh[0], hi = mdx + mh[1];
         if (lo < cx0) lo = cx0;
         if (hi > cx1) hi = cx1;
         if (lo >= hi) continue;
         // The mask's one full run, if any, and the result's full run holding its extent.
         const long j = mh[2], j_end = mh[3];
-        if (j_end - j > 2 || rx0 + head[0] > lo || hi > rx0 + head[1]) break;
+        if (j_end - j > 2 || head[0] > lo || hi > head[1]) break;
         const long first = head[2], last = head[3];
         long i = first;
-        while (i < last && rx0 + runs[i + 1] < hi) i += 2;
-        if (i >= last || rx0 + runs[i] > lo) break;
+        while (i < last && runs[i + 1] < hi) i += 2;
+        if (i >= last || runs[i] > lo) break;
         if (count + (last - first) + 4 > room) break;
         const long from = count;
-        const int32_t lo32 = (int32_t)(lo - rx0), hi32 = (int32_t)(hi - rx0);
         // The runs left of the mask's extent, and the part of the run holding it.
         for (long k = first; k < i; k += 2) append_run(added, &count, from, runs[k], runs[k + 1]);
         const int32_t s = runs[i], e = runs[i + 1];
-        if (s < lo32) append_run(added, &count, from, s, lo32);
+        if (s < lo) append_run(added, &count, from, s, (int32_t)lo);
         // The mask's bytes inverted each side of its full run, its run 0: the row's gap
         // when wider than the one it had.
-        int32_t *gap = gaps + 2 * (y - ry0);
-        int32_t gap0 = gap[0], gap1 = gap[1];
-        uint8_t *row = bytes + (y - ry0) * w;
-        const uint8_t *m_row = mask + (y - my0) * mw;
         long a = hi, b = hi;
         if (j < j_end) {
-            a = mx0 + mask_runs[j];
-            b = mx0 + mask_runs[j + 1];
+            a = mdx + mask_runs[j];
+            b = mdx + mask_runs[j + 1];
             if (a < lo) a = lo;
             if (b > hi) b = hi;
             if (a >= b) a = b = hi;
         }
-        invert_bytes(m_row + (lo - mx0), row + (lo - rx0), a - lo);
+        invert_bytes(m_row + (lo - mdx), row + lo, a - lo);
         if (a < b) {
-            memset(row + (a - rx0), 0, (size_t)(b - a));
-            if ((int32_t)(b - a) > gap1 - gap0) {
-                gap0 = (int32_t)(a - rx0);
-                gap1 = (int32_t)(b - rx0);
+            memset(row + a, 0, (size_t)(b - a));
+            if (b - a > (long)gap[1] - gap[0]) {
+                gap[0] = (int32_t)a;
+                gap[1] = (int32_t)b;
             }
-            invert_bytes(m_row + (b - mx0), row + (b - rx0), hi - b);
+            invert_bytes(m_row + (b - mdx), row + b, hi - b);
         }
         // The part of the run right of the extent, and the runs after it.
-        if (hi32 < e) append_run(added, &count, from, hi32, e);
+        if (hi < e) append_run(added, &count, from, (int32_t)hi, e);
         for (long k = i + 2; k < last; k += 2) append_run(added, &count, from, runs[k], runs[k + 1]);
         head[2] = (int32_t)(base + from);
         head[3] = (int32_t)(base + count);
-        gap[0] = gap0;
-        gap[1] = gap1;
     }
     rows->count = count;
-    return y;
+    return head < head_end ? from_row + (head - first_head) / 4 : y1;
+}
+
+long mask_copy_run_rows(mask_hole_rows *rows, long y, long y1, int32_t *shared_s, int32_t *shared_e, long *shared_at) {
+    // As `mask_cut_hole_rows`: the mask's rows in the range, each table's row a pointer
+    // moved on a row at a time, in the result's columns.
+    const long my0 = rows->mask_y0, ry0 = rows->y0, w = rows->width, mw = rows->mask_width;
+    const long from_row = y > my0 ? y : my0, end_row = y1 < rows->mask_y1 ? y1 : rows->mask_y1;
+    if (from_row >= end_row) return y1;
+    const long mdx = rows->mask_x0 - rows->x0, cx0 = rows->lo - rows->x0, cx1 = rows->hi - rows->x0;
+    const long base = rows->base, room = rows->room;
+    int32_t *const added = rows->added;
+    const int32_t *const mask_runs = rows->mask_runs;
+    int32_t *const first_head = rows->heads + 4 * (from_row - ry0), *const head_end = first_head + 4 * (end_row - from_row);
+    int32_t *head = first_head, *gap = rows->gaps + 2 * (from_row - ry0);
+    uint8_t *row = rows->bytes + (from_row - ry0) * w;
+    const int32_t *mh = rows->mask_heads + 4 * (from_row - my0);
+    const uint8_t *m_row = rows->mask + (from_row - my0) * mw;
+    long count = rows->count, at = *shared_at;
+    int32_t run_s = *shared_s, run_e = *shared_e;
+    for (; head < head_end; head += 4, gap += 2, row += w, mh += 4, m_row += mw) {
+        long lo = mdx + mh[0], hi = mdx + mh[1];
+        if (lo < cx0) lo = cx0;
+        if (hi > cx1) hi = cx1;
+        // A mask of 0: left as it is.
+        if (lo >= hi) continue;
+        if (head[0] < head[1] || mh[3] != mh[2] + 2) break;
+        long s = mdx + mask_runs[mh[2]], e = mdx + mask_runs[mh[2] + 1];
+        if (s < lo) s = lo;
+        if (e > hi) e = hi;
+        if (s >= e || count + 2 > room) break;
+        copy_bytes(m_row + (lo - mdx), row + lo, s - lo);
+        copy_bytes(m_row + (e - mdx), row + e, hi - e);
+        if (at < 0 || run_s != (int32_t)s || run_e != (int32_t)e) {
+            run_s = (int32_t)s;
+            run_e = (int32_t)e;
+            at = count;
+            added[count] = run_s;
+            added[count + 1] = run_e;
+            count += 2;
+        }
+        head[0] = (int32_t)lo;
+        head[1] = (int32_t)hi;
+        head[2] = (int32_t)(base + at);
+        head[3] = (int32_t)(base + at + 2);
+        gap[0] = 0;
+        gap[1] = 0;
+    }
+    rows->count = count;
+    *shared_at = at;
+    *shared_s = run_s;
+    *shared_e = run_e;
+    return head < head_end ? from_row + (head - first_head) / 4 : y1;
 }
 
 /// True when row `head`'s gap `gap` is at least `minimum` wide and inside its extent,

@@ -6,7 +6,8 @@
 // Rows of a combined mask (MaskEngine's Raster/CombinedMask.swift) made in one C loop
 // over them: the first mask taken in bulk (`CombinedMask.adopt`), and a `subtract` mask
 // folded where it lies inside one of the result's full runs (`RowFold.cutHoleRows`: a
-// hole cut in a disc). Each is a few reads and writes of a row's tables and a few bytes
+// hole cut in a disc), and a mask row of one full run copied into a row of 0
+// (`RowFold.copyRunRows`: a square's rows beside a ring). Each is a few reads and writes of a row's tables and a few bytes
 // copied, which Swift's loops spent more instructions on than the work (set-up, spills).
 // And the rows cut at their gaps into two sides (`CombinedMask.sides`).
 
@@ -71,6 +72,19 @@ typedef struct mask_hole_rows {
 /// out, appended to `added` (a run touching the one before it in the row extends it).
 /// Returns the first row it does not take (`y1` when none), `count` moved on.
 long mask_cut_hole_rows(mask_hole_rows *_Nonnull rows, long y, long y1);
+
+/// Folds the mask into rows `y ..< y1` of a result of 0 under a mode that gives the mask
+/// there and keeps the result where the mask is 0 (`add`, `lighten`, `difference`), as
+/// long as each row is a mask row of 0 (left as it is) or a result row of 0 under a mask
+/// row of one full run `s ..< e` within its extent `lo ..< hi` (not empty), with room for
+/// two more integers: the row's extent becomes the mask's, its bytes each side of the run
+/// the mask's, its run `s ..< e` (appended to `added`, unless it is the shared run
+/// `*shared_s ..< *shared_e`, the one the row taken before took: then its place
+/// `*shared_at` in `added` is the row's too), its gap none. `rows->runs` is not read.
+/// Returns the first row it does not take (`y1` when none), `count` and the shared run and
+/// its place (-1 while none) moved on.
+long mask_copy_run_rows(mask_hole_rows *_Nonnull rows, long y, long y1, int32_t *_Nonnull shared_s, int32_t *_Nonnull shared_e,
+                        long *_Nonnull shared_at);
 
 /// The first of `count` rows (`heads`: four integers a row, as `CoverageMask` lays them
 /// out; `gaps`: two a row, a run of 0s inside the extent, as `CombinedMask` keeps them)

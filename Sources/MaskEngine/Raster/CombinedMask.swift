@@ -622,26 +622,12 @@ private struct RowFold {
             // A mask row that is one full run and bytes over a result row of 0, under a mode
             // that gives the mask there (a square beside a ring): its bytes copied, its run
             // the row's, shared with the row above when the same (`copyMask`, without the
-            // call and with no run added again).
+            // call and with no run added again), in C with the rows after it that are alike
+            // (`copyRunRows`).
             if copies, aLo >= aHi, lo < hi, !mh.isEmpty, Int(mh[r &+ 3]) == Int(mh[r &+ 2]) &+ 2 {
-                let j = Int(mh[r &+ 2])
-                let s = max(lo, mx0 &+ Int(mr[j])), e = min(hi, mx0 &+ Int(mr[j &+ 1]))
-                if s < e {
-                    let row = out + ((y &- ry0) &* w &- rx0), mRow = mBytes + ((y &- my0) &* mw &- mx0)
-                    RowFold.copy(mRow + lo, into: row + lo, count: s &- lo)
-                    RowFold.copy(mRow + e, into: row + e, count: hi &- e)
-                    let run = (Int32(truncatingIfNeeded: s &- rx0), Int32(truncatingIfNeeded: e &- rx0))
-                    if shared.at < 0 || shared.run != run {
-                        shared = (run, added.count)
-                        added.append(run.0, run.1, after: added.count)
-                    }
-                    heads[hr] = Int32(truncatingIfNeeded: lo &- rx0)
-                    heads[hr &+ 1] = Int32(truncatingIfNeeded: hi &- rx0)
-                    heads[hr &+ 2] = Int32(truncatingIfNeeded: base &+ shared.at)
-                    heads[hr &+ 3] = Int32(truncatingIfNeeded: base &+ shared.at &+ 2)
-                    gaps[hr >> 1] = 0
-                    gaps[hr >> 1 &+ 1] = 0
-                    y &+= 1
+                let next = copyRunRows(y, y1, within: x0, x1, mask: mBytes, shared: &shared, into: &added)
+                if next > y {
+                    y = next
                     continue
                 }
             }
@@ -740,7 +726,8 @@ private struct RowFold {
     ///
     /// A hole's every row comes here: `foldInsideFull`'s loop, holding every case's state,
     /// spent about 360 instructions a row on it (masks_four, callgrind), mostly spills and
-    /// set-up; this loop about 265, its hole's 0s written included (its edges in words).
+    /// set-up; this loop about 235, its hole's 0s written included (its edges in words; 265
+    /// before it walked its rows by pointers, session 21).
     @inline(never)
     private func cutHoleRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int, mask mBytes: UnsafePointer<UInt8>,
                              into added: inout AddedRuns) -> Int {
@@ -754,6 +741,34 @@ private struct RowFold {
                                       lo: x0, hi: x1, added: memory, count: count, room: room)
             let y = mask_cut_hole_rows(&rows, y0, y1)
             count = rows.count
+            return y
+        }
+    }
+
+    /// Rows from `y0` on (before `y1`, the mask's columns within `x0 ..< x1`) of a result of
+    /// 0 under a mode that gives the mask there (`add`, `lighten`, `difference`), as long as
+    /// each is a mask row of 0 or one of one full run: what `foldInsideFull` does with them,
+    /// in C (`mask_copy_run_rows`), `shared` (its run and place in `added`, -1 while none)
+    /// the run the rows share. Returns the first row it does not take (`y1` when it takes
+    /// them all).
+    ///
+    /// A square's rows above a ring's come here: in `foldInsideFull`'s loop they cost about
+    /// 100 instructions a row (masks_four, callgrind).
+    @inline(never)
+    private func copyRunRows(_ y0: Int, _ y1: Int, within x0: Int, _ x1: Int, mask mBytes: UnsafePointer<UInt8>,
+                             shared: inout (run: (Int32, Int32), at: Int), into added: inout AddedRuns) -> Int {
+        guard let mHeads = maskTables.heads.baseAddress else { return y0 }
+        let (r, mRect, base) = (self.rect, mask.rect, runs.count)
+        let (heads, out, gaps, mRuns) = (self.heads, self.out, self.gaps, maskTables.runs.baseAddress)
+        return added.withMemory { memory, room, count in
+            var rows = mask_hole_rows(x0: r.x0, y0: r.y0, width: r.width, bytes: out, heads: heads, gaps: gaps,
+                                      runs: nil, base: base, mask_x0: mRect.x0, mask_y0: mRect.y0, mask_y1: mRect.y1,
+                                      mask_width: mRect.width, mask: mBytes, mask_heads: mHeads, mask_runs: mRuns,
+                                      lo: x0, hi: x1, added: memory, count: count, room: room)
+            var (s, e, at) = (shared.run.0, shared.run.1, shared.at)
+            let y = mask_copy_run_rows(&rows, y0, y1, &s, &e, &at)
+            count = rows.count
+            shared = ((s, e), at)
             return y
         }
     }
