@@ -1,3 +1,6 @@
+import CPixels
+import Foundation
+
 /// The last few coverages the rasterizer accumulated on one thread, each kept with exactly
 /// what its accumulation consumed, so that a request consuming the same is answered with
 /// a copy instead of being accumulated again: a shape repeated at whole-pixel offsets (a
@@ -15,9 +18,17 @@
 /// elements, placement, tolerance, rule and clip), so a path found costs no flattening;
 /// one not found is flattened and looked up by its points as above, and the entry that
 /// answers (its id handed back with the coverage, `Served`) is then named by the path's key.
+/// Points not found are accumulated, and the cells they leave are looked up last
+/// (`coverage(ofCells:...)`): the running sum (`mask_sum_rows`) reads nothing but the
+/// area's width and height, the rule, the blocks of cells the edges marked and those
+/// blocks' cells, so an entry made from the same marks and cells, bit for bit, holds the
+/// bytes and spans the sum would write. That finds a shape whose points differ in their
+/// last bits only (a turned oval in a grid of cells: `x + 204 - …` rounds its fraction on
+/// another grid in each power of two of `x`, yet the float cells come out the same), at
+/// the cost of the edges' accumulation, not of the sum and the copy kept.
 ///
 /// The bound: at most `capacity` keys, their coverages together at most `byteBudget`
-/// bytes of values and span tables (a larger one is never kept; the buffers' room is at
+/// bytes of values, span tables and cells (a larger one is never kept; the buffers' room is at
 /// most twice their values, about twice the budget); the least recently used
 /// goes first. A coverage of more than `eagerLimit` bytes is kept only when its key comes
 /// again (then it is made once more, and kept): a large shape that changes every frame
@@ -41,7 +52,7 @@ final class CoverageMemo {
     /// The most coverages kept. Heavy's 25 cells ask, each frame, for a few shapes that
     /// are alike across cells (a ring, a few placements of a turning oval).
     static let capacity = 8
-    /// The most bytes the kept values and span tables take together (2 MiB: a few
+    /// The most bytes the kept values, span tables and cells take together (2 MiB: a few
     /// canvas-wide shapes of a 1280 × 720 frame, or hundreds of a cell's).
     static let byteBudget = 2 << 20
     /// The largest coverage kept the first time its key is seen (64 KiB: heavy's ring,
@@ -60,6 +71,10 @@ final class CoverageMemo {
         /// Each polyline's point count, then the points' moved coordinates as bits (x, y).
         var counts: [Int] = []
         var points: [UInt64] = []
+        /// The cells its accumulation left: the marks of every row, then the marked blocks'
+        /// cells (`mask_gather_marked_cells`); empty when not kept (a key alone).
+        var marks: [UInt64] = []
+        var cells: [Float] = []
         var bytes: [UInt8] = []
         var rowSpans: [Int32] = []
         var fullRuns: [Int32] = []
@@ -71,7 +86,7 @@ final class CoverageMemo {
         var id: UInt64 = 0
 
         /// The bytes it holds for the budget.
-        var size: Int { bytes.count &+ (rowSpans.count &+ fullRuns.count) &* 4 }
+        var size: Int { bytes.count &+ (rowSpans.count &+ fullRuns.count &+ cells.count) &* 4 &+ marks.count &* 8 }
     }
 
     // Asked for by every accumulation: the dynamic exclusivity checks are off, since only
@@ -82,6 +97,10 @@ final class CoverageMemo {
     private var clock: UInt64 = 0
     /// Requests in a row that found nothing (up to `coldAfter`).
     private var missesInARow = 0
+    /// True while the request in hand, of at most `eagerLimit` pixels, is keyed by its
+    /// points and not found: its cells are looked up, and kept with its key
+    /// (`coverage(ofCells:...)`).
+    private var cellsWanted = false
     /// The keys of the paths whose coverage is kept, taken before flattening.
     @exclusivity(unchecked) private var paths = PathCoverageKeys()
     /// The next entry's `id`.
@@ -95,6 +114,9 @@ final class CoverageMemo {
     private(set) var hits = 0
     /// How many of them were found by their path's key, with no flattening.
     private(set) var pathHits = 0
+    /// How many requests were answered with a kept coverage found by their cells (not
+    /// counted in `hits`, which counts those found by a key).
+    private(set) var cellHits = 0
     /// How many requests had the key of their points made (for tests and measures).
     private(set) var keyed = 0
     /// How many coverages are kept.
@@ -128,9 +150,13 @@ final class CoverageMemo {
     /// The coverage of `polygons` (device space) over `area` by `fillRule`: a kept one made
     /// for the same key, lent, else `make()`'s, kept when it fits; with the id of the entry
     /// that holds it (nil when none does).
+    /// `make()` hands back a coverage made, or one an entry holds (`coverage(ofCells:...)`)
+    /// with that entry's id: the latter is not kept again.
     func coverage(of polygons: [Polyline], fillRule: FillRule, area: PixelRect,
-                  make: () -> CoverageMask?) -> Served? {
+                  make: () -> Served?) -> Served? {
         clock &+= 1
+        // No cells yet (`key.cells` is sized, and so kept, only with marks).
+        key.marks.removeAll(keepingCapacity: true)
         let cold = missesInARow >= CoverageMemo.coldAfter
         missesInARow = min(missesInARow &+ 1, CoverageMemo.coldAfter)
         // A large area (or any, while the memo is cold) is keyed by its points only when a
@@ -141,7 +167,7 @@ final class CoverageMemo {
         if cold || area.width &* area.height > CoverageMemo.eagerLimit {
             setOutline(polygons, fillRule: fillRule, area: area)
             if entries.indexInPlace(where: hasKeysOutline) == nil {
-                guard let made = make() else { return nil }
+                guard let (made, _) = make() else { return nil }
                 key.points.removeAll(keepingCapacity: true)
                 key.hash = 0
                 keep(made, seen: nil, made: false)
@@ -157,13 +183,83 @@ final class CoverageMemo {
             missesInARow = 0
             return (lend(entries[i], at: area), entries[i].id)
         }
-        guard let made = make() else { return nil }
+        // Cells looked up for areas kept at once only: a large one's would cost a copy of
+        // its cells for a shape most often changing.
+        cellsWanted = area.width &* area.height <= CoverageMemo.eagerLimit
+        let served = make()
+        cellsWanted = false
+        guard let (made, held) = served else { return nil }
+        if let held { return (made, held) }
         if let found { return (made, keep(made, seen: found, made: true)) }
         // The outline's entry of a large shape, if any, is replaced by its key.
         let outline = entries.indexInPlace { $0.points.isEmpty && hasKeysOutline($0) }
         return (made, keep(made, seen: outline, made: made.bytes.count &+ made.spanBytes <= CoverageMemo.eagerLimit))
     }
 
+    /// The kept coverage made from the same cells as the request in hand's accumulation left
+    /// over `area` (`cells` and `marks`, `stride` cells and `words` words of marks a row, as
+    /// `mask_sum_rows` would read them), lent, with its entry's id, the cells then cleared
+    /// (all +0, as after the sum); nil, the cells as they were, when none was, or when the
+    /// request is not keyed by its points (then nothing is looked up). Not found, the cells
+    /// are kept with the request's key, for the entry it makes.
+    func coverage(ofCells cells: UnsafeMutablePointer<Float>, marks: UnsafePointer<UInt64>, words: Int, stride: Int,
+                  area: PixelRect) -> Served? {
+        guard cellsWanted else { return nil }
+        cellsWanted = false
+        let height = area.height, markCount = words &* height
+        let marked = UnsafeBufferPointer(start: marks, count: markCount)
+        key.marks.append(contentsOf: marked)
+        var blocks = 0
+        for word in marked { blocks &+= word.nonzeroBitCount }
+        // Sized, not refilled: every cell is written below. A buffer much larger than needed
+        // is let go: an entry's cells stay within twice what the budget counts.
+        let count = blocks &* 8
+        if key.cells.capacity > 2 &* count { key.cells = [] }
+        if key.cells.count > count {
+            key.cells.removeLast(key.cells.count &- count)
+        } else if key.cells.count < count {
+            key.cells.append(contentsOf: repeatElement(0, count: count &- key.cells.count))
+        }
+        guard entries.indexInPlace(where: hasKeysMarks) != nil else {
+            key.cells.withUnsafeMutableBufferPointer { out in
+                guard let base = out.baseAddress else { return }
+                mask_gather_marked_cells(cells, marks, words, stride, height, base)
+            }
+            return nil
+        }
+        // Taken out (one walk for the copy and the clearing), put back if no entry has them.
+        key.cells.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return }
+            mask_take_marked_cells(cells, marks, words, stride, height, base)
+        }
+        let bytes = key.cells.count &* 4
+        let found = key.cells.withUnsafeBytes { taken in
+            entries.indexInPlace { entry in
+                hasKeysMarks(entry) && entry.cells.withUnsafeBytes { kept in
+                    guard let a = kept.baseAddress, let b = taken.baseAddress else { return false }
+                    return memcmp(a, b, bytes) == 0
+                }
+            }
+        }
+        guard let i = found else {
+            key.cells.withUnsafeBufferPointer { taken in
+                guard let base = taken.baseAddress else { return }
+                mask_put_marked_cells(cells, marks, words, stride, height, base)
+            }
+            return nil
+        }
+        entries[i].used = clock
+        cellHits &+= 1
+        missesInARow = 0
+        return (lend(entries[i], at: area), entries[i].id)
+    }
+
+    /// True when `entry` holds values made from cells of `key`'s size, rule and marks, as
+    /// many as `key`'s (whose cells its own are then to be compared with).
+    private func hasKeysMarks(_ entry: Entry) -> Bool {
+        entry.isMade && entry.width == key.width && entry.height == key.height && entry.evenOdd == key.evenOdd
+            && entry.cells.count == key.cells.count && entry.marks == key.marks
+    }
 
     /// Sets `key`'s outline: the area's size, the rule and the polylines' lengths.
     private func setOutline(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect) {
@@ -238,8 +334,16 @@ final class CoverageMemo {
     /// when none does.
     @discardableResult
     private func keep(_ made: CoverageMask, seen: Int?, made isMade: Bool) -> UInt64? {
-        let size = made.bytes.count &+ made.spanBytes
-        guard size <= CoverageMemo.byteBudget else { return nil }
+        let valuesSize = made.bytes.count &+ made.spanBytes
+        guard valuesSize <= CoverageMemo.byteBudget else { return nil }
+        // Cells only with their marks (`key.cells` is otherwise a buffer left over) and the
+        // values made from them, and only within the budget.
+        let cellsSize = key.cells.count &* 4 &+ key.marks.count &* 8
+        if key.marks.isEmpty || !isMade || valuesSize &+ cellsSize > CoverageMemo.byteBudget {
+            key.marks.removeAll(keepingCapacity: true)
+            key.cells.removeAll(keepingCapacity: true)
+        }
+        let size = valuesSize &+ key.cells.count &* 4 &+ key.marks.count &* 8
         var slot = Entry()
         if let seen { slot = entries.remove(at: seen) }
         var held = keptBytes
@@ -251,6 +355,8 @@ final class CoverageMemo {
         }
         swap(&slot.counts, &key.counts)
         swap(&slot.points, &key.points)
+        swap(&slot.marks, &key.marks)
+        swap(&slot.cells, &key.cells)
         slot.width = key.width
         slot.height = key.height
         slot.evenOdd = key.evenOdd

@@ -1,0 +1,85 @@
+import XCTest
+@testable import MaskEngine
+
+/// A thread's memo finds a coverage by the cells its accumulation left
+/// (`CoverageMemo.coverage(ofCells:...)`) only when they are the kept coverage's bit for
+/// bit: a turned shape in a grid of cells, whose points differ in their last bits from cell
+/// to cell, is found so, and is the coverage a fresh pool makes; cells one float step
+/// apart are made.
+final class CoverageMemoCellTests: XCTestCase {
+    /// Shapes in a 40 × 40 layer: curves (circle, oval), a star (straight edges, evenodd
+    /// differs), a rounded rectangle.
+    private let shapes: [Path] = [
+        .oval(in: Rect(0, 9, 40, 22)),
+        .circle(center: Point(20, 20), radius: 13.3),
+        .polygon([Point(20, 1), Point(26, 37), Point(1, 13), Point(39, 13), Point(14, 37)]),
+        .roundedRect(Rect(3, 8, 33.5, 21), radius: 6),
+    ]
+    /// Turns, two of them a ten-thousandth apart (their cells have the same marks, not the
+    /// same values).
+    private let turns = [0.3, 0.7, 0.7001, 1.1, 1.45]
+    /// Whole-pixel positions across powers of two: the layer's translation, `x + 20 - …`,
+    /// rounds its fraction on another grid in each.
+    private let offsets = [0, 1, 3, 45, 100, 204, 460, 716, 972, 1228, 2500, 5000, 9000]
+
+    /// Every shape, turn and rule at every cell of a grid of offsets through one pool
+    /// (whose masks are written over and given back, as a draw may do), each against the
+    /// same request to a fresh pool: the same mask every time, and many found by their cells.
+    func testCellsFoundAreTheCoverageMadeAfresh() {
+        let pool = BufferPool()
+        let canvas = PixelRect(x0: -100, y0: -100, x1: 10_000, y1: 10_000)
+        var asked = 0
+        for (s, shape) in shapes.enumerated() {
+            for turn in turns {
+                for rule in [FillRule.nonzero, .evenodd] where rule == .nonzero || s == 2 {
+                    for (i, x) in offsets.enumerated() {
+                        // A layer of 40 × 40 turning about its centre, as a cell's shape is placed.
+                        let y = offsets[(i &* 5) % offsets.count]
+                        let m = LayerState.transform(position: Point(Double(x) + 20, Double(y) + 20), anchor: Point(0.5, 0.5),
+                                                     size: Size(40, 40), scale: 1, rotation: turn)
+                        asked += 1
+                        var kept = Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: canvas, pool: pool)
+                        let fresh = Rasterizer.coverage(of: shape, transform: m, fillRule: rule, clip: canvas)
+                        assertSameCoverage(kept, fresh, "shape \(s), turn \(turn), \(rule), at (\(x), \(y))")
+                        kept?.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 7) }
+                        kept?.recycle(into: pool)
+                    }
+                }
+            }
+        }
+        // Of the 325 requests, each shape, turn and rule is made about once (30 made), the
+        // cells of the same fraction found by their keys (45), the others by their cells (250).
+        XCTAssertGreaterThan(pool.coverageMemo.cellHits, asked / 2, "found by their cells")
+        XCTAssertGreaterThan(pool.coverageMemo.hits, 20, "found by their keys")
+    }
+
+    /// A polygon whose left side is at x = 10.5 + `shift` (a vertical edge half across pixel
+    /// 10), moved down by `dy` whole pixels: five points, so not a box (accumulated).
+    private func slab(shift: Double, dy: Int) -> [Polyline] {
+        let x = 10.5 + shift, top = Double(2 + dy), bottom = Double(8 + dy)
+        return [Polyline(points: [Point(x, top), Point(30, top), Point(30, bottom), Point(20, bottom), Point(x, bottom)],
+                         closed: true)]
+    }
+
+    /// Cells one float step apart (2⁻²⁵ below 0.5, whose byte rounds to 127, not 128) are
+    /// made, not found; cells the same though the points differ (by 2⁻⁴⁰) are found.
+    func testCellsOneStepApartAreMadeAndTheSameCellsFound() {
+        let pool = BufferPool()
+        let clip = PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)
+        func ask(_ shift: Double, dy: Int) -> CoverageMask? {
+            let kept = Rasterizer.coverage(of: slab(shift: shift, dy: dy), fillRule: .nonzero, clip: clip, pool: pool)
+            assertSameCoverage(kept, Rasterizer.coverage(of: slab(shift: shift, dy: dy), fillRule: .nonzero, clip: clip),
+                               "shift \(shift), dy \(dy)")
+            return kept
+        }
+        let half = ask(0, dy: 0)
+        XCTAssertEqual(half?.value(x: 10, y: 4), 128)
+        let stepBelow = ask(0x1p-25, dy: 10)
+        XCTAssertEqual(stepBelow?.value(x: 10, y: 14), 127, "one float step below a half")
+        XCTAssertEqual(pool.coverageMemo.cellHits, 0, "cells one step apart: made")
+        let same = ask(0x1p-40, dy: 20)
+        XCTAssertEqual(same?.value(x: 10, y: 24), 128)
+        XCTAssertEqual(pool.coverageMemo.cellHits, 1, "other points, the same cells: found")
+        XCTAssertEqual(pool.coverageMemo.hits, 0, "no key found any")
+    }
+}
