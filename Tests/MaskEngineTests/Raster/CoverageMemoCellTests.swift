@@ -53,33 +53,35 @@ final class CoverageMemoCellTests: XCTestCase {
         XCTAssertGreaterThan(pool.coverageMemo.hits, 20, "found by their keys")
     }
 
-    /// A polygon whose left side is at x = 10.5 + `shift` (a vertical edge half across pixel
-    /// 10), moved down by `dy` whole pixels: five points, so not a box (accumulated).
-    private func slab(shift: Double, dy: Int) -> [Polyline] {
-        let x = 10.5 + shift, top = Double(2 + dy), bottom = Double(8 + dy)
+    /// A polygon whose left side is at `x` (a vertical edge across pixel 0 of its area, which
+    /// starts at x = 0), moved down by `dy` whole pixels: five points, so not a box
+    /// (accumulated, through the memo).
+    private func slab(x: Double, dy: Int) -> [Polyline] {
+        let top = Double(2 + dy), bottom = Double(8 + dy)
         return [Polyline(points: [Point(x, top), Point(30, top), Point(30, bottom), Point(20, bottom), Point(x, bottom)],
                          closed: true)]
     }
 
-    /// Cells one float step apart (2⁻²⁵ below 0.5, whose byte rounds to 127, not 128) are
-    /// made, not found; cells the same though the points differ (by 2⁻⁴⁰) are found.
+    /// Pixel 0's cell is the float of 1 - x, which rounds to 0.5 (byte 128) at x = 0.5 + 2⁻²⁶
+    /// and one float step below (byte 127) from the next double on: points one double
+    /// step apart, their cells one float step apart, are made, not found; other points that
+    /// leave the same cells as either are found.
     func testCellsOneStepApartAreMadeAndTheSameCellsFound() {
         let pool = BufferPool()
-        let clip = PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)
-        func ask(_ shift: Double, dy: Int) -> CoverageMask? {
-            let kept = Rasterizer.coverage(of: slab(shift: shift, dy: dy), fillRule: .nonzero, clip: clip, pool: pool)
-            assertSameCoverage(kept, Rasterizer.coverage(of: slab(shift: shift, dy: dy), fillRule: .nonzero, clip: clip),
-                               "shift \(shift), dy \(dy)")
-            return kept
+        let clip = PixelRect(x0: 0, y0: 0, x1: 64, y1: 80)
+        var dy = 0
+        func ask(_ x: Double, _ byte: UInt8, cellHits: Int, _ message: String) {
+            let kept = Rasterizer.coverage(of: slab(x: x, dy: dy), fillRule: .nonzero, clip: clip, pool: pool)
+            assertSameCoverage(kept, Rasterizer.coverage(of: slab(x: x, dy: dy), fillRule: .nonzero, clip: clip), message)
+            XCTAssertEqual(kept?.value(x: 0, y: 4 + dy), byte, message)
+            XCTAssertEqual(pool.coverageMemo.cellHits, cellHits, message)
+            dy += 10
         }
-        let half = ask(0, dy: 0)
-        XCTAssertEqual(half?.value(x: 10, y: 4), 128)
-        let stepBelow = ask(0x1p-25, dy: 10)
-        XCTAssertEqual(stepBelow?.value(x: 10, y: 14), 127, "one float step below a half")
-        XCTAssertEqual(pool.coverageMemo.cellHits, 0, "cells one step apart: made")
-        let same = ask(0x1p-40, dy: 20)
-        XCTAssertEqual(same?.value(x: 10, y: 24), 128)
-        XCTAssertEqual(pool.coverageMemo.cellHits, 1, "other points, the same cells: found")
+        ask(0.5 + 0x1p-26, 128, cellHits: 0, "made")
+        ask((0.5 + 0x1p-26).nextUp, 127, cellHits: 0, "one double step on, cells one float step apart: made")
+        ask(0.5, 128, cellHits: 1, "other points, the first's cells: found")
+        ask(0.5 + 0x1p-25, 127, cellHits: 2, "other points, the second's cells: found")
+        ask(0.5 + 0x1p-40, 128, cellHits: 3, "the first's cells: found")
         XCTAssertEqual(pool.coverageMemo.hits, 0, "no key found any")
     }
 }
