@@ -6,38 +6,38 @@
 #include <string.h>
 
 void mask_gather_marked_cells(const float *cells, const uint64_t *marks, long words, long stride, long height,
-                              float *out) {
+                              uint64_t *out) {
     for (long y = 0; y < height; y++, cells += stride, marks += words) {
         for (long w = 0; w < words; w++) {
             for (uint64_t bits = marks[w]; bits != 0; bits &= bits - 1) {
                 long block = (w << 6) | __builtin_ctzll(bits);
                 memcpy(out, cells + (block << 3), 8 * sizeof(float));
-                out += 8;
+                out += 4;
             }
         }
     }
 }
 
-void mask_take_marked_cells(float *cells, const uint64_t *marks, long words, long stride, long height, float *out) {
+void mask_take_marked_cells(float *cells, const uint64_t *marks, long words, long stride, long height, uint64_t *out) {
     for (long y = 0; y < height; y++, cells += stride, marks += words) {
         for (long w = 0; w < words; w++) {
             for (uint64_t bits = marks[w]; bits != 0; bits &= bits - 1) {
                 float *block = cells + ((((w << 6) | __builtin_ctzll(bits))) << 3);
                 memcpy(out, block, 8 * sizeof(float));
                 memset(block, 0, 8 * sizeof(float));
-                out += 8;
+                out += 4;
             }
         }
     }
 }
 
-void mask_put_marked_cells(float *cells, const uint64_t *marks, long words, long stride, long height, const float *in) {
+void mask_put_marked_cells(float *cells, const uint64_t *marks, long words, long stride, long height, const uint64_t *in) {
     for (long y = 0; y < height; y++, cells += stride, marks += words) {
         for (long w = 0; w < words; w++) {
             for (uint64_t bits = marks[w]; bits != 0; bits &= bits - 1) {
                 long block = (w << 6) | __builtin_ctzll(bits);
                 memcpy(cells + (block << 3), in, 8 * sizeof(float));
-                in += 8;
+                in += 4;
             }
         }
     }

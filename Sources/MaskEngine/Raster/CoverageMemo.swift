@@ -72,9 +72,8 @@ final class CoverageMemo {
         var counts: [Int] = []
         var points: [UInt64] = []
         /// The cells its accumulation left: the marks of every row, then the marked blocks'
-        /// cells (`mask_gather_marked_cells`); empty when not kept (a key alone).
-        var marks: [UInt64] = []
-        var cells: [Float] = []
+        /// cells, two to a word (`mask_gather_marked_cells`); empty when not kept.
+        var cells: [UInt64] = []
         var bytes: [UInt8] = []
         var rowSpans: [Int32] = []
         var fullRuns: [Int32] = []
@@ -86,7 +85,7 @@ final class CoverageMemo {
         var id: UInt64 = 0
 
         /// The bytes it holds for the budget.
-        var size: Int { bytes.count &+ (rowSpans.count &+ fullRuns.count &+ cells.count) &* 4 &+ marks.count &* 8 }
+        var size: Int { bytes.count &+ (rowSpans.count &+ fullRuns.count) &* 4 &+ cells.count &* 8 }
     }
 
     // Asked for by every accumulation: the dynamic exclusivity checks are off, since only
@@ -98,9 +97,14 @@ final class CoverageMemo {
     /// Requests in a row that found nothing (up to `coldAfter`).
     private var missesInARow = 0
     /// True while the request in hand, of at most `eagerLimit` pixels, is keyed by its
-    /// points and not found: its cells are looked up, and kept with its key
-    /// (`coverage(ofCells:...)`).
+    /// points and not found: its cells are looked up, and kept with its key when a kept
+    /// entry has its outline (`coverage(ofCells:...)`).
     private var cellsWanted = false
+    /// True when `key.cells` holds the cells of the request in hand (else it is a buffer
+    /// left over).
+    private var keyHasCells = false
+    /// The index of the entry `coverage(ofCells:...)` found for the request in hand, if any.
+    private var foundByCells: Int?
     /// The keys of the paths whose coverage is kept, taken before flattening.
     @exclusivity(unchecked) private var paths = PathCoverageKeys()
     /// The next entry's `id`.
@@ -150,13 +154,13 @@ final class CoverageMemo {
     /// The coverage of `polygons` (device space) over `area` by `fillRule`: a kept one made
     /// for the same key, lent, else `make()`'s, kept when it fits; with the id of the entry
     /// that holds it (nil when none does).
-    /// `make()` hands back a coverage made, or one an entry holds (`coverage(ofCells:...)`)
-    /// with that entry's id: the latter is not kept again.
+    /// `make()` hands back a coverage made, or nil when nothing is covered or when its cells
+    /// found a kept coverage (`coverage(ofCells:...)`): that one is handed out, lent.
     func coverage(of polygons: [Polyline], fillRule: FillRule, area: PixelRect,
-                  make: () -> Served?) -> Served? {
+                  make: () -> CoverageMask?) -> Served? {
         clock &+= 1
-        // No cells yet (`key.cells` is sized, and so kept, only with marks).
-        key.marks.removeAll(keepingCapacity: true)
+        keyHasCells = false
+        foundByCells = nil
         let cold = missesInARow >= CoverageMemo.coldAfter
         missesInARow = min(missesInARow &+ 1, CoverageMemo.coldAfter)
         // A large area (or any, while the memo is cold) is keyed by its points only when a
@@ -167,7 +171,7 @@ final class CoverageMemo {
         if cold || area.width &* area.height > CoverageMemo.eagerLimit {
             setOutline(polygons, fillRule: fillRule, area: area)
             if entries.indexInPlace(where: hasKeysOutline) == nil {
-                guard let (made, _) = make() else { return nil }
+                guard let made = make() else { return nil }
                 key.points.removeAll(keepingCapacity: true)
                 key.hash = 0
                 keep(made, seen: nil, made: false)
@@ -186,79 +190,75 @@ final class CoverageMemo {
         // Cells looked up for areas kept at once only: a large one's would cost a copy of
         // its cells for a shape most often changing.
         cellsWanted = area.width &* area.height <= CoverageMemo.eagerLimit
-        let served = make()
+        let made = make()
         cellsWanted = false
-        guard let (made, held) = served else { return nil }
-        if let held { return (made, held) }
+        if let i = foundByCells { return (lend(entries[i], at: area), entries[i].id) }
+        guard let made else { return nil }
         if let found { return (made, keep(made, seen: found, made: true)) }
         // The outline's entry of a large shape, if any, is replaced by its key.
         let outline = entries.indexInPlace { $0.points.isEmpty && hasKeysOutline($0) }
         return (made, keep(made, seen: outline, made: made.bytes.count &+ made.spanBytes <= CoverageMemo.eagerLimit))
     }
 
-    /// The kept coverage made from the same cells as the request in hand's accumulation left
-    /// over `area` (`cells` and `marks`, `stride` cells and `words` words of marks a row, as
-    /// `mask_sum_rows` would read them), lent, with its entry's id, the cells then cleared
-    /// (all +0, as after the sum); nil, the cells as they were, when none was, or when the
-    /// request is not keyed by its points (then nothing is looked up). Not found, the cells
-    /// are kept with the request's key, for the entry it makes.
+    /// Looks for a kept coverage made from the same cells as the request in hand's
+    /// accumulation left over `area` (`cells` and `marks`, `stride` cells and `words` words
+    /// of marks a row, as `mask_sum_rows` would read them). True when one was found (handed
+    /// out by `coverage(of:fillRule:area:make:)`), the cells then cleared (all +0, as after
+    /// the sum); false, the cells as they were, when none was, or when the request is not
+    /// keyed by its points or no kept entry has its outline (then nothing is looked up).
+    /// Not found, the cells are kept with the request's key, for the entry it makes.
     func coverage(ofCells cells: UnsafeMutablePointer<Float>, marks: UnsafePointer<UInt64>, words: Int, stride: Int,
-                  area: PixelRect) -> Served? {
-        guard cellsWanted else { return nil }
+                  area: PixelRect) -> Bool {
+        guard cellsWanted else { return false }
         cellsWanted = false
+        // Only a shape that comes back (a kept entry has its outline: size, rule, lengths) at
+        // other points: a shape changing every frame copies no cells for nothing.
+        guard entries.indexInPlace(where: hasKeysOutline) != nil else { return false }
         let height = area.height, markCount = words &* height
-        let marked = UnsafeBufferPointer(start: marks, count: markCount)
-        key.marks.append(contentsOf: marked)
         var blocks = 0
-        for word in marked { blocks &+= word.nonzeroBitCount }
-        // Sized, not refilled: every cell is written below. A buffer much larger than needed
+        for k in 0..<markCount { blocks &+= marks[k].nonzeroBitCount }
+        // Sized, not refilled: every word is written below. A buffer much larger than needed
         // is let go: an entry's cells stay within twice what the budget counts.
-        let count = blocks &* 8
+        let count = markCount &+ blocks &* 4
         if key.cells.capacity > 2 &* count { key.cells = [] }
         if key.cells.count > count {
             key.cells.removeLast(key.cells.count &- count)
         } else if key.cells.count < count {
             key.cells.append(contentsOf: repeatElement(0, count: count &- key.cells.count))
         }
-        guard entries.indexInPlace(where: hasKeysMarks) != nil else {
-            key.cells.withUnsafeMutableBufferPointer { out in
-                guard let base = out.baseAddress else { return }
-                mask_gather_marked_cells(cells, marks, words, stride, height, base)
+        keyHasCells = true
+        return key.cells.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return false }
+            base.update(from: marks, count: markCount)
+            let taken = base + markCount
+            // An entry with the same size, rule and marks, whose cells are to be compared.
+            guard entries.indexInPlace(where: { hasKeysCells($0, prefix: markCount, of: base) }) != nil else {
+                mask_gather_marked_cells(cells, marks, words, stride, height, taken)
+                return false
             }
-            return nil
-        }
-        // Taken out (one walk for the copy and the clearing), put back if no entry has them.
-        key.cells.withUnsafeMutableBufferPointer { out in
-            guard let base = out.baseAddress else { return }
-            mask_take_marked_cells(cells, marks, words, stride, height, base)
-        }
-        let bytes = key.cells.count &* 4
-        let found = key.cells.withUnsafeBytes { taken in
-            entries.indexInPlace { entry in
-                hasKeysMarks(entry) && entry.cells.withUnsafeBytes { kept in
-                    guard let a = kept.baseAddress, let b = taken.baseAddress else { return false }
-                    return memcmp(a, b, bytes) == 0
-                }
+            // Taken out (one walk for the copy and the clearing), put back if no entry has them.
+            mask_take_marked_cells(cells, marks, words, stride, height, taken)
+            foundByCells = entries.indexInPlace { hasKeysCells($0, prefix: count, of: base) }
+            guard let i = foundByCells else {
+                mask_put_marked_cells(cells, marks, words, stride, height, taken)
+                return false
             }
+            entries[i].used = clock
+            cellHits &+= 1
+            missesInARow = 0
+            return true
         }
-        guard let i = found else {
-            key.cells.withUnsafeBufferPointer { taken in
-                guard let base = taken.baseAddress else { return }
-                mask_put_marked_cells(cells, marks, words, stride, height, base)
-            }
-            return nil
-        }
-        entries[i].used = clock
-        cellHits &+= 1
-        missesInARow = 0
-        return (lend(entries[i], at: area), entries[i].id)
     }
 
-    /// True when `entry` holds values made from cells of `key`'s size, rule and marks, as
-    /// many as `key`'s (whose cells its own are then to be compared with).
-    private func hasKeysMarks(_ entry: Entry) -> Bool {
-        entry.isMade && entry.width == key.width && entry.height == key.height && entry.evenOdd == key.evenOdd
-            && entry.cells.count == key.cells.count && entry.marks == key.marks
+    /// True when `entry` holds values made from cells of `key`'s size and rule, as many as
+    /// `key.cells`, whose first `prefix` words are those at `words`, bit for bit.
+    private func hasKeysCells(_ entry: Entry, prefix: Int, of words: UnsafePointer<UInt64>) -> Bool {
+        guard entry.isMade, entry.width == key.width, entry.height == key.height, entry.evenOdd == key.evenOdd,
+              entry.cells.count == key.cells.count else { return false }
+        return entry.cells.withUnsafeBytes { kept in
+            guard let base = kept.baseAddress else { return false }
+            return memcmp(base, words, prefix &* 8) == 0
+        }
     }
 
     /// Sets `key`'s outline: the area's size, the rule and the polylines' lengths.
@@ -336,14 +336,12 @@ final class CoverageMemo {
     private func keep(_ made: CoverageMask, seen: Int?, made isMade: Bool) -> UInt64? {
         let valuesSize = made.bytes.count &+ made.spanBytes
         guard valuesSize <= CoverageMemo.byteBudget else { return nil }
-        // Cells only with their marks (`key.cells` is otherwise a buffer left over) and the
-        // values made from them, and only within the budget.
-        let cellsSize = key.cells.count &* 4 &+ key.marks.count &* 8
-        if key.marks.isEmpty || !isMade || valuesSize &+ cellsSize > CoverageMemo.byteBudget {
-            key.marks.removeAll(keepingCapacity: true)
+        // Cells only when they are the request's and kept with the values made from them,
+        // within the budget.
+        if !keyHasCells || !isMade || valuesSize &+ key.cells.count &* 8 > CoverageMemo.byteBudget {
             key.cells.removeAll(keepingCapacity: true)
         }
-        let size = valuesSize &+ key.cells.count &* 4 &+ key.marks.count &* 8
+        let size = valuesSize &+ key.cells.count &* 8
         var slot = Entry()
         if let seen { slot = entries.remove(at: seen) }
         var held = keptBytes
@@ -355,8 +353,8 @@ final class CoverageMemo {
         }
         swap(&slot.counts, &key.counts)
         swap(&slot.points, &key.points)
-        swap(&slot.marks, &key.marks)
         swap(&slot.cells, &key.cells)
+        keyHasCells = false
         slot.width = key.width
         slot.height = key.height
         slot.evenOdd = key.evenOdd

@@ -166,11 +166,11 @@ enum Rasterizer {
         }
     }
 
-    /// The coverage of `polygons` over `area` accumulated here; or, when the accumulation
-    /// leaves the cells a kept coverage's left (`CoverageMemo.coverage(ofCells:...)`), that
-    /// one, lent, with its entry's id.
+    /// The coverage of `polygons` over `area` accumulated here; nil when nothing is covered,
+    /// or when the accumulation leaves the cells a kept coverage's left (the memo then hands
+    /// that one out: `CoverageMemo.coverage(ofCells:...)`).
     private static func accumulateAfresh(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect,
-                                         pool: BufferPool) -> CoverageMemo.Served? {
+                                         pool: BufferPool) -> CoverageMask? {
         let w = area.width, h = area.height
         // Two spare cells a row (an edge on the right side writes to columns w and w + 1),
         // then up to a whole block: every block of a row is eight cells, the last one too.
@@ -181,11 +181,10 @@ enum Rasterizer {
         // One bit for each eight cells of a row, set where an edge wrote to them: the running
         // sum reads only those blocks, found 64 at a time, and fills the runs between them at once.
         let words = TouchedBlocks.words(cells: stride)
-        var found: CoverageMemo.Served?
+        var found = false
         // Every byte the spans leave open is written below (none when the cells find a kept coverage).
         var values: [UInt8] = []
-        let spans = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words &* h) {
-            marks -> (rowSpans: [Int32], fullRuns: [Int32], covered: Bool)? in
+        let spans = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words &* h) { marks in
             marks.initialize(repeating: 0)
             let ox = Double(area.x0), oy = Double(area.y0)
             cells.withUnsafeMutableBufferPointer { buffer in
@@ -198,7 +197,8 @@ enum Rasterizer {
                 found = pool.coverageMemo.coverage(ofCells: cellBase, marks: markBase, words: words, stride: stride,
                                                    area: area)
             }
-            if found != nil { return nil }
+            // No spans (not an optional: a generic result's optional costs a runtime call).
+            if found { return (rowSpans: [Int32](), fullRuns: [Int32](), covered: false) }
             values = pool.bytes(count: w * h, zeroed: false)
             // The running sum of every row (CoverageRows.c): each pixel's byte is the coverage
             // of the sum of its row's cells up to it, every cell read is set back to 0, and
@@ -217,8 +217,7 @@ enum Rasterizer {
                 }
             }
         }
-        // No spans: the cells found a kept coverage.
-        guard let spans else { return found }
+        if found { return nil }
         guard spans.covered else {
             var (rows, runs) = (spans.rowSpans, spans.fullRuns)
             pool.recycle(&values)
@@ -226,7 +225,7 @@ enum Rasterizer {
             pool.recycle(&runs)
             return nil
         }
-        return (CoverageMask(rect: area, sparse: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns), nil)
+        return CoverageMask(rect: area, sparse: values, rowSpans: spans.rowSpans, fullRuns: spans.fullRuns)
     }
 
     // MARK: - Rectangles

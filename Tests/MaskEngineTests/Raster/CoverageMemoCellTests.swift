@@ -47,8 +47,9 @@ final class CoverageMemoCellTests: XCTestCase {
                 }
             }
         }
-        // Of the 325 requests, each shape, turn and rule is made about once (30 made), the
-        // cells of the same fraction found by their keys (45), the others by their cells (250).
+        // Of the 325 requests, 45 are found by their keys (the cells of the same fraction),
+        // 233 by their cells; the rest are made (each shape, turn and rule about twice: its
+        // first request's cells are not kept).
         XCTAssertGreaterThan(pool.coverageMemo.cellHits, asked / 2, "found by their cells")
         XCTAssertGreaterThan(pool.coverageMemo.hits, 20, "found by their keys")
     }
@@ -65,7 +66,8 @@ final class CoverageMemoCellTests: XCTestCase {
     /// Pixel 0's cell is the float of 1 - x, which rounds to 0.5 (byte 128) at x = 0.5 + 2⁻²⁶
     /// and one float step below (byte 127) from the next double on: points one double
     /// step apart, their cells one float step apart, are made, not found; other points that
-    /// leave the same cells as either are found.
+    /// leave the same cells as either are found. A shape's cells are kept from its second
+    /// request on (when an entry has its outline).
     func testCellsOneStepApartAreMadeAndTheSameCellsFound() {
         let pool = BufferPool()
         let clip = PixelRect(x0: 0, y0: 0, x1: 64, y1: 80)
@@ -77,11 +79,12 @@ final class CoverageMemoCellTests: XCTestCase {
             XCTAssertEqual(pool.coverageMemo.cellHits, cellHits, message)
             dy += 10
         }
-        ask(0.5 + 0x1p-26, 128, cellHits: 0, "made")
+        ask(0.5 + 0x1p-40, 128, cellHits: 0, "made, its cells not kept: no entry had its outline")
+        ask(0.5 + 0x1p-26, 128, cellHits: 0, "the first's cells, but not kept: made, its cells kept")
         ask((0.5 + 0x1p-26).nextUp, 127, cellHits: 0, "one double step on, cells one float step apart: made")
-        ask(0.5, 128, cellHits: 1, "other points, the first's cells: found")
-        ask(0.5 + 0x1p-25, 127, cellHits: 2, "other points, the second's cells: found")
-        ask(0.5 + 0x1p-40, 128, cellHits: 3, "the first's cells: found")
+        ask(0.5, 128, cellHits: 1, "other points, the second's cells: found")
+        ask(0.5 + 0x1p-25, 127, cellHits: 2, "other points, the third's cells: found")
+        ask(0.5 + 0x1p-41, 128, cellHits: 3, "the second's cells: found")
         XCTAssertEqual(pool.coverageMemo.hits, 0, "no key found any")
     }
 }
