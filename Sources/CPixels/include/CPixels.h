@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CoverageCellKeys.h"
 #include "CoverageCells.h"
 #include "CoverageLines.h"
 #include "CoverageRows.h"

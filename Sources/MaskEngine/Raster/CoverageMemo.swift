@@ -1,3 +1,6 @@
+import CPixels
+import Foundation
+
 /// The last few coverages the rasterizer accumulated on one thread, each kept with exactly
 /// what its accumulation consumed, so that a request consuming the same is answered with
 /// a copy instead of being accumulated again: a shape repeated at whole-pixel offsets (a
@@ -15,9 +18,17 @@
 /// elements, placement, tolerance, rule and clip), so a path found costs no flattening;
 /// one not found is flattened and looked up by its points as above, and the entry that
 /// answers (its id handed back with the coverage, `Served`) is then named by the path's key.
+/// Points not found are accumulated, and the cells they leave are looked up last
+/// (`coverage(ofCells:...)`): the running sum (`mask_sum_rows`) reads nothing but the
+/// area's width and height, the rule, the blocks of cells the edges marked and those
+/// blocks' cells, so an entry made from the same marks and cells, bit for bit, holds the
+/// bytes and spans the sum would write. That finds a shape whose points differ in their
+/// last bits only (a turned oval in a grid of cells: `x + 204 - …` rounds its fraction on
+/// another grid in each power of two of `x`, yet the float cells come out the same), at
+/// the cost of the edges' accumulation, not of the sum and the copy kept.
 ///
 /// The bound: at most `capacity` keys, their coverages together at most `byteBudget`
-/// bytes of values and span tables (a larger one is never kept; the buffers' room is at
+/// bytes of values, span tables and cells (a larger one is never kept; the buffers' room is at
 /// most twice their values, about twice the budget); the least recently used
 /// goes first. A coverage of more than `eagerLimit` bytes is kept only when its key comes
 /// again (then it is made once more, and kept): a large shape that changes every frame
@@ -41,7 +52,7 @@ final class CoverageMemo {
     /// The most coverages kept. Heavy's 25 cells ask, each frame, for a few shapes that
     /// are alike across cells (a ring, a few placements of a turning oval).
     static let capacity = 8
-    /// The most bytes the kept values and span tables take together (2 MiB: a few
+    /// The most bytes the kept values, span tables and cells take together (2 MiB: a few
     /// canvas-wide shapes of a 1280 × 720 frame, or hundreds of a cell's).
     static let byteBudget = 2 << 20
     /// The largest coverage kept the first time its key is seen (64 KiB: heavy's ring,
@@ -60,6 +71,9 @@ final class CoverageMemo {
         /// Each polyline's point count, then the points' moved coordinates as bits (x, y).
         var counts: [Int] = []
         var points: [UInt64] = []
+        /// The cells its accumulation left: the marks of every row, then the marked blocks'
+        /// cells, two to a word (`mask_gather_marked_cells`); empty when not kept.
+        var cells: [UInt64] = []
         var bytes: [UInt8] = []
         var rowSpans: [Int32] = []
         var fullRuns: [Int32] = []
@@ -71,7 +85,7 @@ final class CoverageMemo {
         var id: UInt64 = 0
 
         /// The bytes it holds for the budget.
-        var size: Int { bytes.count &+ (rowSpans.count &+ fullRuns.count) &* 4 }
+        var size: Int { bytes.count &+ (rowSpans.count &+ fullRuns.count) &* 4 &+ cells.count &* 8 }
     }
 
     // Asked for by every accumulation: the dynamic exclusivity checks are off, since only
@@ -82,6 +96,15 @@ final class CoverageMemo {
     private var clock: UInt64 = 0
     /// Requests in a row that found nothing (up to `coldAfter`).
     private var missesInARow = 0
+    /// True while the request in hand, of at most `eagerLimit` pixels, is keyed by its
+    /// points and not found: its cells are looked up, and kept with its key when a kept
+    /// entry has its outline (`coverage(ofCells:...)`).
+    private var cellsWanted = false
+    /// True when `key.cells` holds the cells of the request in hand (else it is a buffer
+    /// left over).
+    private var keyHasCells = false
+    /// The index of the entry `coverage(ofCells:...)` found for the request in hand, if any.
+    private var foundByCells: Int?
     /// The keys of the paths whose coverage is kept, taken before flattening.
     @exclusivity(unchecked) private var paths = PathCoverageKeys()
     /// The next entry's `id`.
@@ -95,6 +118,9 @@ final class CoverageMemo {
     private(set) var hits = 0
     /// How many of them were found by their path's key, with no flattening.
     private(set) var pathHits = 0
+    /// How many requests were answered with a kept coverage found by their cells (not
+    /// counted in `hits`, which counts those found by a key).
+    private(set) var cellHits = 0
     /// How many requests had the key of their points made (for tests and measures).
     private(set) var keyed = 0
     /// How many coverages are kept.
@@ -128,9 +154,13 @@ final class CoverageMemo {
     /// The coverage of `polygons` (device space) over `area` by `fillRule`: a kept one made
     /// for the same key, lent, else `make()`'s, kept when it fits; with the id of the entry
     /// that holds it (nil when none does).
+    /// `make()` hands back a coverage made, or nil when nothing is covered or when its cells
+    /// found a kept coverage (`coverage(ofCells:...)`): that one is handed out, lent.
     func coverage(of polygons: [Polyline], fillRule: FillRule, area: PixelRect,
                   make: () -> CoverageMask?) -> Served? {
         clock &+= 1
+        keyHasCells = false
+        foundByCells = nil
         let cold = missesInARow >= CoverageMemo.coldAfter
         missesInARow = min(missesInARow &+ 1, CoverageMemo.coldAfter)
         // A large area (or any, while the memo is cold) is keyed by its points only when a
@@ -157,13 +187,79 @@ final class CoverageMemo {
             missesInARow = 0
             return (lend(entries[i], at: area), entries[i].id)
         }
-        guard let made = make() else { return nil }
+        // Cells looked up for areas kept at once only: a large one's would cost a copy of
+        // its cells for a shape most often changing.
+        cellsWanted = area.width &* area.height <= CoverageMemo.eagerLimit
+        let made = make()
+        cellsWanted = false
+        if let i = foundByCells { return (lend(entries[i], at: area), entries[i].id) }
+        guard let made else { return nil }
         if let found { return (made, keep(made, seen: found, made: true)) }
         // The outline's entry of a large shape, if any, is replaced by its key.
         let outline = entries.indexInPlace { $0.points.isEmpty && hasKeysOutline($0) }
         return (made, keep(made, seen: outline, made: made.bytes.count &+ made.spanBytes <= CoverageMemo.eagerLimit))
     }
 
+    /// Looks for a kept coverage made from the same cells as the request in hand's
+    /// accumulation left over `area` (`cells` and `marks`, `stride` cells and `words` words
+    /// of marks a row, as `mask_sum_rows` would read them). True when one was found (handed
+    /// out by `coverage(of:fillRule:area:make:)`), the cells then cleared (all +0, as after
+    /// the sum); false, the cells as they were, when none was, or when the request is not
+    /// keyed by its points or no kept entry has its outline (then nothing is looked up).
+    /// Not found, the cells are kept with the request's key, for the entry it makes.
+    func coverage(ofCells cells: UnsafeMutablePointer<Float>, marks: UnsafePointer<UInt64>, words: Int, stride: Int,
+                  area: PixelRect) -> Bool {
+        guard cellsWanted else { return false }
+        cellsWanted = false
+        // Only a shape that comes back (a kept entry has its outline: size, rule, lengths) at
+        // other points: a shape changing every frame copies no cells for nothing.
+        guard entries.indexInPlace(where: hasKeysOutline) != nil else { return false }
+        let height = area.height, markCount = words &* height
+        var blocks = 0
+        for k in 0..<markCount { blocks &+= marks[k].nonzeroBitCount }
+        // Sized, not refilled: every word is written below. A buffer much larger than needed
+        // is let go: an entry's cells stay within twice what the budget counts.
+        let count = markCount &+ blocks &* 4
+        if key.cells.capacity > 2 &* count { key.cells = [] }
+        if key.cells.count > count {
+            key.cells.removeLast(key.cells.count &- count)
+        } else if key.cells.count < count {
+            key.cells.append(contentsOf: repeatElement(0, count: count &- key.cells.count))
+        }
+        keyHasCells = true
+        return key.cells.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return false }
+            base.update(from: marks, count: markCount)
+            let taken = base + markCount
+            // An entry with the same size, rule and marks, whose cells are to be compared.
+            guard entries.indexInPlace(where: { hasKeysCells($0, prefix: markCount, of: base) }) != nil else {
+                mask_gather_marked_cells(cells, marks, words, stride, height, taken)
+                return false
+            }
+            // Taken out (one walk for the copy and the clearing), put back if no entry has them.
+            mask_take_marked_cells(cells, marks, words, stride, height, taken)
+            foundByCells = entries.indexInPlace { hasKeysCells($0, prefix: count, of: base) }
+            guard let i = foundByCells else {
+                mask_put_marked_cells(cells, marks, words, stride, height, taken)
+                return false
+            }
+            entries[i].used = clock
+            cellHits &+= 1
+            missesInARow = 0
+            return true
+        }
+    }
+
+    /// True when `entry` holds values made from cells of `key`'s size and rule, as many as
+    /// `key.cells`, whose first `prefix` words are those at `words`, bit for bit.
+    private func hasKeysCells(_ entry: Entry, prefix: Int, of words: UnsafePointer<UInt64>) -> Bool {
+        guard entry.isMade, entry.width == key.width, entry.height == key.height, entry.evenOdd == key.evenOdd,
+              entry.cells.count == key.cells.count else { return false }
+        return entry.cells.withUnsafeBytes { kept in
+            guard let base = kept.baseAddress else { return false }
+            return memcmp(base, words, prefix &* 8) == 0
+        }
+    }
 
     /// Sets `key`'s outline: the area's size, the rule and the polylines' lengths.
     private func setOutline(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect) {
@@ -238,8 +334,14 @@ final class CoverageMemo {
     /// when none does.
     @discardableResult
     private func keep(_ made: CoverageMask, seen: Int?, made isMade: Bool) -> UInt64? {
-        let size = made.bytes.count &+ made.spanBytes
-        guard size <= CoverageMemo.byteBudget else { return nil }
+        let valuesSize = made.bytes.count &+ made.spanBytes
+        guard valuesSize <= CoverageMemo.byteBudget else { return nil }
+        // Cells only when they are the request's and kept with the values made from them,
+        // within the budget.
+        if !keyHasCells || !isMade || valuesSize &+ key.cells.count &* 8 > CoverageMemo.byteBudget {
+            key.cells.removeAll(keepingCapacity: true)
+        }
+        let size = valuesSize &+ key.cells.count &* 8
         var slot = Entry()
         if let seen { slot = entries.remove(at: seen) }
         var held = keptBytes
@@ -251,6 +353,8 @@ final class CoverageMemo {
         }
         swap(&slot.counts, &key.counts)
         swap(&slot.points, &key.points)
+        swap(&slot.cells, &key.cells)
+        keyHasCells = false
         slot.width = key.width
         slot.height = key.height
         slot.evenOdd = key.evenOdd

@@ -157,8 +157,8 @@ enum Rasterizer {
     // MARK: - Area accumulation
 
     /// The accumulated coverage of `polygons` over `area`: the thread's kept one, lent,
-    /// when an earlier request consumed exactly the same (`CoverageMemo`), else made; with
-    /// the id of the memo entry that holds it.
+    /// when an earlier request consumed exactly the same (`CoverageMemo`) or its edges left
+    /// the same cells, else made; with the id of the memo entry that holds it.
     private static func accumulate(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect,
                                    pool: BufferPool) -> CoverageMemo.Served? {
         pool.coverageMemo.coverage(of: polygons, fillRule: fillRule, area: area) {
@@ -166,6 +166,9 @@ enum Rasterizer {
         }
     }
 
+    /// The coverage of `polygons` over `area` accumulated here; nil when nothing is covered,
+    /// or when the accumulation leaves the cells a kept coverage's left (the memo then hands
+    /// that one out: `CoverageMemo.coverage(ofCells:...)`).
     private static func accumulateAfresh(_ polygons: [Polyline], fillRule: FillRule, area: PixelRect,
                                          pool: BufferPool) -> CoverageMask? {
         let w = area.width, h = area.height
@@ -178,8 +181,9 @@ enum Rasterizer {
         // One bit for each eight cells of a row, set where an edge wrote to them: the running
         // sum reads only those blocks, found 64 at a time, and fills the runs between them at once.
         let words = TouchedBlocks.words(cells: stride)
-        // Every byte the spans leave open is written below.
-        var values = pool.bytes(count: w * h, zeroed: false)
+        var found = false
+        // Every byte the spans leave open is written below (none when the cells find a kept coverage).
+        var values: [UInt8] = []
         let spans = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words &* h) { marks in
             marks.initialize(repeating: 0)
             let ox = Double(area.x0), oy = Double(area.y0)
@@ -188,7 +192,14 @@ enum Rasterizer {
                 let lines = LineAccumulator(buffer: mask_line_buffer(cells: cellBase, marks: markBase, words: words,
                                                                      stride: stride, width: w, height: h))
                 for poly in polygons { lines.add(poly.points, ox: ox, oy: oy) }
+                // The running sum reads nothing but these cells and marks: the same ones as a
+                // kept coverage's are its bytes and spans (the cells are then cleared, unsummed).
+                found = pool.coverageMemo.coverage(ofCells: cellBase, marks: markBase, words: words, stride: stride,
+                                                   area: area)
             }
+            // No spans (not an optional: a generic result's optional costs a runtime call).
+            if found { return (rowSpans: [Int32](), fullRuns: [Int32](), covered: false) }
+            values = pool.bytes(count: w * h, zeroed: false)
             // The running sum of every row (CoverageRows.c): each pixel's byte is the coverage
             // of the sum of its row's cells up to it, every cell read is set back to 0, and
             // each row's extent and full runs are noted as its bytes are written. Only the
@@ -206,6 +217,7 @@ enum Rasterizer {
                 }
             }
         }
+        if found { return nil }
         guard spans.covered else {
             var (rows, runs) = (spans.rowSpans, spans.fullRuns)
             pool.recycle(&values)
