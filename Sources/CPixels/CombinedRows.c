@@ -104,25 +104,68 @@ void mask_adopt_rows(const mask_adopted_rows *rows) {
     }
 }
 
-long mask_cut_hole_rows(mask_hole_rows *rows, long y, long y1) {
-    // The rows outside the mask's are left as they are: the loop walks the mask's rows in
-    // the range, each table's row a pointer moved on a row at a time, in the result's
-    // columns (from its `x0`), so that few values stay live across a row (the loop kept
-    // two dozen, most of them on the stack, and spent about 230 instructions a row).
-    const long my0 = rows->mask_y0, ry0 = rows->y0, w = rows->width, mw = rows->mask_width;
+/// The walk of `mask_cut_hole_rows` and `mask_copy_run_rows` over the mask's rows in a
+/// range: each table's row a pointer moved on a row at a time, in the result's columns
+/// (from its `x0`), so that few values stay live across a row (the hole's loop kept two
+/// dozen, most of them on the stack, and spent about 230 instructions a row).
+typedef struct {
+    /// The first row walked (the result's row), and the mask's columns in the result's.
+    long from_row, mdx, cx0, cx1, width, mask_width;
+    /// The row's head and gap in the result, its bytes, the mask's head and bytes.
+    int32_t *head, *head_end, *first_head, *gap;
+    uint8_t *row;
+    const int32_t *mh;
+    const uint8_t *m_row;
+} rows_walk;
+
+/// Starts `*k` at the mask's rows within `y ..< y1`; false when there are none.
+static inline __attribute__((always_inline)) int start_walk(const mask_hole_rows *rows, long y, long y1, rows_walk *k) {
+    const long my0 = rows->mask_y0, ry0 = rows->y0;
     const long from_row = y > my0 ? y : my0, end_row = y1 < rows->mask_y1 ? y1 : rows->mask_y1;
-    if (from_row >= end_row) return y1;
-    const long mdx = rows->mask_x0 - rows->x0, cx0 = rows->lo - rows->x0, cx1 = rows->hi - rows->x0;
-    const long base = rows->base, room = rows->room;
+    if (from_row >= end_row) return 0;
+    k->from_row = from_row;
+    k->mdx = rows->mask_x0 - rows->x0;
+    k->cx0 = rows->lo - rows->x0;
+    k->cx1 = rows->hi - rows->x0;
+    k->width = rows->width;
+    k->mask_width = rows->mask_width;
+    k->first_head = rows->heads + 4 * (from_row - ry0);
+    k->head = k->first_head;
+    k->head_end = k->first_head + 4 * (end_row - from_row);
+    k->gap = rows->gaps + 2 * (from_row - ry0);
+    k->row = rows->bytes + (from_row - ry0) * rows->width;
+    k->mh = rows->mask_heads + 4 * (from_row - my0);
+    k->m_row = rows->mask + (from_row - my0) * rows->mask_width;
+    return 1;
+}
+
+/// Moves `*k` on to the next row.
+static inline __attribute__((always_inline)) void next_row(rows_walk *k) {
+    k->head += 4;
+    k->gap += 2;
+    k->row += k->width;
+    k->mh += 4;
+    k->m_row += k->mask_width;
+}
+
+/// The first row the walk did not take: where it stopped, or `y1` when it took them all.
+static inline __attribute__((always_inline)) long walk_end(const rows_walk *k, long y1) {
+    return k->head < k->head_end ? k->from_row + (k->head - k->first_head) / 4 : y1;
+}
+
+long mask_cut_hole_rows(mask_hole_rows *rows, long y, long y1) {
+    // The rows outside the mask's are left as they are.
+    rows_walk k;
+    if (!start_walk(rows, y, y1, &k)) return y1;
+    const long mdx = k.mdx, cx0 = k.cx0, cx1 = k.cx1, base = rows->base, room = rows->room;
     int32_t *const added = rows->added;
     const int32_t *const runs = rows->runs, *const mask_runs = rows->mask_runs;
-    int32_t *const first_head = rows->heads + 4 * (from_row - ry0), *const head_end = first_head + 4 * (end_row - from_row);
-    int32_t *head = first_head, *gap = rows->gaps + 2 * (from_row - ry0);
-    uint8_t *row = rows->bytes + (from_row - ry0) * w;
-    const int32_t *mh = rows->mask_heads + 4 * (from_row - my0);
-    const uint8_t *m_row = rows->mask + (from_row - my0) * mw;
     long count = rows->count;
-    for (; head < head_end; head += 4, gap += 2, row += w, mh += 4, m_row += mw) {
+    for (; k.head < k.head_end; next_row(&k)) {
+        int32_t *const head = k.head, *const gap = k.gap;
+        uint8_t *const row = k.row;
+        const int32_t *const mh = k.mh;
+        const uint8_t *const m_row = k.m_row;
         // A result of 0, or a mask of 0: left as it is.
         if (head[0] >= head[1]) continue;
         long lo = mdx + mh[0], hi = mdx + mh[1];
@@ -168,27 +211,23 @@ long mask_cut_hole_rows(mask_hole_rows *rows, long y, long y1) {
         head[3] = (int32_t)(base + count);
     }
     rows->count = count;
-    return head < head_end ? from_row + (head - first_head) / 4 : y1;
+    return walk_end(&k, y1);
 }
 
 long mask_copy_run_rows(mask_hole_rows *rows, long y, long y1, int32_t *shared_s, int32_t *shared_e, long *shared_at) {
-    // As `mask_cut_hole_rows`: the mask's rows in the range, each table's row a pointer
-    // moved on a row at a time, in the result's columns.
-    const long my0 = rows->mask_y0, ry0 = rows->y0, w = rows->width, mw = rows->mask_width;
-    const long from_row = y > my0 ? y : my0, end_row = y1 < rows->mask_y1 ? y1 : rows->mask_y1;
-    if (from_row >= end_row) return y1;
-    const long mdx = rows->mask_x0 - rows->x0, cx0 = rows->lo - rows->x0, cx1 = rows->hi - rows->x0;
-    const long base = rows->base, room = rows->room;
+    // The rows outside the mask's are left as they are.
+    rows_walk k;
+    if (!start_walk(rows, y, y1, &k)) return y1;
+    const long mdx = k.mdx, cx0 = k.cx0, cx1 = k.cx1, base = rows->base, room = rows->room;
     int32_t *const added = rows->added;
     const int32_t *const mask_runs = rows->mask_runs;
-    int32_t *const first_head = rows->heads + 4 * (from_row - ry0), *const head_end = first_head + 4 * (end_row - from_row);
-    int32_t *head = first_head, *gap = rows->gaps + 2 * (from_row - ry0);
-    uint8_t *row = rows->bytes + (from_row - ry0) * w;
-    const int32_t *mh = rows->mask_heads + 4 * (from_row - my0);
-    const uint8_t *m_row = rows->mask + (from_row - my0) * mw;
     long count = rows->count, at = *shared_at;
     int32_t run_s = *shared_s, run_e = *shared_e;
-    for (; head < head_end; head += 4, gap += 2, row += w, mh += 4, m_row += mw) {
+    for (; k.head < k.head_end; next_row(&k)) {
+        int32_t *const head = k.head, *const gap = k.gap;
+        uint8_t *const row = k.row;
+        const int32_t *const mh = k.mh;
+        const uint8_t *const m_row = k.m_row;
         long lo = mdx + mh[0], hi = mdx + mh[1];
         if (lo < cx0) lo = cx0;
         if (hi > cx1) hi = cx1;
@@ -220,7 +259,7 @@ long mask_copy_run_rows(mask_hole_rows *rows, long y, long y1, int32_t *shared_s
     *shared_at = at;
     *shared_s = run_s;
     *shared_e = run_e;
-    return head < head_end ? from_row + (head - first_head) / 4 : y1;
+    return walk_end(&k, y1);
 }
 
 /// True when row `head`'s gap `gap` is at least `minimum` wide and inside its extent,
