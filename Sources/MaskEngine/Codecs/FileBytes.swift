@@ -46,7 +46,7 @@ enum FileBytes {
 
     /// Writes a new temporary file beside `path` as `writeTemporary(_:for:preparing:)`
     /// does, from pieces: `body` hands `put` the file's bytes in order, `byteCount` of them
-    /// in all, so a caller can make them a few at a time in a small buffer instead of
+    /// in all, so a caller can make them a part at a time in one buffer instead of
     /// holding the whole file in memory.
     /// - Throws: `ImageError.unwritable` naming `path` and the system's reason, or what
     ///   `body` throws; the temporary is removed then.

@@ -10,7 +10,7 @@ import Synchronization
 public final class ImageWriter {
     private let shelf = BufferShelf()
     private var png: PNGEncoder?
-    /// The band a PPM file is packed into by `stage`, a few rows at a time.
+    /// The band a PPM file is packed into by `stage`, some rows at a time.
     private var band: [UInt8] = []
     /// How many bytes of samples `stage` packs into `band` at a time.
     private let bandBytes: Int
@@ -61,10 +61,10 @@ public final class ImageWriter {
 
     /// Encodes `image` and writes it under a temporary name beside `path` at once, as
     /// `encode(_:for:format:)` then `EncodedImage.stage(toFile:preparing:)` do, with the
-    /// same bytes and errors. A PPM file is packed a band of rows at a time into one small
-    /// buffer and written band by band, so a frame's file is never whole in memory (fewer
-    /// pages to fault in and bytes to copy); it still appears under its own name only when
-    /// complete, at `StagedFile.commit()`.
+    /// same bytes and errors. A PPM file is packed a band of rows at a time into one reused
+    /// buffer (`PPMCodec.bandBytes`) and written band by band, so a frame's file is never
+    /// whole in memory (fewer pages to fault in); it still appears under its own name only
+    /// when complete, at `StagedFile.commit()`.
     /// - Parameter prepare: as in `EncodedImage.stage(toFile:preparing:)`.
     /// - Throws: as `encode(_:for:format:)` (before any file is made), then as
     ///   `EncodedImage.stage(toFile:preparing:)`; nothing is left behind then.

@@ -1,10 +1,13 @@
 import CPixels
 
 extension PPMCodec {
-    /// How many bytes of samples `encode(_:bands:rowsPerBand:put:)` packs at a time by
-    /// default: a few rows of a frame, so the band stays in the cache and its pages are
-    /// faulted in once per writer, not a whole frame's 2.6 MiB.
-    static let bandBytes = 64 * 1024
+    /// How many bytes of samples `ImageWriter.stage` packs and writes at a time: 1 MiB,
+    /// not a whole 1280 × 720 frame's 2.6 MiB (about 420 pages fewer to fault in per
+    /// writer) and not a few rows either: the kernel copies a `write` into page-cache
+    /// folios as large as the write allows, and 64 KiB writes made a 60-frame PPM render
+    /// of the text shimmer cost 40 % more CPU time than whole frames (256 KiB +10 %,
+    /// 1 MiB as fast as whole frames; Benchmarks/README.md, round 19, `startup`).
+    static let bandBytes = 1 << 20
 
     /// The rows of `image` packed together when a band holds `bandBytes` bytes: at least one.
     static func rowsPerBand(of image: Image, bandBytes: Int) -> Int {
