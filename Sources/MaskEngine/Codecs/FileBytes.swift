@@ -39,6 +39,20 @@ enum FileBytes {
     ///   temporary is removed then.
     static func writeTemporary(_ bytes: [UInt8], for path: String,
                                preparing prepare: (_ descriptor: Int32, _ byteCount: Int) -> Void = { _, _ in }) throws -> String {
+        try writeTemporary(byteCount: bytes.count, for: path, preparing: prepare) { put in
+            try bytes.withUnsafeBytes { try put($0) }
+        }
+    }
+
+    /// Writes a new temporary file beside `path` as `writeTemporary(_:for:preparing:)`
+    /// does, from pieces: `body` hands `put` the file's bytes in order, `byteCount` of them
+    /// in all, so a caller can make them a part at a time in one buffer instead of
+    /// holding the whole file in memory.
+    /// - Throws: `ImageError.unwritable` naming `path` and the system's reason, or what
+    ///   `body` throws; the temporary is removed then.
+    static func writeTemporary(byteCount: Int, for path: String,
+                               preparing prepare: (_ descriptor: Int32, _ byteCount: Int) -> Void,
+                               writing body: (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> String {
         func failure(_ reason: String) -> ImageError { .unwritable(path: path, reason: reason) }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -55,20 +69,23 @@ enum FileBytes {
         }
         guard fd >= 0 else { throw failure(systemReason()) }
 
-        prepare(fd, bytes.count)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress.map { $0 + done }, bytes.count - done)
+        prepare(fd, byteCount)
+        do {
+            try body { piece in
+                var done = 0
+                while done < piece.count {
+                    let n = write(fd, piece.baseAddress.map { $0 + done }, piece.count - done)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw failure(systemReason())
+                    }
+                    done += n
+                }
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = systemReason()
-                close(fd)
-                unlink(temporary)
-                throw failure(reason)
-            }
-            done += n
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
         }
         guard close(fd) == 0 else {
             let reason = systemReason()

@@ -10,9 +10,21 @@ import Synchronization
 public final class ImageWriter {
     private let shelf = BufferShelf()
     private var png: PNGEncoder?
+    /// The band a PPM file is packed into by `stage`, some rows at a time.
+    private var band: [UInt8] = []
+    /// How many bytes of samples `stage` packs into `band` at a time.
+    private let bandBytes: Int
 
     /// A writer with empty buffers; they grow to the first image's size and are reused.
-    public init() {}
+    public convenience init() {
+        self.init(bandBytes: PPMCodec.bandBytes)
+    }
+
+    /// A writer whose PPM bands hold `bandBytes` bytes of samples (at least one row): tests
+    /// make them small to cut images into many bands.
+    init(bandBytes: Int) {
+        self.bandBytes = bandBytes
+    }
 
     /// Writes `image` to `path` atomically (a temporary name in the same directory, then
     /// a rename), so a failed or interrupted write never leaves a partial file.
@@ -45,6 +57,31 @@ public final class ImageWriter {
             try PPMCodec.encode(image, into: &bytes)
         }
         return EncodedImage(storage: EncodedImage.Storage(bytes: bytes, shelf: shelf))
+    }
+
+    /// Encodes `image` and writes it under a temporary name beside `path` at once, as
+    /// `encode(_:for:format:)` then `EncodedImage.stage(toFile:preparing:)` do, with the
+    /// same bytes and errors. A PPM file is packed a band of rows at a time into one reused
+    /// buffer (`PPMCodec.bandBytes`) and written band by band, so a frame's file is never
+    /// whole in memory (fewer pages to fault in); it still appears under its own name only
+    /// when complete, at `StagedFile.commit()`.
+    /// - Parameter prepare: as in `EncodedImage.stage(toFile:preparing:)`.
+    /// - Throws: as `encode(_:for:format:)` (before any file is made), then as
+    ///   `EncodedImage.stage(toFile:preparing:)`; nothing is left behind then.
+    public func stage(_ image: Image, toFile path: String, format: ImageFormat? = nil,
+                      preparing prepare: (_ descriptor: Int32, _ byteCount: Int) -> Void = { _, _ in }) throws -> StagedFile {
+        guard (format ?? ImageFormat(pathExtension: path)) == .ppm else {
+            return try encode(image, for: path, format: format).stage(toFile: path, preparing: prepare)
+        }
+        guard image.width > 0, image.height > 0 else {
+            throw ImageError.invalidDimensions(width: image.width, height: image.height)
+        }
+        let byteCount = PPMCodec.header(of: image).count + image.width * image.height * 3
+        let rows = PPMCodec.rowsPerBand(of: image, bandBytes: bandBytes)
+        let temporary = try FileBytes.writeTemporary(byteCount: byteCount, for: path, preparing: prepare) { put in
+            try PPMCodec.encode(image, bands: &band, rowsPerBand: rows, put: put)
+        }
+        return StagedFile(temporary: temporary, path: path)
     }
 }
 

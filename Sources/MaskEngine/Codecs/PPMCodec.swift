@@ -42,7 +42,7 @@ enum PPMCodec {
         guard image.width > 0, image.height > 0 else {
             throw ImageError.invalidDimensions(width: image.width, height: image.height)
         }
-        let header = Array("P6\n\(image.width) \(image.height)\n255\n".utf8)
+        let header = self.header(of: image)
         let count = image.width * image.height
         let total = header.count + count * 3
         if bytes.count > total { bytes.removeLast(bytes.count - total) }
@@ -62,5 +62,10 @@ enum PPMCodec {
                 mask_pack_rgb(src, base + header.count, count)
             }
         }
+    }
+
+    /// The P6 header `encode` writes before the samples of `image`.
+    static func header(of image: Image) -> [UInt8] {
+        Array("P6\n\(image.width) \(image.height)\n255\n".utf8)
     }
 }

@@ -37,18 +37,8 @@ public enum RegularFile {
     ///   kind it is), or larger than `maxSize`.
     public static func read(_ path: String, maxSize: Int) throws(RegularFileError) -> Contents {
         func failure(_ reason: String) -> RegularFileError { RegularFileError(path: path, reason: reason) }
-        // The system would read the path only up to the NUL: another file than the one named.
-        guard !path.utf8.contains(0) else { throw failure("the path contains a NUL character") }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(systemReason()) }
+        let (fd, size, identity) = try openRegular(path, maxSize: maxSize)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(systemReason()) }
-        if let kind = nonRegularKind(info.st_mode) { throw failure("it is \(kind), not a regular file") }
-        let size = Int(clamping: info.st_size)
-        guard size <= maxSize else { throw failure("the file is larger than \(sizeDescription(maxSize))") }
-        let identity = Identity(device: UInt64(truncatingIfNeeded: info.st_dev),
-                                inode: UInt64(truncatingIfNeeded: info.st_ino))
 
         // First into room for one byte past the size fstat gave, left unwritten until read,
         // so that the end of a file that did not change is seen without growing the array:
@@ -100,6 +90,69 @@ public enum RegularFile {
         }
         if done < bytes.count { bytes.removeSubrange(done...) }
         return Contents(bytes: bytes, identity: identity)
+    }
+
+    /// Reads the regular file at `path` whole, as `read(_:maxSize:)` does, into memory
+    /// of its own that the caller frees (`deallocate()`): for a library that reads the
+    /// bytes in place for as long as it keeps them (FreeType and HarfBuzz a font's), without
+    /// a second copy of the file. Holds exactly the file's bytes; at least one byte is
+    /// allocated even for an empty file.
+    /// - Throws: as `read(_:maxSize:)`; nothing is left allocated then.
+    public static func readAllocated(_ path: String, maxSize: Int) throws(RegularFileError) -> UnsafeMutableBufferPointer<UInt8> {
+        func failure(_ reason: String) -> RegularFileError { RegularFileError(path: path, reason: reason) }
+        let (fd, size, _) = try openRegular(path, maxSize: maxSize)
+        defer { close(fd) }
+        // Room for one byte past the size fstat gave, as `read` makes: a file that did not
+        // change ends before it.
+        let room = size < maxSize ? size + 1 : size
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(room, 1))
+        var count = 0
+        while count < room {
+            let n = readBytes(fd, storage.baseAddress.map { $0 + count }, room - count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = systemReason()
+                storage.deallocate()
+                throw failure(reason)
+            }
+            if n == 0 { return UnsafeMutableBufferPointer(rebasing: storage[..<count]) }
+            count += n
+        }
+        // The file grew since fstat (or is exactly `maxSize`): read as `read` does, which
+        // follows it as far as the limit allows.
+        storage.deallocate()
+        let bytes = try read(path, maxSize: maxSize).bytes
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = copy.initialize(from: bytes)
+        return UnsafeMutableBufferPointer(rebasing: copy[..<bytes.count])
+    }
+
+    /// Opens `path` for reading without blocking and checks it is a regular file no larger
+    /// than `maxSize`: the descriptor (the caller closes it), the size fstat gave and the
+    /// file's identity.
+    private static func openRegular(_ path: String, maxSize: Int) throws(RegularFileError) -> (fd: Int32, size: Int, identity: Identity) {
+        func failure(_ reason: String) -> RegularFileError { RegularFileError(path: path, reason: reason) }
+        // The system would read the path only up to the NUL: another file than the one named.
+        guard !path.utf8.contains(0) else { throw failure("the path contains a NUL character") }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(systemReason()) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = systemReason()
+            close(fd)
+            throw failure(reason)
+        }
+        if let kind = nonRegularKind(info.st_mode) {
+            close(fd)
+            throw failure("it is \(kind), not a regular file")
+        }
+        let size = Int(clamping: info.st_size)
+        guard size <= maxSize else {
+            close(fd)
+            throw failure("the file is larger than \(sizeDescription(maxSize))")
+        }
+        return (fd, size, Identity(device: UInt64(truncatingIfNeeded: info.st_dev),
+                                   inode: UInt64(truncatingIfNeeded: info.st_ino)))
     }
 
     /// The identity of the file at `path` (following links), or nil when it cannot be

@@ -48,7 +48,7 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
     public static let maxFileSize = 64 << 20
 
     /// Loads a face of a font file (`faceIndex` picks one face of a `.ttc` collection).
-    /// The file is read whole by `RegularFile.read` (a named pipe or a device is refused,
+    /// The file is read whole by `RegularFile.readAllocated` (a named pipe or a device is refused,
     /// never waited on); FreeType and HarfBuzz read the face from memory.
     /// - Throws: `FontError.notFound` when the file is missing, `FontError.unreadable` when
     ///   it cannot be read, FreeType cannot open it as a font or has no such face, or it
@@ -58,22 +58,22 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
         self.faceIndex = faceIndex
         self.name = name ?? ((path as NSString).lastPathComponent as String)
         guard FileManager.default.fileExists(atPath: path) else { throw FontError.notFound(path) }
-        let bytes: [UInt8]
+        // FreeType reads a memory face in place for as long as the face lives: the file is
+        // read straight into memory the font owns, not into an array copied there.
+        let storage: UnsafeMutableBufferPointer<UInt8>
         do {
-            bytes = try RegularFile.read(path, maxSize: Font.maxFileSize).bytes
+            storage = try RegularFile.readAllocated(path, maxSize: Font.maxFileSize)
         } catch {
             throw FontError.unreadable(path: path, reason: error.reason)
         }
-        // FreeType reads a memory face in place for as long as the face lives.
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-        _ = storage.initialize(from: bytes)
+        let byteCount = storage.count
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else {
             storage.deallocate()
             throw FontError.unreadable(path: path, reason: "FreeType failed to start")
         }
         var f: FT_Face?
-        let err = FT_New_Memory_Face(lib, storage.baseAddress, FT_Long(bytes.count), FT_Long(faceIndex), &f)
+        let err = FT_New_Memory_Face(lib, storage.baseAddress, FT_Long(byteCount), FT_Long(faceIndex), &f)
         guard err == 0, let f else {
             FT_Done_FreeType(lib)
             storage.deallocate()
@@ -90,7 +90,7 @@ public final class Font: @unchecked Sendable, Equatable, CustomStringConvertible
         // HarfBuzz reads the same bytes in place. Its units per em come from the `head`
         // table, which FreeType leaves at 0 for a bitmap-only face.
         let blob = hb_blob_create(UnsafeRawPointer(storage.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                                  UInt32(clamping: bytes.count), HB_MEMORY_MODE_READONLY, nil, nil)
+                                  UInt32(clamping: byteCount), HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, UInt32(clamping: faceIndex))
         hb_blob_destroy(blob)
         let upem = Int(hb_face_get_upem(hbFace))

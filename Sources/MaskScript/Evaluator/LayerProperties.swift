@@ -108,17 +108,21 @@ struct LayerProperty: Hashable, Sendable {
 
     // MARK: - The table
 
-    private static let table: [Entry] = shorthands
-        + PropertyKey.allCases.filter { !reachedThroughFrame.contains($0) }.map(LayerProperty.entry(engine:))
-        + grid
+    /// The engine properties scripts name directly, in declaration order.
+    private static var engineKeys: [PropertyKey] {
+        PropertyKey.allCases.filter { !reachedThroughFrame.contains($0) }
+    }
 
-    /// Every property, in the order the reference lists them.
-    static let all: [LayerProperty] = table.map(\.property)
+    /// Every property, in the order the reference lists them. Made without the
+    /// documentation (`documentation`, built only when the reference, the editor or an
+    /// error message asks), so a script that only runs never describes a property.
+    static let all: [LayerProperty] = shorthands.map(\.property) + engineKeys.map(LayerProperty.init(engine:)) + grid.map(\.property)
 
     private static let byName: [String: LayerProperty] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 
     private static let documentation: [String: Documentation] =
-        Dictionary(table.map { ($0.property.name, $0.documentation) }, uniquingKeysWith: { a, _ in a })
+        Dictionary((shorthands + engineKeys.map(LayerProperty.entry(engine:)) + grid).map { ($0.property.name, $0.documentation) },
+                   uniquingKeysWith: { a, _ in a })
 
     private static let everyKind = Set(LayerKeyword.allCases)
 
@@ -187,19 +191,29 @@ struct LayerProperty: Hashable, Sendable {
                       doc: "The grid's tiles, in column-major order."),
     ]
 
+    /// An engine property under the language's name, with the kinds and change its
+    /// declaration gives (or `overrides`).
+    private init(engine key: PropertyKey) {
+        let d = key.declaration
+        self.init(name: LayerProperty.spellings[key] ?? key.rawValue, meaning: .engine(key),
+                  kinds: LayerProperty.overrides[key]?.kinds ?? Set(LayerKeyword.allCases.filter { d.kinds.contains($0.engineKind) }),
+                  change: d.isAnimatable ? .animates : .step)
+    }
+
     /// An engine property under the language's name, described from its declaration.
     private static func entry(engine key: PropertyKey) -> Entry {
+        let property = LayerProperty(engine: key)
         let d = key.declaration
         let o = LayerProperty.overrides[key] ?? Override()
-        let kinds = o.kinds ?? Set(LayerKeyword.allCases.filter { d.kinds.contains($0.engineKind) })
         var type = d.type.description
         if let clamp = d.clamp, clamp.upperBound.isFinite { type += " \(clamp.lowerBound.shortDescription)...\(clamp.upperBound.shortDescription)" }
+        let kinds = property.kinds
         let classPrefix = kinds.count == 1 ? [LayerKeyword.gradient: "CAGradientLayer.", .shape: "CAShapeLayer.", .text: "CATextLayer."][kinds.first ?? .layer] ?? "" : ""
-        return entry(LayerProperty.spellings[key] ?? key.rawValue, .engine(key), kinds: kinds,
-                  type: o.type ?? type, defaultValue: o.defaultValue ?? LayerProperty.describe(d.defaultValue),
-                  defaultIsLiteral: o.defaultValue == nil, change: d.isAnimatable ? .animates : .step,
-                  coreAnimation: o.coreAnimation ?? (d.isExtension ? "— (extension)" : "`\(classPrefix)\(d.keyPath)`"),
-                  doc: o.doc ?? d.doc)
+        return (property,
+                Documentation(type: o.type ?? type, defaultValue: o.defaultValue ?? LayerProperty.describe(d.defaultValue),
+                              defaultIsLiteral: o.defaultValue == nil,
+                              coreAnimation: o.coreAnimation ?? (d.isExtension ? "— (extension)" : "`\(classPrefix)\(d.keyPath)`"),
+                              doc: o.doc ?? d.doc))
     }
 
     /// A default as a script would write it: colours by name where they have one.

@@ -45,8 +45,7 @@ struct FrameSequenceWriter {
                 // frames before it, so one thread's file write does not hold up another's.
                 return { frame, image in
                     let path = FrameFileName.path(ofFrame: frame, format: format, in: directory)
-                    return try writer.encode(image, for: path, format: format)
-                        .stage(toFile: path, preparing: FrameFileSpace.reserve)
+                    return try writer.stage(image, toFile: path, format: format, preparing: FrameFileSpace.reserve)
                 }
             }) { _, staged in
                 try staged.commit()

@@ -65,4 +65,39 @@ final class RegularFileTests: XCTestCase {
             XCTAssertEqual((error as? RegularFileError)?.reason, "it is a directory, not a regular file")
         }
     }
+
+    /// `readAllocated` gives what `read` gives, in memory the caller frees.
+    private func readAllocated(_ path: String, maxSize: Int) throws -> [UInt8] {
+        let storage = try RegularFile.readAllocated(path, maxSize: maxSize)
+        defer { storage.deallocate() }
+        return Array(storage)
+    }
+
+    func testAllocatedReadsHoldWhatReadsHold() throws {
+        var random = SplitMix(seed: 7)
+        for size in [0, 1, 2, 65_537, 750_001] {
+            let bytes = (0..<size).map { _ in random.byte() }
+            let path = try file(bytes, named: "allocated-\(size)")
+            XCTAssertTrue(try readAllocated(path, maxSize: 1 << 20) == bytes, "the bytes of a \(size)-byte file")
+        }
+        // Exactly the limit, and a file sized 0 that holds more (read to its end as `read` does).
+        let limit = 10_000
+        let fits = try file([UInt8](repeating: 7, count: limit), named: "fits")
+        XCTAssertEqual(try readAllocated(fits, maxSize: limit), [UInt8](repeating: 7, count: limit))
+        #if os(Linux)
+        XCTAssertTrue(String(decoding: try readAllocated("/proc/self/status", maxSize: 1 << 20), as: UTF8.self).contains("\nVmRSS:"))
+        #endif
+    }
+
+    func testAllocatedReadsFailAsReadsDo() throws {
+        let over = try file([UInt8](repeating: 7, count: 101), named: "over")
+        for path in [over, directory.path, directory.appendingPathComponent("missing").path] {
+            var expected: RegularFileError?
+            XCTAssertThrowsError(try RegularFile.read(path, maxSize: 100)) { expected = $0 as? RegularFileError }
+            XCTAssertThrowsError(try RegularFile.readAllocated(path, maxSize: 100)) { error in
+                XCTAssertEqual(error as? RegularFileError, expected)
+            }
+            XCTAssertNotNil(expected)
+        }
+    }
 }
