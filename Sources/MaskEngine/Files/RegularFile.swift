@@ -51,19 +51,10 @@ public enum RegularFile {
         var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
-            while count < buffer.count {
-                let n = readBytes(fd, base + count, buffer.count - count)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    readError = failure(systemReason())
-                    return
-                }
-                if n == 0 {
-                    ended = true
-                    return
-                }
-                count += n
-            }
+            let filled = fill(fd, base, room: buffer.count)
+            count = filled.count
+            ended = filled.ended
+            readError = filled.failure.map(failure)
         }
         if let readError { throw readError }
         var done = bytes.count
@@ -106,17 +97,13 @@ public enum RegularFile {
         // change ends before it.
         let room = size < maxSize ? size + 1 : size
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(room, 1))
-        var count = 0
-        while count < room {
-            let n = readBytes(fd, storage.baseAddress.map { $0 + count }, room - count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = systemReason()
+        if let base = storage.baseAddress {
+            let filled = fill(fd, base, room: room)
+            if let reason = filled.failure {
                 storage.deallocate()
                 throw failure(reason)
             }
-            if n == 0 { return UnsafeMutableBufferPointer(rebasing: storage[..<count]) }
-            count += n
+            if filled.ended { return UnsafeMutableBufferPointer(rebasing: storage[..<filled.count]) }
         }
         // The file grew since fstat (or is exactly `maxSize`): read as `read` does, which
         // follows it as far as the limit allows.
@@ -125,6 +112,23 @@ public enum RegularFile {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
         _ = copy.initialize(from: bytes)
         return UnsafeMutableBufferPointer(rebasing: copy[..<bytes.count])
+    }
+
+    /// Reads `fd` into the `room` bytes at `base` until they are full or the file ends
+    /// (a read interrupted by a signal is tried again): how many bytes were read, whether
+    /// the end was seen, and the system's reason when a read failed.
+    private static func fill(_ fd: Int32, _ base: UnsafeMutablePointer<UInt8>, room: Int) -> (count: Int, ended: Bool, failure: String?) {
+        var count = 0
+        while count < room {
+            let n = readBytes(fd, base + count, room - count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return (count, false, systemReason())
+            }
+            if n == 0 { return (count, true, nil) }
+            count += n
+        }
+        return (count, false, nil)
     }
 
     /// Opens `path` for reading without blocking and checks it is a regular file no larger
